@@ -1,0 +1,265 @@
+package dev.agenteval.api;
+
+import dev.agenteval.api.internal.Checks;
+import dev.agenteval.api.internal.JsonValues;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * One evaluation case: a conversation of turns sent to the agent on one session, scored turn by
+ * turn.
+ *
+ * <pre>{@code
+ * Case.id("follow-up").tag("ci")
+ *     .turn(Turn.of("What can you help me with?").expect(correctness("Describes capabilities")))
+ *     .turn(Turn.of("Elaborate on the first one").expect(correctness("Expands on it")))
+ *     .build();
+ * }</pre>
+ *
+ * A case with no scorers at all only checks that the agent answers every turn. With
+ * {@code expectPass(false)} the scorers' verdict is inverted (a harness failure never passes).
+ */
+public final class Case {
+
+    private final String id;
+    private final List<String> tags;
+    private final boolean expectPass;
+    private final List<Turn> turns;
+    private final SessionContext sessionContext;
+    private final List<ToolSpec> tools;
+    private final Duration timeout;
+    private final Map<String, Object> agent;
+    private final String agentId;
+
+    private Case(Builder b, List<Turn> turns) {
+        this.id = b.id;
+        this.tags = List.copyOf(b.tags);
+        this.expectPass = b.expectPass;
+        this.turns = List.copyOf(turns);
+        this.sessionContext = b.sessionContext;
+        this.tools = b.tools == null ? null : List.copyOf(b.tools);
+        this.timeout = b.timeout;
+        this.agent = b.agent;
+        this.agentId = b.agentId;
+    }
+
+    /** Starts a case with the given id. */
+    public static Builder id(String id) {
+        return new Builder(id);
+    }
+
+    /** The case id, unique within its suite; never blank. */
+    public String id() {
+        return id;
+    }
+
+    /** Tags for filtering, in declaration order without duplicates; never null. */
+    public List<String> tags() {
+        return tags;
+    }
+
+    /** False for negative tests whose scorers are expected to fail. Defaults to true. */
+    public boolean expectPass() {
+        return expectPass;
+    }
+
+    /** The turns, at least one; never null. */
+    public List<Turn> turns() {
+        return turns;
+    }
+
+    /** The session context; {@link SessionContext#EMPTY} when none. */
+    public SessionContext sessionContext() {
+        return sessionContext;
+    }
+
+    /** The tools the tool scorers judge against, if declared for this case. */
+    public Optional<List<ToolSpec>> tools() {
+        return Optional.ofNullable(tools);
+    }
+
+    /** The wall-clock bound of the whole case, if set. */
+    public Optional<Duration> timeout() {
+        return Optional.ofNullable(timeout);
+    }
+
+    /**
+     * The agent payload of this case (the harness dialect's {@code agent}: what an agent client
+     * that creates agents creates); empty when none. May contain {@code {{placeholders}}}.
+     */
+    public Map<String, Object> agent() {
+        return agent;
+    }
+
+    /** An existing agent to talk to, overriding {@link #agent()}; may contain placeholders. */
+    public Optional<String> agentId() {
+        return Optional.ofNullable(agentId);
+    }
+
+    /** True when no turn has any scorer. */
+    public boolean hasNoScorers() {
+        return turns.stream().allMatch(t -> t.scorers().isEmpty());
+    }
+
+    /** A builder holding this case's values. */
+    public Builder toBuilder() {
+        Builder b = new Builder(id);
+        b.tags.addAll(tags);
+        b.expectPass = expectPass;
+        turns.forEach(t -> b.turns.add(t.toBuilder()));
+        b.sessionContext = sessionContext;
+        b.tools = tools;
+        b.timeout = timeout;
+        b.agent = agent;
+        b.agentId = agentId;
+        return b;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Case c && id.equals(c.id) && tags.equals(c.tags) && expectPass == c.expectPass
+                && turns.equals(c.turns) && sessionContext.equals(c.sessionContext)
+                && Objects.equals(tools, c.tools) && Objects.equals(timeout, c.timeout)
+                && agent.equals(c.agent) && Objects.equals(agentId, c.agentId);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(id, tags, expectPass, turns, sessionContext, tools, timeout, agent, agentId);
+    }
+
+    @Override
+    public String toString() {
+        return "Case[" + id + " tags=" + tags + " turns=" + turns.size() + (expectPass ? "" : " expectPass=false") + "]";
+    }
+
+    /** Fluent builder of a {@link Case}; {@link #build()} validates with messages naming the case. */
+    public static final class Builder {
+        private final String id;
+        private final Set<String> tags = new LinkedHashSet<>();
+        private boolean expectPass = true;
+        private final List<Turn.Builder> turns = new ArrayList<>();
+        private SessionContext sessionContext = SessionContext.EMPTY;
+        private List<ToolSpec> tools;
+        private Duration timeout;
+        private Map<String, Object> agent = Map.of();
+        private String agentId;
+
+        private Builder(String id) {
+            Checks.requireNonNull(id, "case id");
+            if (id.isBlank()) {
+                throw new IllegalArgumentException("case id must not be blank");
+            }
+            this.id = id;
+        }
+
+        /** Adds tags. */
+        public Builder tag(String... tags) {
+            for (String t : tags) {
+                Checks.requireNonNull(t, "case '" + id + "': tag");
+                if (t.isBlank()) {
+                    throw new IllegalArgumentException("case '" + id + "': tag must not be blank");
+                }
+                this.tags.add(t);
+            }
+            return this;
+        }
+
+        /** Adds tags. */
+        public Builder tags(List<String> tags) {
+            return tag(tags.toArray(String[]::new));
+        }
+
+        /** Whether the scorers are expected to pass (default true). */
+        public Builder expectPass(boolean expectPass) {
+            this.expectPass = expectPass;
+            return this;
+        }
+
+        /** Appends a turn. */
+        public Builder turn(Turn.Builder turn) {
+            turns.add(Checks.requireNonNull(turn, "case '" + id + "': turn"));
+            return this;
+        }
+
+        /** Appends a turn. */
+        public Builder turn(Turn turn) {
+            return turn(Checks.requireNonNull(turn, "case '" + id + "': turn").toBuilder());
+        }
+
+        /** Appends a turn sending {@code text} with the given scorers. */
+        public Builder turn(String text, ScorerSpec... scorers) {
+            return turn(Turn.of(text).expect(scorers));
+        }
+
+        /** The session context for this case. */
+        public Builder sessionContext(SessionContext sessionContext) {
+            this.sessionContext = Checks.requireNonNull(sessionContext, "case '" + id + "': sessionContext");
+            return this;
+        }
+
+        /** The tools the tool scorers judge against. Must not be empty. */
+        public Builder tools(List<ToolSpec> tools) {
+            Checks.requireNonNull(tools, "case '" + id + "': tools");
+            if (tools.isEmpty()) {
+                throw new IllegalArgumentException("case '" + id + "': tools must not be empty");
+            }
+            this.tools = List.copyOf(tools);
+            return this;
+        }
+
+        /** The tools the tool scorers judge against. */
+        public Builder tools(ToolSpec... tools) {
+            return tools(List.of(tools));
+        }
+
+        /** A wall-clock bound for the whole case; it must be positive. */
+        public Builder timeout(Duration timeout) {
+            Checks.requireNonNull(timeout, "case '" + id + "': timeout");
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("case '" + id + "': timeout must be > 0 but was " + timeout);
+            }
+            this.timeout = timeout;
+            return this;
+        }
+
+        /** The agent payload to create an agent from (clients that create agents use it). */
+        public Builder agent(Map<String, ?> agent) {
+            this.agent = JsonValues.copyMap(Checks.requireNonNull(agent, "case '" + id + "': agent"),
+                    "case '" + id + "': agent");
+            return this;
+        }
+
+        /** An existing agent to talk to; wins over {@link #agent(Map)}. */
+        public Builder agentId(String agentId) {
+            this.agentId = Checks.requireNonBlank(agentId, "case '" + id + "': agentId");
+            return this;
+        }
+
+        /**
+         * Builds the case.
+         *
+         * @throws IllegalArgumentException naming the case (and turn) when it is invalid
+         */
+        public Case build() {
+            if (turns.isEmpty()) {
+                throw new IllegalArgumentException("case '" + id + "': needs at least one turn");
+            }
+            List<Turn> built = new ArrayList<>(turns.size());
+            for (int i = 0; i < turns.size(); i++) {
+                try {
+                    built.add(turns.get(i).build());
+                } catch (RuntimeException e) {
+                    throw new IllegalArgumentException("case '" + id + "' turn " + (i + 1) + ": " + e.getMessage(), e);
+                }
+            }
+            return new Case(this, built);
+        }
+    }
+}

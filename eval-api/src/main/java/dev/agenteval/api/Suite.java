@@ -1,0 +1,169 @@
+package dev.agenteval.api;
+
+import dev.agenteval.api.internal.Checks;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * A named set of cases plus suite-wide defaults: variables for {@code {{placeholders}}}, a
+ * default concurrency and a default case timeout.
+ *
+ * <pre>{@code
+ * Suite suite = Suite.named("support")
+ *     .variable("tenant", Variable.literal("acme"))
+ *     .add(Case.id("greeting").turn(Turn.of("Hi").expect(contains("hello"))))
+ *     .build();
+ * }</pre>
+ */
+public final class Suite {
+
+    private static final Pattern VARIABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.-]*");
+
+    private final String name;
+    private final List<Case> cases;
+    private final Map<String, Variable> variables;
+    private final Integer concurrency;
+    private final Duration timeout;
+
+    private Suite(Builder b) {
+        this.name = b.name;
+        this.cases = List.copyOf(b.cases);
+        this.variables = Collections.unmodifiableMap(new LinkedHashMap<>(b.variables));
+        this.concurrency = b.concurrency;
+        this.timeout = b.timeout;
+    }
+
+    /** Starts a suite. */
+    public static Builder named(String name) {
+        return new Builder(name);
+    }
+
+    /** The suite name; never blank. */
+    public String name() {
+        return name;
+    }
+
+    /** The cases in declaration order; never null. */
+    public List<Case> cases() {
+        return cases;
+    }
+
+    /** The variables by name, in declaration order; never null. */
+    public Map<String, Variable> variables() {
+        return variables;
+    }
+
+    /** The suite's default concurrency, if set (a runner setting wins). */
+    public Optional<Integer> concurrency() {
+        return Optional.ofNullable(concurrency);
+    }
+
+    /** The default case timeout, if set (a case's own timeout wins). */
+    public Optional<Duration> timeout() {
+        return Optional.ofNullable(timeout);
+    }
+
+    /** The case with this id, if any. */
+    public Optional<Case> find(String caseId) {
+        return cases.stream().filter(c -> c.id().equals(caseId)).findFirst();
+    }
+
+    /** A builder holding this suite's values. */
+    public Builder toBuilder() {
+        Builder b = new Builder(name);
+        cases.forEach(b::add);
+        b.variables.putAll(variables);
+        b.concurrency = concurrency;
+        b.timeout = timeout;
+        return b;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Suite s && name.equals(s.name) && cases.equals(s.cases)
+                && variables.equals(s.variables) && Objects.equals(concurrency, s.concurrency)
+                && Objects.equals(timeout, s.timeout);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(name, cases, variables, concurrency, timeout);
+    }
+
+    @Override
+    public String toString() {
+        return "Suite[" + name + " cases=" + cases.size() + "]";
+    }
+
+    /** Fluent builder of a {@link Suite}. */
+    public static final class Builder {
+        private final String name;
+        private final List<Case> cases = new ArrayList<>();
+        private final Set<String> ids = new HashSet<>();
+        private final Map<String, Variable> variables = new LinkedHashMap<>();
+        private Integer concurrency;
+        private Duration timeout;
+
+        private Builder(String name) {
+            this.name = Checks.requireNonBlank(name, "suite name");
+        }
+
+        /** Adds a case; its id must be unique in the suite. */
+        public Builder add(Case aCase) {
+            Checks.requireNonNull(aCase, "case");
+            if (!ids.add(aCase.id())) {
+                throw new IllegalArgumentException("suite '" + name + "': duplicate case id '" + aCase.id() + "'");
+            }
+            cases.add(aCase);
+            return this;
+        }
+
+        /** Builds and adds a case. */
+        public Builder add(Case.Builder aCase) {
+            return add(Checks.requireNonNull(aCase, "case").build());
+        }
+
+        /** Declares a variable for {@code {{name}}} placeholders. */
+        public Builder variable(String name, Variable variable) {
+            Checks.requireNonNull(name, "variable name");
+            if (!VARIABLE_NAME.matcher(name).matches()) {
+                throw new IllegalArgumentException("variable name must match " + VARIABLE_NAME + " but was '" + name + "'");
+            }
+            variables.put(name, Checks.requireNonNull(variable, "variable '" + name + "'"));
+            return this;
+        }
+
+        /** The default number of cases in flight; must be >= 1. */
+        public Builder concurrency(int concurrency) {
+            if (concurrency < 1) {
+                throw new IllegalArgumentException("concurrency must be >= 1 but was " + concurrency);
+            }
+            this.concurrency = concurrency;
+            return this;
+        }
+
+        /** The default case timeout; must be positive. */
+        public Builder timeout(Duration timeout) {
+            Checks.requireNonNull(timeout, "timeout");
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("timeout must be > 0 but was " + timeout);
+            }
+            this.timeout = timeout;
+            return this;
+        }
+
+        /** Builds the suite. */
+        public Suite build() {
+            return new Suite(this);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package dev.agenteval.api;
+
+import dev.agenteval.api.internal.Checks;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The result of running a suite: one {@link CaseResult} per selected case, in suite order.
+ *
+ * @param suite     the suite name; never null
+ * @param startedAt when the run started; never null
+ * @param duration  the run's wall time; never null
+ * @param complete  false when the run was interrupted or stopped early
+ * @param cases     the case results in suite order; never null
+ */
+public record SuiteResult(String suite, Instant startedAt, Duration duration, boolean complete,
+                          List<CaseResult> cases) {
+
+    /** Validates and copies. */
+    public SuiteResult {
+        Checks.requireNonNull(suite, "suite");
+        Checks.requireNonNull(startedAt, "startedAt");
+        Checks.requireNonNull(duration, "duration");
+        cases = List.copyOf(Checks.requireNonNull(cases, "cases"));
+    }
+
+    /** Counts by status. */
+    public Summary summary() {
+        return Summary.of(cases);
+    }
+
+    /** The agent's usage summed over all cases, or null when none was reported. */
+    public Usage usage() {
+        List<Usage> usages = new ArrayList<>();
+        for (CaseResult c : cases) {
+            usages.add(c.usage());
+        }
+        return Usage.sum(usages);
+    }
+
+    /** True when every selected case met its expectation (and there was at least one). */
+    public boolean allPassed() {
+        Summary s = summary();
+        return s.cases() > 0 && s.passed() == s.cases();
+    }
+
+    /** The case result with this id, if any. */
+    public java.util.Optional<CaseResult> find(String caseId) {
+        return cases.stream().filter(c -> c.id().equals(caseId)).findFirst();
+    }
+}

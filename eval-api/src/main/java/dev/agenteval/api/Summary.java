@@ -1,0 +1,37 @@
+package dev.agenteval.api;
+
+import java.util.List;
+
+/**
+ * Counts over a suite's case results.
+ *
+ * @param cases   cases selected
+ * @param passed  cases that met their expectation
+ * @param failed  cases that did not
+ * @param errored cases the harness could not evaluate
+ * @param skipped cases not run
+ */
+public record Summary(int cases, int passed, int failed, int errored, int skipped) {
+
+    /** Counts the given results. */
+    public static Summary of(List<CaseResult> results) {
+        int p = 0;
+        int f = 0;
+        int e = 0;
+        int s = 0;
+        for (CaseResult r : results) {
+            switch (r.status()) {
+                case PASSED -> p++;
+                case FAILED -> f++;
+                case ERRORED -> e++;
+                case SKIPPED -> s++;
+            }
+        }
+        return new Summary(results.size(), p, f, e, s);
+    }
+
+    /** Passed cases over all cases, 0..1; 0 for an empty suite. */
+    public double passRate() {
+        return cases == 0 ? 0.0 : (double) passed / cases;
+    }
+}

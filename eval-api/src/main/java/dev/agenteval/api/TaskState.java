@@ -1,0 +1,68 @@
+package dev.agenteval.api;
+
+import java.util.Locale;
+
+/**
+ * A task's state, normalised across A2A versions: {@code TASK_STATE_INPUT_REQUIRED},
+ * {@code input-required} and {@code INPUT_REQUIRED} are all {@link #INPUT_REQUIRED}.
+ */
+public enum TaskState {
+    SUBMITTED("submitted"),
+    WORKING("working"),
+    INPUT_REQUIRED("input-required"),
+    AUTH_REQUIRED("auth-required"),
+    COMPLETED("completed"),
+    CANCELED("canceled"),
+    FAILED("failed"),
+    REJECTED("rejected"),
+    UNKNOWN("unknown");
+
+    private final String wireName;
+
+    TaskState(String wireName) {
+        this.wireName = wireName;
+    }
+
+    /** The A2A 0.3 spelling, e.g. {@code input-required}. */
+    public String wireName() {
+        return wireName;
+    }
+
+    /** True for states that end a task unsuccessfully: failed, rejected, canceled. */
+    public boolean isFailure() {
+        return this == FAILED || this == REJECTED || this == CANCELED;
+    }
+
+    /**
+     * Parses any spelling: {@code input-required}, {@code TASK_STATE_INPUT_REQUIRED},
+     * {@code input_required}, {@code cancelled}. Unrecognised values are {@link #UNKNOWN}.
+     */
+    public static TaskState parse(String value) {
+        if (value == null) {
+            return UNKNOWN;
+        }
+        String s = value.trim().toLowerCase(Locale.ROOT).replace('_', '-');
+        if (s.startsWith("task-state-")) {
+            s = s.substring("task-state-".length());
+        }
+        if (s.equals("cancelled")) {
+            s = "canceled";
+        }
+        for (TaskState state : values()) {
+            if (state.wireName.equals(s)) {
+                return state;
+            }
+        }
+        return UNKNOWN;
+    }
+
+    /** True when {@code value} is one of the spellings {@link #parse} recognises. */
+    public static boolean isKnown(String value) {
+        return parse(value) != UNKNOWN || (value != null && value.toLowerCase(Locale.ROOT).endsWith("unknown"));
+    }
+
+    @Override
+    public String toString() {
+        return wireName;
+    }
+}

@@ -1,0 +1,56 @@
+package dev.agenteval.api;
+
+import dev.agenteval.api.internal.Checks;
+import dev.agenteval.api.internal.JsonValues;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * What happened on one turn. A turn the harness could not evaluate has a
+ * {@link #harnessFailure()} and no scores.
+ *
+ * @param index          1-based position in the case
+ * @param name           the step name, or null
+ * @param input          the text sent (placeholders resolved, secrets redacted); never null
+ * @param request        the request payload as sent, secrets redacted, or null when none was built
+ * @param response       the raw response JSON, or null when none arrived
+ * @param answer         the answer text, or null when none arrived
+ * @param state          the normalised task state, or null
+ * @param toolCalls      the tool calls reported; never null
+ * @param duration       the round trip; never null
+ * @param usage          the agent's usage, or null when none was reported
+ * @param harnessFailure why the turn could not be evaluated, or null
+ * @param scores         the scorers' verdicts; never null
+ */
+public record TurnResult(int index, String name, String input, Object request, Object response, String answer,
+                         TaskState state, List<ToolCall> toolCalls, Duration duration, Usage usage,
+                         HarnessFailure harnessFailure, List<ScoreResult> scores) {
+
+    /** Validates and copies. */
+    public TurnResult {
+        if (index < 1) {
+            throw new IllegalArgumentException("index must be >= 1 but was " + index);
+        }
+        Checks.requireNonNull(input, "input");
+        request = JsonValues.copy(request, "request");
+        toolCalls = List.copyOf(Checks.requireNonNull(toolCalls, "toolCalls"));
+        Checks.requireNonNull(duration, "duration");
+        scores = List.copyOf(Checks.requireNonNull(scores, "scores"));
+    }
+
+    /** True when every score passed or was skipped, and the harness did not fail. */
+    public boolean passed() {
+        return harnessFailure == null && scores.stream()
+                .allMatch(s -> s.status() == ScoreStatus.PASSED || s.status() == ScoreStatus.SKIPPED);
+    }
+
+    /** The failed checks of this turn, with their scorer types, for error lines in reports. */
+    public List<String> failedChecks() {
+        return scores.stream()
+                .flatMap(s -> s.status() == ScoreStatus.FAILED && s.checks().isEmpty()
+                        ? java.util.stream.Stream.of(s.type() + ": " + s.reason())
+                        : s.checks().stream().filter(c -> !c.passed())
+                                .map(c -> s.type() + " '" + c.label() + "': " + c.detail()))
+                .toList();
+    }
+}

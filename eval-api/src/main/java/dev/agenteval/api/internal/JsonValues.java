@@ -1,0 +1,73 @@
+package dev.agenteval.api.internal;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Deep, immutable copies of JSON-like values: {@code null}, {@link String}, {@link Boolean},
+ * {@link Number}, {@code Map<String, ?>} and {@code List<?>}. Maps keep their insertion order,
+ * and unlike {@code Map.copyOf} they may hold {@code null} values (JSON {@code null}).
+ */
+public final class JsonValues {
+
+    private JsonValues() {
+    }
+
+    /** Copies a JSON-like value, rejecting anything else with a message naming {@code field}. */
+    public static Object copy(Object value, String field) {
+        if (value == null || value instanceof String || value instanceof Boolean) {
+            return value;
+        }
+        if (value instanceof Number number) {
+            return normalizeNumber(number, field);
+        }
+        if (value instanceof Map<?, ?> map) {
+            return copyMap(map, field);
+        }
+        if (value instanceof List<?> list) {
+            List<Object> copy = new ArrayList<>(list.size());
+            for (int i = 0; i < list.size(); i++) {
+                copy.add(copy(list.get(i), field + "[" + i + "]"));
+            }
+            return Collections.unmodifiableList(copy);
+        }
+        throw new IllegalArgumentException(field + " must be a JSON value (string, number, boolean, null, map or list)"
+                + " but was a " + value.getClass().getName());
+    }
+
+    /** Copies a JSON object; {@code null} becomes an empty map. */
+    public static Map<String, Object> copyMap(Map<?, ?> map, String field) {
+        if (map == null) {
+            return Map.of();
+        }
+        Map<String, Object> copy = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : map.entrySet()) {
+            if (!(e.getKey() instanceof String key)) {
+                throw new IllegalArgumentException(field + " must have string keys but had " + e.getKey());
+            }
+            copy.put(key, copy(e.getValue(), field + "." + key));
+        }
+        return Collections.unmodifiableMap(copy);
+    }
+
+    private static Object normalizeNumber(Number number, String field) {
+        // Integral numbers become Long (or BigInteger), others Double (or BigDecimal), so that a
+        // value read from YAML and the same value written in Java compare equal.
+        if (number instanceof Integer || number instanceof Short || number instanceof Byte) {
+            return number.longValue();
+        }
+        if (number instanceof Float) {
+            return Double.valueOf(number.toString());
+        }
+        if (number instanceof Long || number instanceof Double || number instanceof BigInteger
+                || number instanceof BigDecimal) {
+            return number;
+        }
+        throw new IllegalArgumentException(field + " has an unsupported number type " + number.getClass().getName());
+    }
+}

@@ -1,0 +1,17 @@
+package dev.agenteval.spi;
+
+/**
+ * Something found by id: agent client providers and judge providers. The id is required,
+ * non-blank and kebab-case ({@code a2a}, {@code openai-chat}); a duplicate id fails fast naming
+ * both classes, an unknown id fails listing the known ones.
+ */
+public interface Provider {
+
+    /** The kebab-case id users name this provider by. */
+    String id();
+
+    /** A one-line description for listings; defaults to the class name. */
+    default String description() {
+        return getClass().getName();
+    }
+}

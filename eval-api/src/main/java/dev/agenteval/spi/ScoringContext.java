@@ -1,0 +1,57 @@
+package dev.agenteval.spi;
+
+import dev.agenteval.api.AgentResponse;
+import dev.agenteval.api.Case;
+import dev.agenteval.api.JudgeException;
+import dev.agenteval.api.ToolSpec;
+import dev.agenteval.api.Turn;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Everything a scorer may look at for one turn.
+ *
+ * @param testCase  the case; never null
+ * @param turnIndex 1-based turn index
+ * @param response  the agent's response; never null
+ * @param duration  the turn's round trip; never null
+ * @param tools     the tools resolved for this scorer (scorer's, else the case's), or null
+ * @param judge     the configured judge, or null
+ * @param attempt   1-based attempt of the case
+ */
+public record ScoringContext(Case testCase, int turnIndex, AgentResponse response, Duration duration,
+                             List<ToolSpec> tools, Judge judge, int attempt) {
+
+    /** Validates. */
+    public ScoringContext {
+        Objects.requireNonNull(testCase, "testCase");
+        Objects.requireNonNull(response, "response");
+        Objects.requireNonNull(duration, "duration");
+        tools = tools == null ? null : List.copyOf(tools);
+    }
+
+    /** The turn being scored. */
+    public Turn turn() {
+        return testCase.turns().get(turnIndex - 1);
+    }
+
+    /** The tools resolved for this scorer, if any level declared them. */
+    public Optional<List<ToolSpec>> resolvedTools() {
+        return Optional.ofNullable(tools);
+    }
+
+    /** The judge, or a {@link JudgeException} when none is configured. */
+    public Judge requireJudge() {
+        if (judge == null) {
+            throw new JudgeException("no judge configured");
+        }
+        return judge;
+    }
+
+    /** The judge, if configured. */
+    public Optional<Judge> judgeIfConfigured() {
+        return Optional.ofNullable(judge);
+    }
+}

@@ -1,0 +1,163 @@
+package dev.agenteval.core;
+
+import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.spi.AgentClientProvider;
+import dev.agenteval.spi.JudgeProvider;
+import dev.agenteval.spi.ScorerFactory;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The registry of scorer factories, agent client providers and judge providers, by id.
+ * Immutable: {@code with*} methods return a new registry.
+ *
+ * <pre>{@code
+ * Providers providers = Providers.discover(MyApp.class.getClassLoader())
+ *         .withScorer(new MyScorerFactory());
+ * }</pre>
+ *
+ * A duplicate id fails naming both classes; an unknown id fails listing the known ids.
+ */
+public final class Providers {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Providers.class);
+    private static final Pattern KEBAB = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");
+    private static final Pattern SCORER_ID = Pattern.compile("[A-Za-z][A-Za-z0-9_-]*");
+
+    private final Map<String, ScorerFactory> scorers;
+    private final Map<String, AgentClientProvider> agentClients;
+    private final Map<String, JudgeProvider> judges;
+
+    private Providers(Map<String, ScorerFactory> scorers, Map<String, AgentClientProvider> agentClients,
+                      Map<String, JudgeProvider> judges) {
+        this.scorers = Collections.unmodifiableMap(scorers);
+        this.agentClients = Collections.unmodifiableMap(agentClients);
+        this.judges = Collections.unmodifiableMap(judges);
+    }
+
+    /** A registry with nothing registered. */
+    public static Providers empty() {
+        return new Providers(new TreeMap<>(), new TreeMap<>(), new TreeMap<>());
+    }
+
+    /**
+     * Everything {@link ServiceLoader} finds through {@code loader}: the core's built-in scorers,
+     * and any plugin on the class path.
+     *
+     * @throws ConfigurationException when two providers share an id or an id is malformed
+     */
+    public static Providers discover(ClassLoader loader) {
+        Providers p = empty();
+        for (ScorerFactory f : ServiceLoader.load(ScorerFactory.class, loader)) {
+            p = p.withScorer(f);
+        }
+        for (AgentClientProvider a : ServiceLoader.load(AgentClientProvider.class, loader)) {
+            p = p.withAgentClient(a);
+        }
+        for (JudgeProvider j : ServiceLoader.load(JudgeProvider.class, loader)) {
+            p = p.withJudge(j);
+        }
+        LOG.debug("Discovered scorers {}, agent clients {}, judges {}",
+                p.scorers.keySet(), p.agentClients.keySet(), p.judges.keySet());
+        return p;
+    }
+
+    /** Everything found through this library's own class loader. */
+    public static Providers discover() {
+        return discover(Providers.class.getClassLoader());
+    }
+
+    /** A copy with one more scorer factory. */
+    public Providers withScorer(ScorerFactory factory) {
+        String id = checkId(factory.id(), SCORER_ID, "scorer factory", factory);
+        return new Providers(add(scorers, id, factory, "scorer"), new TreeMap<>(agentClients), new TreeMap<>(judges));
+    }
+
+    /** A copy with one more agent client provider. */
+    public Providers withAgentClient(AgentClientProvider provider) {
+        String id = checkId(provider.id(), KEBAB, "agent client provider", provider);
+        return new Providers(new TreeMap<>(scorers), add(agentClients, id, provider, "agent client"), new TreeMap<>(judges));
+    }
+
+    /** A copy with one more judge provider. */
+    public Providers withJudge(JudgeProvider provider) {
+        String id = checkId(provider.id(), KEBAB, "judge provider", provider);
+        return new Providers(new TreeMap<>(scorers), new TreeMap<>(agentClients), add(judges, id, provider, "judge"));
+    }
+
+    /** The scorer factory for a type id, if registered. */
+    public Optional<ScorerFactory> findScorer(String id) {
+        return Optional.ofNullable(scorers.get(id));
+    }
+
+    /** The scorer factory for a type id; fails listing the known ids. */
+    public ScorerFactory scorer(String id) {
+        return require(scorers, id, "scorer type");
+    }
+
+    /** The agent client provider for an id; fails listing the known ids. */
+    public AgentClientProvider agentClient(String id) {
+        return require(agentClients, id, "agent client");
+    }
+
+    /** The judge provider for an id; fails listing the known ids. */
+    public JudgeProvider judge(String id) {
+        return require(judges, id, "judge");
+    }
+
+    /** Registered scorer type ids, sorted. */
+    public Set<String> scorerIds() {
+        return scorers.keySet();
+    }
+
+    /** Registered agent client ids, sorted. */
+    public Set<String> agentClientIds() {
+        return agentClients.keySet();
+    }
+
+    /** Registered judge ids, sorted. */
+    public Set<String> judgeIds() {
+        return judges.keySet();
+    }
+
+    private static String checkId(String id, Pattern pattern, String kind, Object provider) {
+        if (id == null || !pattern.matcher(id).matches()) {
+            throw new ConfigurationException(kind + " " + provider.getClass().getName() + " has an invalid id '" + id
+                    + "' (must match " + pattern + ")");
+        }
+        return id;
+    }
+
+    private static <T> Map<String, T> add(Map<String, T> existing, String id, T provider, String kind) {
+        T previous = existing.get(id);
+        if (previous != null) {
+            throw new ConfigurationException("duplicate " + kind + " id '" + id + "': "
+                    + previous.getClass().getName() + " and " + provider.getClass().getName());
+        }
+        Map<String, T> copy = new TreeMap<>(existing);
+        copy.put(id, provider);
+        return copy;
+    }
+
+    private static <T> T require(Map<String, T> map, String id, String kind) {
+        T provider = map.get(id);
+        if (provider == null) {
+            throw new ConfigurationException("unknown " + kind + " '" + id + "'; known: "
+                    + (map.isEmpty() ? "(none)" : String.join(", ", map.keySet())));
+        }
+        return provider;
+    }
+
+    @Override
+    public String toString() {
+        return "Providers[scorers=" + scorers.keySet() + ", agentClients=" + agentClients.keySet()
+                + ", judges=" + judges.keySet() + "]";
+    }
+}
