@@ -1,0 +1,213 @@
+package dev.agenteval.core.internal;
+
+import dev.agenteval.api.Case;
+import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.api.Message;
+import dev.agenteval.api.Part;
+import dev.agenteval.api.ScorerSpec;
+import dev.agenteval.api.Suite;
+import dev.agenteval.api.Turn;
+import dev.agenteval.api.Variable;
+import dev.agenteval.core.Providers;
+import dev.agenteval.spi.Judge;
+import dev.agenteval.spi.Scorer;
+import dev.agenteval.spi.ScorerFactory;
+import dev.agenteval.spi.SessionRequest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Everything checked and resolved before the first request: scorer specs against their
+ * factories, placeholders against variables and the environment. Problems are collected and
+ * thrown together as one {@link ConfigurationException}, so nothing is sent for an invalid suite.
+ */
+public final class Preparation {
+
+    private final List<PreparedCase> cases;
+    private final Map<ScorerSpec, Scorer> scorers;
+    private final Redactor redactor;
+
+    private Preparation(List<PreparedCase> cases, Map<ScorerSpec, Scorer> scorers, Redactor redactor) {
+        this.cases = cases;
+        this.scorers = scorers;
+        this.redactor = redactor;
+    }
+
+    /** Validates and resolves the selected cases. */
+    public static Preparation prepare(Suite suite, List<Case> selected, Providers providers, Judge judge,
+                                      Function<String, String> environment, Duration defaultTimeout) {
+        List<String> problems = new ArrayList<>();
+        Map<ScorerSpec, Scorer> scorers = createScorers(selected, providers, judge, problems);
+
+        Set<String> used = new HashSet<>();
+        for (Case c : selected) {
+            for (Turn t : c.turns()) {
+                used.addAll(Placeholders.namesIn(messageValue(t.input())));
+            }
+            used.addAll(Placeholders.namesIn(c.agent()));
+            c.agentId().ifPresent(id -> used.addAll(Placeholders.namesIn(id)));
+        }
+        Map<String, String> values = new LinkedHashMap<>();
+        Set<String> secrets = new HashSet<>();
+        for (Map.Entry<String, Variable> e : suite.variables().entrySet()) {
+            Variable v = e.getValue();
+            String value = v.source() == Variable.Source.ENV ? environment.apply(v.value()) : v.value();
+            if (value == null) {
+                if (used.contains(e.getKey())) {
+                    problems.add("variable '" + e.getKey() + "': environment variable " + v.value() + " is not set");
+                }
+                continue;
+            }
+            values.put(e.getKey(), value);
+            if (v.secret()) {
+                secrets.add(value);
+            }
+        }
+
+        List<PreparedCase> prepared = new ArrayList<>();
+        for (Case c : selected) {
+            prepared.add(prepareCase(suite, c, values, problems, defaultTimeout));
+        }
+        if (!problems.isEmpty()) {
+            throw new ConfigurationException(problems);
+        }
+        return new Preparation(prepared, scorers, Redactor.of(secrets));
+    }
+
+    private static Map<ScorerSpec, Scorer> createScorers(List<Case> selected, Providers providers, Judge judge,
+                                                         List<String> problems) {
+        Map<ScorerSpec, Scorer> scorers = new HashMap<>();
+        for (Case c : selected) {
+            for (int i = 0; i < c.turns().size(); i++) {
+                for (ScorerSpec spec : c.turns().get(i).scorers()) {
+                    String where = "case '" + c.id() + "' turn " + (i + 1) + ": scorer '" + spec.type() + "' ";
+                    if (spec.inline().isPresent()) {
+                        scorers.put(spec, spec.inline().get());
+                        continue;
+                    }
+                    var factory = providers.findScorer(spec.type());
+                    if (factory.isEmpty()) {
+                        problems.add("case '" + c.id() + "' turn " + (i + 1) + ": unknown scorer type '"
+                                + spec.type() + "'; known: " + String.join(", ", providers.scorerIds()));
+                        continue;
+                    }
+                    List<String> specProblems = factory.get().validate(spec);
+                    specProblems.forEach(p -> problems.add(where + p));
+                    if (factory.get().needsJudge() && judge == null) {
+                        problems.add(where + "needs a judge, but none is configured");
+                    }
+                    if (specProblems.isEmpty() && !scorers.containsKey(spec)) {
+                        scorers.put(spec, create(factory.get(), spec, where, problems));
+                    }
+                }
+            }
+        }
+        return scorers;
+    }
+
+    private static Scorer create(ScorerFactory factory, ScorerSpec spec, String where, List<String> problems) {
+        try {
+            return factory.create(spec);
+        } catch (RuntimeException e) {
+            problems.add(where + e.getMessage());
+            return null;
+        }
+    }
+
+    private static PreparedCase prepareCase(Suite suite, Case c, Map<String, String> values, List<String> problems,
+                                            Duration defaultTimeout) {
+        List<Message> inputs = new ArrayList<>();
+        for (int i = 0; i < c.turns().size(); i++) {
+            Message m = c.turns().get(i).input();
+            inputs.add(resolve(m, values, "case '" + c.id() + "' turn " + (i + 1), problems));
+        }
+        Map<String, Object> agent = c.agent();
+        String agentId = c.agentId().orElse(null);
+        agent = castMap(resolveValue(agent, values, "case '" + c.id() + "' agent", problems));
+        if (agentId != null) {
+            agentId = (String) resolveValue(agentId, values, "case '" + c.id() + "' agentId", problems);
+        }
+        Duration timeout = c.timeout().orElse(suite.timeout().orElse(defaultTimeout));
+        SessionRequest session = new SessionRequest(c.id(), 1, c.sessionContext(), agent, agentId,
+                c.tools().orElse(null));
+        return new PreparedCase(c, List.copyOf(inputs), session, timeout);
+    }
+
+    private static Message resolve(Message m, Map<String, String> values, String where, List<String> problems) {
+        if (Placeholders.namesIn(messageValue(m)).isEmpty()) {
+            return m;
+        }
+        List<Part> parts = new ArrayList<>();
+        for (Part p : m.parts()) {
+            if (p instanceof Part.Text t) {
+                parts.add(Part.text((String) resolveValue(t.text(), values, where, problems)));
+            } else if (p instanceof Part.Data d) {
+                parts.add(Part.data(castMap(resolveValue(d.data(), values, where, problems))));
+            }
+        }
+        return new Message(m.role(), parts, castMap(resolveValue(m.metadata(), values, where, problems)));
+    }
+
+    private static Object resolveValue(Object value, Map<String, String> values, String where, List<String> problems) {
+        Set<String> missing = new java.util.LinkedHashSet<>(Placeholders.namesIn(value));
+        missing.removeAll(values.keySet());
+        if (!missing.isEmpty()) {
+            for (String name : missing) {
+                problems.add(where + ": unresolved placeholder '{{" + name + "}}'"
+                        + (values.isEmpty() ? " (no variables declared)" : " (variables: " + String.join(", ", values.keySet()) + ")"));
+            }
+            return value;
+        }
+        return Placeholders.resolve(value, values);
+    }
+
+    /** A message as a JSON-like value (for placeholder scans and default request rendering). */
+    public static Map<String, Object> messageValue(Message m) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("role", m.role());
+        List<Object> parts = new ArrayList<>();
+        for (Part p : m.parts()) {
+            Map<String, Object> part = new LinkedHashMap<>();
+            if (p instanceof Part.Text t) {
+                part.put("kind", "text");
+                part.put("text", t.text());
+            } else if (p instanceof Part.Data d) {
+                part.put("kind", "data");
+                part.put("data", d.data());
+            }
+            parts.add(part);
+        }
+        out.put("parts", parts);
+        if (!m.metadata().isEmpty()) {
+            out.put("metadata", m.metadata());
+        }
+        return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> castMap(Object o) {
+        return (Map<String, Object>) o;
+    }
+
+    /** The prepared cases, in selection order. */
+    public List<PreparedCase> cases() {
+        return cases;
+    }
+
+    /** The scorer for a spec of a prepared case. */
+    public Scorer scorer(ScorerSpec spec) {
+        return scorers.get(spec);
+    }
+
+    /** Masks the secret variable values. */
+    public Redactor redactor() {
+        return redactor;
+    }
+}

@@ -1,0 +1,24 @@
+package dev.agenteval.core.internal;
+
+import dev.agenteval.api.Case;
+import dev.agenteval.api.Message;
+import dev.agenteval.spi.SessionRequest;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * A selected case with its placeholders resolved, ready to run.
+ *
+ * @param testCase the case as written
+ * @param inputs   each turn's message with placeholders resolved
+ * @param session  what the agent client gets to open a session (attempt 1)
+ * @param timeout  the case's wall-clock bound, or null
+ */
+public record PreparedCase(Case testCase, List<Message> inputs, SessionRequest session, Duration timeout) {
+
+    /** The session request for a given attempt. */
+    public SessionRequest sessionFor(int attempt) {
+        return new SessionRequest(session.caseId(), attempt, session.sessionContext(), session.agent(),
+                session.agentId(), session.tools());
+    }
+}

@@ -1,0 +1,118 @@
+package dev.agenteval.core.internal;
+
+import dev.agenteval.api.Check;
+import dev.agenteval.api.HarnessFailure;
+import dev.agenteval.api.ScoreResult;
+import dev.agenteval.api.ToolCall;
+import dev.agenteval.api.TurnResult;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Replaces secret values with {@code ***} in everything that goes into results, so no report or
+ * log built from results can show them.
+ */
+public final class Redactor {
+
+    /** The replacement for a secret. */
+    public static final String MASK = "***";
+
+    private static final Redactor NONE = new Redactor(List.of());
+
+    private final List<String> secrets;
+
+    private Redactor(List<String> secrets) {
+        this.secrets = secrets;
+    }
+
+    /** A redactor for these secret values; empty values are ignored. */
+    public static Redactor of(Set<String> secrets) {
+        List<String> list = new ArrayList<>();
+        for (String s : secrets) {
+            if (s != null && !s.isEmpty()) {
+                list.add(s);
+            }
+        }
+        // Longest first, so a secret containing another is masked whole.
+        list.sort(Comparator.comparingInt(String::length).reversed());
+        return list.isEmpty() ? NONE : new Redactor(List.copyOf(list));
+    }
+
+    /** A redactor that changes nothing. */
+    public static Redactor none() {
+        return NONE;
+    }
+
+    /** The string with every secret masked; null stays null. */
+    public String redact(String s) {
+        if (s == null || secrets.isEmpty()) {
+            return s;
+        }
+        String out = s;
+        for (String secret : secrets) {
+            if (out.contains(secret)) {
+                out = out.replace(secret, MASK);
+            }
+        }
+        return out;
+    }
+
+    /** A JSON-like value with every secret masked in keys and strings. */
+    public Object redactValue(Object value) {
+        if (secrets.isEmpty()) {
+            return value;
+        }
+        if (value instanceof String s) {
+            return redact(s);
+        }
+        if (value instanceof Map<?, ?> map) {
+            Map<String, Object> copy = new LinkedHashMap<>();
+            map.forEach((k, v) -> copy.put(redact((String) k), redactValue(v)));
+            return copy;
+        }
+        if (value instanceof List<?> list) {
+            List<Object> copy = new ArrayList<>(list.size());
+            list.forEach(v -> copy.add(redactValue(v)));
+            return copy;
+        }
+        return value;
+    }
+
+    /** A turn result with every secret masked. */
+    public TurnResult redact(TurnResult t) {
+        if (secrets.isEmpty()) {
+            return t;
+        }
+        List<ToolCall> calls = t.toolCalls().stream()
+                .map(c -> new ToolCall(redact(c.name()), map(c.arguments()), redactValue(c.result())))
+                .toList();
+        List<ScoreResult> scores = t.scores().stream().map(this::redact).toList();
+        return new TurnResult(t.index(), redact(t.name()), redact(t.input()), redactValue(t.request()),
+                redactValue(t.response()), redact(t.answer()), t.state(), calls, t.duration(), t.usage(),
+                redact(t.harnessFailure()), scores);
+    }
+
+    /** A failure with every secret masked; null stays null. */
+    public HarnessFailure redact(HarnessFailure f) {
+        if (f == null || secrets.isEmpty()) {
+            return f;
+        }
+        return new HarnessFailure(f.code(), redact(f.message()), map(f.context()));
+    }
+
+    private ScoreResult redact(ScoreResult s) {
+        List<Check> checks = s.checks().stream()
+                .map(c -> new Check(redact(c.label()), c.passed(), redact(c.detail()))).toList();
+        return new ScoreResult(s.type(), s.status(), s.value(), redact(s.reason()), checks, s.usage(),
+                redact(s.failure()));
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> map(Map<String, Object> m) {
+        return (Map<String, Object>) redactValue(m);
+    }
+}

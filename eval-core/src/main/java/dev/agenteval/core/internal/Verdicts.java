@@ -1,0 +1,121 @@
+package dev.agenteval.core.internal;
+
+import dev.agenteval.api.AgentResponse;
+import dev.agenteval.api.CaseAttempt;
+import dev.agenteval.api.CaseResult;
+import dev.agenteval.api.CaseStatus;
+import dev.agenteval.api.Check;
+import dev.agenteval.api.Part;
+import dev.agenteval.api.ScoreResult;
+import dev.agenteval.api.ScoreStatus;
+import dev.agenteval.api.TaskState;
+import dev.agenteval.api.Turn;
+import dev.agenteval.api.TurnResult;
+import dev.agenteval.api.Usage;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/** The verdict rules, in one place. */
+public final class Verdicts {
+
+    /** Type of the synthetic score of a case without scorers: the agent must answer. */
+    public static final String ANSWERED = "answered";
+    /** Type of the synthetic score for a task that ended failed, rejected or canceled. */
+    public static final String TASK_STATE = "task_state";
+
+    private Verdicts() {
+    }
+
+    /** The "agent answered" check for cases built without scorers (the in-app seed's rule). */
+    public static ScoreResult answered(AgentResponse response) {
+        boolean answered = !response.text().isBlank()
+                || response.parts().stream().anyMatch(p -> p instanceof Part.Data);
+        return ScoreResult.ofChecks(ANSWERED, answered ? Check.pass("agent answered")
+                : Check.fail("agent answered", "the agent's answer was empty"));
+    }
+
+    /**
+     * A failed check when the task ended failed, rejected or canceled and the turn does not
+     * expect a state; empty otherwise.
+     */
+    public static Optional<ScoreResult> taskState(Turn turn, AgentResponse response) {
+        Optional<TaskState> state = response.state();
+        if (state.isEmpty() || !state.get().isFailure() || turn.expectedState().isPresent()) {
+            return Optional.empty();
+        }
+        return Optional.of(ScoreResult.ofChecks(TASK_STATE,
+                Check.fail("state", "task ended in '" + state.get().wireName() + "'")));
+    }
+
+    /**
+     * The verdict of one attempt: errored when a turn or scorer has a harness failure; failed
+     * when every scorer was skipped; otherwise passed when at least one scorer passed and none
+     * failed, inverted by {@code expectPass: false}.
+     */
+    public static CaseAttempt attempt(int attempt, boolean expectPass, Duration duration, List<TurnResult> turns,
+                                      boolean allTurnsRan) {
+        Usage usage = Usage.sum(turns.stream().map(TurnResult::usage).toList());
+        for (TurnResult t : turns) {
+            if (t.harnessFailure() != null) {
+                return new CaseAttempt(attempt, CaseStatus.ERRORED, "turn " + t.index() + ": "
+                        + t.harnessFailure().code().wireName() + ": " + t.harnessFailure().message(), duration, usage, turns);
+            }
+            for (ScoreResult s : t.scores()) {
+                if (s.status() == ScoreStatus.ERRORED) {
+                    return new CaseAttempt(attempt, CaseStatus.ERRORED, "turn " + t.index() + ": scorer '" + s.type()
+                            + "' errored: " + s.reason(), duration, usage, turns);
+                }
+            }
+        }
+        if (!allTurnsRan) {
+            return new CaseAttempt(attempt, CaseStatus.ERRORED, "not every turn ran", duration, usage, turns);
+        }
+        List<ScoreResult> scored = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
+        for (TurnResult t : turns) {
+            for (ScoreResult s : t.scores()) {
+                if (s.status() == ScoreStatus.SKIPPED) {
+                    skipped.add("turn " + t.index() + " " + s.type() + ": " + s.reason());
+                } else {
+                    scored.add(s);
+                }
+            }
+            t.failedChecks().forEach(f -> failed.add("turn " + t.index() + " " + f));
+        }
+        if (scored.isEmpty()) {
+            return new CaseAttempt(attempt, CaseStatus.FAILED, "every scorer was skipped: " + String.join("; ", skipped),
+                    duration, usage, turns);
+        }
+        boolean scoresPassed = failed.isEmpty() && scored.stream().allMatch(ScoreResult::passed);
+        if (expectPass) {
+            return new CaseAttempt(attempt, scoresPassed ? CaseStatus.PASSED : CaseStatus.FAILED,
+                    scoresPassed ? "" : String.join("; ", failed), duration, usage, turns);
+        }
+        return new CaseAttempt(attempt, scoresPassed ? CaseStatus.FAILED : CaseStatus.PASSED,
+                scoresPassed ? "expected a scorer to fail (expectPass: false) but every scorer passed" : "",
+                duration, usage, turns);
+    }
+
+    /** The verdict of a case over its attempts: passed when every attempt passed. */
+    public static CaseResult caseResult(String id, List<String> tags, boolean expectPass, List<CaseAttempt> attempts) {
+        CaseStatus status;
+        if (attempts.stream().allMatch(CaseAttempt::passed)) {
+            status = CaseStatus.PASSED;
+        } else if (attempts.stream().anyMatch(a -> a.status() == CaseStatus.FAILED)) {
+            status = CaseStatus.FAILED;
+        } else {
+            status = CaseStatus.ERRORED;
+        }
+        String reason = attempts.size() == 1 ? attempts.get(0).reason()
+                : attempts.stream().filter(a -> !a.passed())
+                        .map(a -> "attempt " + a.attempt() + ": " + a.reason())
+                        .collect(Collectors.joining("; "));
+        Duration duration = attempts.stream().map(CaseAttempt::duration).reduce(Duration.ZERO, Duration::plus);
+        Usage usage = Usage.sum(attempts.stream().map(CaseAttempt::usage).toList());
+        return new CaseResult(id, tags, expectPass, status, reason, duration, usage, attempts);
+    }
+}

@@ -1,0 +1,52 @@
+package dev.agenteval.core.internal.report;
+
+import dev.agenteval.api.SuiteResult;
+import dev.agenteval.spi.ResultSink;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Writes a rendered report to a file atomically, replacing the previous one. */
+public final class FileSink implements ResultSink {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FileSink.class);
+
+    private final Path file;
+    private final String format;
+    private final Function<SuiteResult, String> renderer;
+
+    /**
+     * A sink writing {@code renderer}'s text to {@code file}.
+     *
+     * @param format a name for messages, e.g. {@code JSON}
+     */
+    public FileSink(Path file, String format, Function<SuiteResult, String> renderer) {
+        this.file = Objects.requireNonNull(file, "file");
+        this.format = Objects.requireNonNull(format, "format");
+        this.renderer = Objects.requireNonNull(renderer, "renderer");
+    }
+
+    @Override
+    public void write(SuiteResult result) throws IOException {
+        String text = renderer.apply(result);
+        try {
+            AtomicFiles.writeString(file, text);
+        } catch (IOException e) {
+            throw new IOException("Could not write " + format + " report to '" + file + "': " + e, e);
+        }
+        LOG.debug("Wrote {} report of suite '{}' to {}", format, result.suite(), file);
+    }
+
+    /** The target file. */
+    public Path file() {
+        return file;
+    }
+
+    @Override
+    public String toString() {
+        return format + " report to " + file;
+    }
+}

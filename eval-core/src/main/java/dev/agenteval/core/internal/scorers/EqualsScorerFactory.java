@@ -1,0 +1,39 @@
+package dev.agenteval.core.internal.scorers;
+
+import dev.agenteval.api.Check;
+import dev.agenteval.api.ScoreResult;
+import dev.agenteval.spi.Scorer;
+
+/**
+ * {@code equals}: the answer text, trimmed, equals {@code expected} (trimmed too); optional
+ * {@code ignoreCase}.
+ */
+public final class EqualsScorerFactory extends BuiltInScorerFactory<EqualsScorerFactory.Config> {
+
+    record Config(String expected, boolean ignoreCase) {
+    }
+
+    /** Used by {@link java.util.ServiceLoader}. */
+    public EqualsScorerFactory() {
+        super("equals");
+    }
+
+    @Override
+    Config parse(Params params) {
+        return new Config(params.string("expected", true).trim(), params.flag("ignoreCase", false));
+    }
+
+    @Override
+    Scorer scorer(Config config) {
+        String expected = config.expected();
+        String label = Texts.json(expected);
+        return ctx -> {
+            String actual = ctx.response().text().trim();
+            boolean equal = config.ignoreCase() ? actual.equalsIgnoreCase(expected) : actual.equals(expected);
+            Check check = equal
+                    ? Check.pass(label, "answer equals it" + (config.ignoreCase() ? " ignoring case" : ""))
+                    : Check.fail(label, "expected " + label + " but was " + Texts.json(actual));
+            return ScoreResult.ofChecks(id(), check);
+        };
+    }
+}

@@ -1,0 +1,50 @@
+package dev.agenteval.core.internal.scorers;
+
+import dev.agenteval.api.Check;
+import dev.agenteval.api.ScoreResult;
+import dev.agenteval.api.TaskState;
+import dev.agenteval.spi.Scorer;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * {@code expected_state}: the task ends in {@code state}, any spelling
+ * ({@code TASK_STATE_INPUT_REQUIRED} is {@code input-required}).
+ */
+public final class ExpectedStateScorerFactory extends BuiltInScorerFactory<TaskState> {
+
+    private static final String KNOWN = Arrays.stream(TaskState.values()).map(TaskState::wireName)
+            .collect(Collectors.joining(", "));
+
+    /** Used by {@link java.util.ServiceLoader}. */
+    public ExpectedStateScorerFactory() {
+        super("expected_state");
+    }
+
+    @Override
+    TaskState parse(Params params) {
+        String state = params.string("state", false);
+        if (!state.isEmpty() && !TaskState.isKnown(state)) {
+            params.problem("unknown state '" + state + "' (known: " + KNOWN + ")");
+        }
+        return TaskState.parse(state);
+    }
+
+    @Override
+    Scorer scorer(TaskState expected) {
+        String label = "state " + expected.wireName();
+        return ctx -> {
+            Optional<TaskState> actual = ctx.response().state();
+            Check check;
+            if (actual.isEmpty()) {
+                check = Check.fail(label, "no task state in response");
+            } else if (actual.get() == expected) {
+                check = Check.pass(label, "was " + expected.wireName());
+            } else {
+                check = Check.fail(label, "expected " + expected.wireName() + " but was " + actual.get().wireName());
+            }
+            return ScoreResult.ofChecks(id(), check);
+        };
+    }
+}

@@ -1,0 +1,59 @@
+package dev.agenteval.core.internal.scorers;
+
+import dev.agenteval.api.Check;
+import dev.agenteval.api.ScoreResult;
+import dev.agenteval.spi.Scorer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code jsonpath}: each assertion ({@code assertions}: list of {@code {path, comparators...}})
+ * must hold, all its comparators on the same data part, on at least one data part.
+ */
+public final class JsonPathScorerFactory extends BuiltInScorerFactory<List<JsonPathAssertion>> {
+
+    /** Used by {@link java.util.ServiceLoader}. */
+    public JsonPathScorerFactory() {
+        super("jsonpath");
+    }
+
+    @Override
+    List<JsonPathAssertion> parse(Params params) {
+        return JsonPathAssertion.parseAll(params, "assertions", "jsonpath assertion");
+    }
+
+    @Override
+    Scorer scorer(List<JsonPathAssertion> assertions) {
+        return ctx -> {
+            List<Map<String, Object>> parts = ctx.response().dataParts();
+            List<Check> checks = new ArrayList<>();
+            for (JsonPathAssertion assertion : assertions) {
+                checks.add(check(assertion, parts));
+            }
+            return ScoreResult.ofChecks(id(), checks);
+        };
+    }
+
+    private static Check check(JsonPathAssertion assertion, List<Map<String, Object>> parts) {
+        String label = assertion.label();
+        if (parts.isEmpty()) {
+            return Check.fail(label, "no data parts in response");
+        }
+        JsonPathAssertion.Outcome closest = null;
+        int closestIndex = 0;
+        for (int i = 0; i < parts.size(); i++) {
+            JsonPathAssertion.Outcome outcome = assertion.evaluate(parts.get(i));
+            if (outcome.held()) {
+                return Check.pass(label, "held on data part " + (i + 1));
+            }
+            if (closest == null || outcome.closerThan(closest)) {
+                closest = outcome;
+                closestIndex = i;
+            }
+        }
+        String where = parts.size() == 1 ? "data part 1"
+                : "held on none of " + parts.size() + " data parts; closest, data part " + (closestIndex + 1);
+        return Check.fail(label, where + ": " + closest.describe());
+    }
+}

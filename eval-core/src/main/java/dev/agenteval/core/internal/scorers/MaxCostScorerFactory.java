@@ -1,0 +1,35 @@
+package dev.agenteval.core.internal.scorers;
+
+import dev.agenteval.api.Check;
+import dev.agenteval.api.ScoreResult;
+import dev.agenteval.api.Usage;
+import dev.agenteval.spi.Scorer;
+
+/** {@code max_cost}: the turn's reported cost is at most {@code cost}; skipped when no cost was reported. */
+public final class MaxCostScorerFactory extends BuiltInScorerFactory<Double> {
+
+    /** Used by {@link java.util.ServiceLoader}. */
+    public MaxCostScorerFactory() {
+        super("max_cost");
+    }
+
+    @Override
+    Double parse(Params params) {
+        return params.nonNegativeNumber("cost");
+    }
+
+    @Override
+    Scorer scorer(Double limit) {
+        String label = "cost <= " + HarnessJson.pythonFloat(limit);
+        return ctx -> {
+            Double cost = ctx.response().usage().map(Usage::cost).orElse(null);
+            if (cost == null) {
+                return ScoreResult.skipped(id(), "agent reported no cost");
+            }
+            String spent = "cost " + HarnessJson.pythonFloat(cost);
+            Check check = cost <= limit ? Check.pass(label, spent)
+                    : Check.fail(label, spent + ", limit " + HarnessJson.pythonFloat(limit));
+            return ScoreResult.ofChecks(id(), check);
+        };
+    }
+}

@@ -1,0 +1,43 @@
+package dev.agenteval.core.internal.scorers;
+
+import dev.agenteval.api.Check;
+import dev.agenteval.api.ScoreResult;
+import dev.agenteval.api.Usage;
+import dev.agenteval.spi.Scorer;
+
+/**
+ * {@code max_tokens}: the turn's input plus output tokens are at most {@code tokens}; skipped when
+ * the agent reported no token usage.
+ */
+public final class MaxTokensScorerFactory extends BuiltInScorerFactory<Long> {
+
+    /** Used by {@link java.util.ServiceLoader}. */
+    public MaxTokensScorerFactory() {
+        super("max_tokens");
+    }
+
+    @Override
+    Long parse(Params params) {
+        return params.positiveInteger("tokens");
+    }
+
+    @Override
+    Scorer scorer(Long limit) {
+        String label = "tokens <= " + limit;
+        return ctx -> {
+            Usage usage = ctx.response().usage().orElse(Usage.NONE);
+            Long total = usage.totalTokens();
+            if (total == null) {
+                return ScoreResult.skipped(id(), "agent reported no token usage");
+            }
+            String used = "used " + total + " (input " + describe(usage.inputTokens())
+                    + " + output " + describe(usage.outputTokens()) + ")";
+            Check check = total <= limit ? Check.pass(label, used) : Check.fail(label, used + ", limit " + limit);
+            return ScoreResult.ofChecks(id(), check);
+        };
+    }
+
+    private static String describe(Long tokens) {
+        return tokens == null ? "not reported" : tokens.toString();
+    }
+}

@@ -1,0 +1,66 @@
+package dev.agenteval.core.internal.scorers;
+
+import dev.agenteval.api.Check;
+import dev.agenteval.api.ScoreResult;
+import dev.agenteval.spi.Scorer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code must_include_json}: each of {@code fragments} (partial JSON objects) must match at least
+ * one data part, by {@link JsonSubset} rules.
+ */
+public final class MustIncludeJsonScorerFactory extends BuiltInScorerFactory<List<Object>> {
+
+    private static final int MAX_PARTS_EXPLAINED = 3;
+
+    /** Used by {@link java.util.ServiceLoader}. */
+    public MustIncludeJsonScorerFactory() {
+        super("must_include_json");
+    }
+
+    @Override
+    List<Object> parse(Params params) {
+        List<Object> fragments = params.list("fragments", "JSON objects");
+        for (int i = 0; i < fragments.size(); i++) {
+            if (!(fragments.get(i) instanceof Map<?, ?>)) {
+                params.problem("fragment " + (i + 1) + " must be a JSON object (data parts are objects) but was "
+                        + Texts.json(fragments.get(i)));
+            }
+        }
+        return fragments;
+    }
+
+    @Override
+    Scorer scorer(List<Object> fragments) {
+        return ctx -> {
+            List<Map<String, Object>> parts = ctx.response().dataParts();
+            List<Check> checks = new ArrayList<>();
+            for (Object fragment : fragments) {
+                checks.add(check(fragment, parts));
+            }
+            return ScoreResult.ofChecks(id(), checks);
+        };
+    }
+
+    private static Check check(Object fragment, List<Map<String, Object>> parts) {
+        String label = Texts.json(fragment);
+        if (parts.isEmpty()) {
+            return Check.fail(label, "no data parts in response");
+        }
+        for (int i = 0; i < parts.size(); i++) {
+            if (JsonSubset.matches(fragment, parts.get(i))) {
+                return Check.pass(label, "matched data part " + (i + 1));
+            }
+        }
+        if (parts.size() == 1) {
+            return Check.fail(label, "data part 1: " + JsonSubset.mismatch(fragment, parts.get(0)));
+        }
+        StringBuilder detail = new StringBuilder("matched none of " + parts.size() + " data parts");
+        for (int i = 0; i < Math.min(parts.size(), MAX_PARTS_EXPLAINED); i++) {
+            detail.append("; data part ").append(i + 1).append(": ").append(JsonSubset.mismatch(fragment, parts.get(i)));
+        }
+        return Check.fail(label, detail.toString());
+    }
+}

@@ -1,0 +1,22 @@
+package dev.agenteval.core.internal.scorers;
+
+import dev.agenteval.spi.Scorer;
+
+/** {@code must_not_include}: substrings that must not appear in the full response JSON without the task history (param {@code values}). */
+public final class MustNotIncludeScorerFactory extends BuiltInScorerFactory<Substrings.Config> {
+
+    /** Used by {@link java.util.ServiceLoader}. */
+    public MustNotIncludeScorerFactory() {
+        super("must_not_include");
+    }
+
+    @Override
+    Substrings.Config parse(Params params) {
+        return Substrings.parse(params, false);
+    }
+
+    @Override
+    Scorer scorer(Substrings.Config config) {
+        return Substrings.scorer(id(), config, false, "response", ctx -> ResponseJson.render(ctx.response()));
+    }
+}
