@@ -7,9 +7,9 @@ import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.Summary;
 import dev.agenteval.api.TurnResult;
 import java.time.Duration;
-import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.time.temporal.ChronoUnit;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -22,6 +22,9 @@ import java.util.Locale;
  * tab, newline and carriage return, lone surrogates, U+FFFE and U+FFFF) are removed.
  */
 public final class JUnitXmlReport {
+
+    private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss", Locale.ROOT)
+            .withZone(ZoneOffset.UTC);
 
     private JUnitXmlReport() {
     }
@@ -38,8 +41,7 @@ public final class JUnitXmlReport {
         attr(xml, "skipped", String.valueOf(s.skipped()));
         attr(xml, "time", time(result.duration()));
         // The Ant schema's timestamp has no zone; it is UTC.
-        attr(xml, "timestamp", LocalDateTime.ofInstant(result.startedAt().truncatedTo(ChronoUnit.SECONDS),
-                ZoneOffset.UTC).toString());
+        attr(xml, "timestamp", TIMESTAMP.format(result.startedAt()));
         xml.append(">\n");
         for (CaseResult c : result.cases()) {
             appendCase(xml, result.suite(), c);
@@ -90,13 +92,15 @@ public final class JUnitXmlReport {
 
     private static String details(CaseResult c) {
         StringBuilder sb = new StringBuilder();
-        if (!c.reason().isEmpty()) {
+        List<String> errors = ReportText.errorLines(c);
+        // The reason is often the first error line already; say it once.
+        if (!c.reason().isEmpty() && errors.stream().noneMatch(e -> e.endsWith(": " + c.reason()))) {
             sb.append(c.reason()).append('\n');
         }
         if (c.attempts().size() > 1) {
             sb.append(ReportText.attempts(c)).append('\n');
         }
-        for (String line : ReportText.errorLines(c)) {
+        for (String line : errors) {
             sb.append(line).append('\n');
         }
         return sb.toString();

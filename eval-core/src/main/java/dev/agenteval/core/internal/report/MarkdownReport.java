@@ -62,7 +62,9 @@ public final class MarkdownReport {
         if (!c.expectPass()) {
             md.append("- Expected to fail\n");
         }
-        md.append("- Duration: ").append(ReportText.secondsText(c.duration())).append('\n');
+        if (c.status() != CaseStatus.SKIPPED) {
+            md.append("- Duration: ").append(ReportText.secondsText(c.duration())).append('\n');
+        }
         String usage = ReportText.usage(c.usage());
         if (usage != null) {
             md.append("- Usage: ").append(usage).append('\n');
@@ -176,7 +178,7 @@ public final class MarkdownReport {
      * cannot close it early.
      */
     static String fenced(String text, String info) {
-        String body = text.replace("\r\n", "\n").replace('\r', '\n');
+        String body = controlsReplaced(text.replace("\r\n", "\n").replace('\r', '\n'));
         String fence = "`".repeat(Math.max(3, longestBacktickRun(body) + 1));
         StringBuilder sb = new StringBuilder(fence).append(info).append('\n').append(body);
         if (!body.isEmpty() && !body.endsWith("\n")) {
@@ -222,7 +224,24 @@ public final class MarkdownReport {
     }
 
     private static String oneLine(String text) {
-        return text.replace("\r\n", " ").replace('\r', ' ').replace('\n', ' ');
+        return controlsReplaced(text.replace("\r\n", " ").replace('\r', ' ').replace('\n', ' '));
+    }
+
+    /** Control characters other than tab and newline become U+FFFD, so the file cannot drive a terminal. */
+    private static String controlsReplaced(String text) {
+        StringBuilder sb = null;
+        for (int i = 0; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            if (Character.isISOControl(ch) && ch != '\n' && ch != '\t') {
+                if (sb == null) {
+                    sb = new StringBuilder(text.length()).append(text, 0, i);
+                }
+                sb.append('\uFFFD');
+            } else if (sb != null) {
+                sb.append(ch);
+            }
+        }
+        return sb == null ? text : sb.toString();
     }
 
     private static int longestBacktickRun(String text) {

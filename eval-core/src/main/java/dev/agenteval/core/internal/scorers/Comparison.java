@@ -23,7 +23,7 @@ record Comparison(String name, Object expected, Pattern pattern) {
         String bad = switch (name) {
             case "equals" -> null;
             case "contains" -> value instanceof List<?> l && !l.isEmpty() ? null : "a non-empty list";
-            case "length", "count" -> wholeNumber(value) != null && wholeNumber(value) >= 0 ? null : "a whole number >= 0";
+            case "length", "count" -> isCount(value) ? null : "a whole number >= 0";
             case "min", "max" -> value instanceof Number ? null : "a number";
             case "regex" -> value instanceof String ? null : "a string";
             case "exists" -> value instanceof Boolean ? null : "true or false";
@@ -153,6 +153,11 @@ record Comparison(String name, Object expected, Pattern pattern) {
         }
         return wanted ? "matched nothing, expected a match"
                 : "matched " + Texts.plural(matched.size(), "node") + ", expected none";
+    }
+
+    private static boolean isCount(Object value) {
+        Long n = wholeNumber(value);
+        return n != null && n >= 0;
     }
 
     private static Long wholeNumber(Object value) {

@@ -2,7 +2,10 @@ package dev.agenteval.core.internal.scorers;
 
 import dev.agenteval.spi.Scorer;
 
-/** {@code contains}: substrings that must all appear in the answer text (param {@code values}, optional {@code ignoreCase}). */
+/**
+ * {@code contains}: substrings ({@code values}) that must all appear in the answer text; optional
+ * {@code ignoreCase}.
+ */
 public final class ContainsScorerFactory extends BuiltInScorerFactory<Substrings.Config> {
 
     /** Used by {@link java.util.ServiceLoader}. */

@@ -18,7 +18,8 @@ import java.util.Map;
  */
 final class HarnessJson {
 
-    private static final RoundingMode[] CANDIDATE_ROUNDINGS = {RoundingMode.HALF_EVEN, RoundingMode.UP, RoundingMode.DOWN};
+    private static final RoundingMode[] CANDIDATE_ROUNDINGS =
+            {RoundingMode.HALF_EVEN, RoundingMode.UP, RoundingMode.DOWN};
 
     private HarnessJson() {
     }

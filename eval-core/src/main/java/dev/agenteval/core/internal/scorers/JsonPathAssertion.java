@@ -117,7 +117,8 @@ final class JsonPathAssertion {
 
     private static JsonPath compile(Object path, String where, Params params) {
         if (!(path instanceof String p) || p.isBlank()) {
-            params.problem(where + (path == null ? " needs a path" : " has a path that is not a non-blank string: " + Texts.json(path)));
+            params.problem(where + (path == null ? " needs a path"
+                    : " has a path that is not a non-blank string: " + Texts.json(path)));
             return null;
         }
         try {

@@ -59,7 +59,8 @@ final class JsonSubset {
             }
             for (Map.Entry<?, ?> e : want.entrySet()) {
                 String key = String.valueOf(e.getKey());
-                String child = IDENTIFIER.matcher(key).matches() ? path + "." + key : path + "[" + HarnessJson.dumps(key) + "]";
+                String child = IDENTIFIER.matcher(key).matches()
+                        ? path + "." + key : path + "[" + HarnessJson.dumps(key) + "]";
                 if (!have.containsKey(key)) {
                     return child + ": missing";
                 }

@@ -59,7 +59,8 @@ public final class MustIncludeJsonScorerFactory extends BuiltInScorerFactory<Lis
         }
         StringBuilder detail = new StringBuilder("matched none of " + parts.size() + " data parts");
         for (int i = 0; i < Math.min(parts.size(), MAX_PARTS_EXPLAINED); i++) {
-            detail.append("; data part ").append(i + 1).append(": ").append(JsonSubset.mismatch(fragment, parts.get(i)));
+            detail.append("; data part ").append(i + 1).append(": ")
+                    .append(JsonSubset.mismatch(fragment, parts.get(i)));
         }
         return Check.fail(label, detail.toString());
     }

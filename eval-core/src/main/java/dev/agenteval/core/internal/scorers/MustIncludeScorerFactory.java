@@ -2,7 +2,10 @@ package dev.agenteval.core.internal.scorers;
 
 import dev.agenteval.spi.Scorer;
 
-/** {@code must_include}: substrings that must all appear in the full response JSON without the task history (param {@code values}). */
+/**
+ * {@code must_include}: substrings ({@code values}) that must all appear in the full response JSON,
+ * serialised like the harness does and without the task history.
+ */
 public final class MustIncludeScorerFactory extends BuiltInScorerFactory<Substrings.Config> {
 
     /** Used by {@link java.util.ServiceLoader}. */

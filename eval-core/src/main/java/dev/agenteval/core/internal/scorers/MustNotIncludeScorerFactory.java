@@ -2,7 +2,10 @@ package dev.agenteval.core.internal.scorers;
 
 import dev.agenteval.spi.Scorer;
 
-/** {@code must_not_include}: substrings that must not appear in the full response JSON without the task history (param {@code values}). */
+/**
+ * {@code must_not_include}: substrings ({@code values}) that must not appear in the full response
+ * JSON, serialised like the harness does and without the task history.
+ */
 public final class MustNotIncludeScorerFactory extends BuiltInScorerFactory<Substrings.Config> {
 
     /** Used by {@link java.util.ServiceLoader}. */

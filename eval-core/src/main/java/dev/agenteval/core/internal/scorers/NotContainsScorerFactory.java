@@ -2,7 +2,10 @@ package dev.agenteval.core.internal.scorers;
 
 import dev.agenteval.spi.Scorer;
 
-/** {@code not_contains}: substrings that must not appear in the answer text (param {@code values}, optional {@code ignoreCase}). */
+/**
+ * {@code not_contains}: substrings ({@code values}) that must not appear in the answer text;
+ * optional {@code ignoreCase}.
+ */
 public final class NotContainsScorerFactory extends BuiltInScorerFactory<Substrings.Config> {
 
     /** Used by {@link java.util.ServiceLoader}. */

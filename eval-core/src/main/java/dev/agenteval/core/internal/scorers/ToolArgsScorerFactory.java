@@ -94,7 +94,8 @@ public final class ToolArgsScorerFactory extends BuiltInScorerFactory<ToolArgsSc
         for (int i = 0; i < config.assertions().size(); i++) {
             JsonPathAssertion.Outcome o = verdict.outcomes().get(i);
             String label = config.assertions().get(i).label();
-            checks.add(o.held() ? Check.pass(label, "held on " + call) : Check.fail(label, failedOn + ": " + o.describe()));
+            checks.add(o.held() ? Check.pass(label, "held on " + call)
+                    : Check.fail(label, failedOn + ": " + o.describe()));
         }
         if (config.fragment() != null) {
             String label = "arguments include " + Texts.json(config.fragment());

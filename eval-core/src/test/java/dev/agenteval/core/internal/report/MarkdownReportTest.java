@@ -34,7 +34,7 @@ class MarkdownReportTest {
         assertThat(section("greet")).contains("- Tags: `smoke`, `ünï`\n").contains("- Duration: 1.234s\n")
                 .contains("- Usage: 100 input tokens, 0.5 credits\n");
         assertThat(section("later")).contains("- Reason: stopped after the first failure\n")
-                .doesNotContain("Turn 1");
+                .doesNotContain("Duration").doesNotContain("Turn 1");
     }
 
     @Test
@@ -92,6 +92,13 @@ class MarkdownReportTest {
                 + "\n````\n");
         assertThat(MarkdownReport.fenced("a ````` b", "")).isEqualTo("``````\na ````` b\n``````\n");
         assertThat(MarkdownReport.fenced("", "text")).isEqualTo("```text\n```\n");
+    }
+
+    @Test
+    void should_replace_control_characters_so_the_file_cannot_drive_a_terminal() {
+        assertThat(md).doesNotContain("\u0007");
+        assertThat(section("lookup")).contains("```text\nCompare <b>aspirin</b> & \"ibuprofen\" 'now'\uFFFD]]>\n```\n");
+        assertThat(MarkdownReport.inline("a\u001b[2Jb\tc")).isEqualTo("a\uFFFD\\[2Jb\tc");
     }
 
     @Test

@@ -26,6 +26,7 @@ class JsonPathScorerTest {
 
     private final JsonPathScorerFactory factory = new JsonPathScorerFactory();
 
+    @SafeVarargs
     private static AgentResponse data(Map<String, ?>... parts) {
         AgentResponse.Builder b = AgentResponse.builder().part(Part.text("Here are the vitals"));
         for (Map<String, ?> p : parts) {

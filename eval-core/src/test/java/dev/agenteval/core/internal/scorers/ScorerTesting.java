@@ -10,11 +10,22 @@ import dev.agenteval.api.Turn;
 import dev.agenteval.spi.ScorerFactory;
 import dev.agenteval.spi.ScoringContext;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /** Builds scoring contexts and runs valid specs through their factory. */
 final class ScorerTesting {
 
     private ScorerTesting() {
+    }
+
+    /** An insertion-ordered map from key, value pairs (Map.of has no stable order). */
+    static Map<String, Object> obj(Object... keysAndValues) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            map.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return map;
     }
 
     static ScoringContext context(AgentResponse response, Duration duration) {

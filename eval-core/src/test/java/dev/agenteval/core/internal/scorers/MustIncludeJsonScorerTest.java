@@ -1,0 +1,82 @@
+package dev.agenteval.core.internal.scorers;
+
+import static dev.agenteval.core.internal.scorers.ScorerTesting.obj;
+import static dev.agenteval.core.internal.scorers.ScorerTesting.score;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.agenteval.api.AgentResponse;
+import dev.agenteval.api.Check;
+import dev.agenteval.api.Part;
+import dev.agenteval.api.ScoreResult;
+import dev.agenteval.api.ScoreStatus;
+import dev.agenteval.api.ScorerSpec;
+import dev.agenteval.api.Scorers;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class MustIncludeJsonScorerTest {
+
+    private static final Map<String, Object> VITALS = Map.of("items", List.of(
+            Map.of("type", "PULSE", "value", 90L, "unitName", "Bpm"),
+            Map.of("type", "TEMP", "value", 38.5, "unitName", "°C", "measuredAt", "10:00"),
+            Map.of("type", "SYS", "value", 120.0, "unitName", "mmHg")));
+
+    private final MustIncludeJsonScorerFactory factory = new MustIncludeJsonScorerFactory();
+
+    @SafeVarargs
+    private static AgentResponse data(Map<String, ?>... parts) {
+        AgentResponse.Builder b = AgentResponse.builder();
+        for (Map<String, ?> p : parts) {
+            b.part(Part.data(p));
+        }
+        return b.build();
+    }
+
+    @Test
+    void should_pass_for_a_partial_out_of_order_fragment() throws Exception {
+        ScoreResult r = score(factory, Scorers.mustIncludeJson(Map.of("items", List.of(
+                Map.of("type", "TEMP", "value", 38.5, "unitName", "°C"),
+                Map.of("type", "SYS", "value", 120L, "unitName", "mmHg")))), data(Map.of("other", 1L), VITALS));
+
+        assertThat(r.status()).isEqualTo(ScoreStatus.PASSED);
+        assertThat(r.checks().get(0).detail()).isEqualTo("matched data part 2");
+    }
+
+    @Test
+    void should_fail_for_a_value_of_another_type_naming_where() throws Exception {
+        ScoreResult r = score(factory, Scorers.mustIncludeJson(
+                Map.of("items", List.of(obj("type", "TEMP", "value", "38.5")))), data(VITALS));
+
+        assertThat(r.status()).isEqualTo(ScoreStatus.FAILED);
+        assertThat(r.checks().get(0).label()).isEqualTo("{\"items\": [{\"type\": \"TEMP\", \"value\": \"38.5\"}]}");
+        assertThat(r.checks().get(0).detail())
+                .isEqualTo("data part 1: $.items: no element matches {\"type\": \"TEMP\", \"value\": \"38.5\"}");
+    }
+
+    @Test
+    void should_check_each_fragment_separately() throws Exception {
+        ScoreResult r = score(factory, Scorers.mustIncludeJson(Map.of("items", List.of()), Map.of("total", 3L)),
+                data(VITALS, Map.of("total", 4L)));
+
+        assertThat(r.checks()).extracting(Check::passed).containsExactly(true, false);
+        assertThat(r.checks().get(1).detail()).isEqualTo(
+                "matched none of 2 data parts; data part 1: $.total: missing; data part 2: $.total: expected 3 but was 4");
+        assertThat(r.value()).isEqualTo(0.5);
+    }
+
+    @Test
+    void should_fail_without_data_parts() throws Exception {
+        ScoreResult r = score(factory, Scorers.mustIncludeJson(Map.of("a", 1L)), AgentResponse.ofText("{\"a\": 1}"));
+
+        assertThat(r.checks().get(0).detail()).isEqualTo("no data parts in response");
+    }
+
+    @Test
+    void should_report_fragments_that_can_never_match_a_data_part() {
+        assertThat(factory.validate(ScorerSpec.of("must_include_json", Map.of("fragments", List.of(Map.of(), "TEMP")))))
+                .containsExactly("fragment 2 must be a JSON object (data parts are objects) but was \"TEMP\"");
+        assertThat(factory.validate(ScorerSpec.of("must_include_json")))
+                .containsExactly("needs 'fragments' (a non-empty list of JSON objects)");
+    }
+}
