@@ -11,6 +11,22 @@ module dev.agenteval.core {
     exports dev.agenteval.core;
 
     uses dev.agenteval.spi.ScorerFactory;
+
+    provides dev.agenteval.spi.ScorerFactory with
+            dev.agenteval.core.internal.scorers.MustIncludeScorerFactory,
+            dev.agenteval.core.internal.scorers.MustNotIncludeScorerFactory,
+            dev.agenteval.core.internal.scorers.ContainsScorerFactory,
+            dev.agenteval.core.internal.scorers.NotContainsScorerFactory,
+            dev.agenteval.core.internal.scorers.RegexScorerFactory,
+            dev.agenteval.core.internal.scorers.EqualsScorerFactory,
+            dev.agenteval.core.internal.scorers.JsonPathScorerFactory,
+            dev.agenteval.core.internal.scorers.MustIncludeJsonScorerFactory,
+            dev.agenteval.core.internal.scorers.ExpectedStateScorerFactory,
+            dev.agenteval.core.internal.scorers.MaxDurationScorerFactory,
+            dev.agenteval.core.internal.scorers.MaxTokensScorerFactory,
+            dev.agenteval.core.internal.scorers.MaxCostScorerFactory,
+            dev.agenteval.core.internal.scorers.ToolsInOrderScorerFactory,
+            dev.agenteval.core.internal.scorers.ToolArgsScorerFactory;
     uses dev.agenteval.spi.AgentClientProvider;
     uses dev.agenteval.spi.JudgeProvider;
 }

@@ -139,15 +139,21 @@ public final class AgentResponse {
             m.put("id", taskId);
         }
         if (state != null) {
-            m.put("status", Map.of("state", state.wireName()));
+            Map<String, Object> status = new java.util.LinkedHashMap<>();
+            status.put("state", state.wireName());
+            m.put("status", status);
         }
         List<Object> ps = new ArrayList<>();
         for (Part p : parts) {
+            Map<String, Object> part = new java.util.LinkedHashMap<>();
             if (p instanceof Part.Text t) {
-                ps.add(Map.of("kind", "text", "text", t.text()));
+                part.put("kind", "text");
+                part.put("text", t.text());
             } else if (p instanceof Part.Data d) {
-                ps.add(Map.of("kind", "data", "data", d.data()));
+                part.put("kind", "data");
+                part.put("data", d.data());
             }
+            ps.add(part);
         }
         m.put("parts", ps);
         return JsonValues.copyMap(m, "response");

@@ -30,6 +30,7 @@ abstract class BuiltInScorerFactory<C> implements ScorerFactory {
     public final List<String> validate(ScorerSpec spec) {
         Params params = new Params(spec);
         parse(params);
+        params.rejectUnknown();
         return List.copyOf(params.problems());
     }
 
@@ -38,6 +39,7 @@ abstract class BuiltInScorerFactory<C> implements ScorerFactory {
     public final Scorer create(ScorerSpec spec) {
         Params params = new Params(spec);
         C config = parse(params);
+        params.rejectUnknown();
         if (!params.problems().isEmpty()) {
             List<String> problems = new ArrayList<>();
             for (String p : params.problems()) {

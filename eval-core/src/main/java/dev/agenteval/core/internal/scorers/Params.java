@@ -17,9 +17,27 @@ final class Params {
 
     private final ScorerSpec spec;
     private final List<String> problems = new ArrayList<>();
+    private final java.util.Set<String> known = new java.util.LinkedHashSet<>();
 
     Params(ScorerSpec spec) {
         this.spec = spec;
+    }
+
+    private Optional<Object> param(String name) {
+        known.add(name);
+        return spec.param(name);
+    }
+
+    /**
+     * Records a problem for every parameter no reader asked for (a misspelled {@code ignorecase}
+     * must not be silently ignored). Call after reading every parameter.
+     */
+    void rejectUnknown() {
+        for (String name : spec.params().keySet()) {
+            if (!known.contains(name)) {
+                problems.add("unknown parameter '" + name + "' (known: " + String.join(", ", known) + ")");
+            }
+        }
     }
 
     /** The problems found so far, in order. */
@@ -34,18 +52,18 @@ final class Params {
 
     /** True when {@code name} is present and not null. */
     boolean has(String name) {
-        return spec.param(name).isPresent();
+        return param(name).isPresent();
     }
 
     /** A parameter as is, if present and not null. */
     Optional<Object> raw(String name) {
-        return spec.param(name);
+        return param(name);
     }
 
     /** A required string; blank only when {@code allowBlank}. */
     String string(String name, boolean allowBlank) {
         String what = allowBlank ? "a string" : "a non-blank string";
-        Object v = spec.param(name).orElse(null);
+        Object v = param(name).orElse(null);
         if (v == null) {
             problems.add("needs '" + name + "' (" + what + ")");
             return "";
@@ -60,7 +78,7 @@ final class Params {
     /** A required, non-empty list of non-blank strings. */
     List<String> strings(String name) {
         String must = "'" + name + "' must be a non-empty list of strings";
-        Object v = spec.param(name).orElse(null);
+        Object v = param(name).orElse(null);
         if (v == null) {
             problems.add("needs '" + name + "' (a non-empty list of strings)");
             return List.of();
@@ -82,7 +100,7 @@ final class Params {
 
     /** A required, non-empty list of JSON values. */
     List<Object> list(String name, String itemsAre) {
-        Object v = spec.param(name).orElse(null);
+        Object v = param(name).orElse(null);
         if (v == null) {
             problems.add("needs '" + name + "' (a non-empty list of " + itemsAre + ")");
             return List.of();
@@ -96,7 +114,7 @@ final class Params {
 
     /** An optional boolean. */
     boolean flag(String name, boolean defaultValue) {
-        Object v = spec.param(name).orElse(null);
+        Object v = param(name).orElse(null);
         if (v == null) {
             return defaultValue;
         }
@@ -119,7 +137,7 @@ final class Params {
 
     private double number(String name, boolean zeroAllowed) {
         String what = zeroAllowed ? "a number >= 0" : "a positive number";
-        Object v = spec.param(name).orElse(null);
+        Object v = param(name).orElse(null);
         if (v == null) {
             problems.add("needs '" + name + "' (" + what + ")");
             return 0;
@@ -134,7 +152,7 @@ final class Params {
 
     /** A required whole number greater than zero. */
     long positiveInteger(String name) {
-        Object v = spec.param(name).orElse(null);
+        Object v = param(name).orElse(null);
         if (v == null) {
             problems.add("needs '" + name + "' (a positive integer)");
             return 0;

@@ -1,0 +1,571 @@
+package dev.agenteval.yaml.internal;
+
+import dev.agenteval.api.Case;
+import dev.agenteval.api.DataModelRef;
+import dev.agenteval.api.ScorerSpec;
+import dev.agenteval.api.Scorers;
+import dev.agenteval.api.SessionContext;
+import dev.agenteval.api.Suite;
+import dev.agenteval.api.ToolSpec;
+import dev.agenteval.api.Turn;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Maps the platform dialect ({@code eval/eval.yaml} with {@code cases}, {@code include}, session
+ * context and tools) to a {@link Suite}.
+ *
+ * <p>Tags are unioned from the root file to an included file to each case. Tools and each
+ * session-context field cascade root &gt; included file &gt; case, the most specific level
+ * replacing the whole field (never a deep merge); a scorer's own {@code tools} stay on its spec.
+ * When no level declares tools for a case that uses a tool scorer, the tools of the agent
+ * project's single {@code <name>.agent.yaml} next to the {@code eval/} folder are used.
+ */
+public final class PlatformMapper {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PlatformMapper.class);
+
+    static final List<String> FILE_KEYS = Dialect.PLATFORM.rootKeys();
+    static final List<String> CASE_KEYS =
+            List.of("id", "tags", "expectPass", "turns", "dataModels", "instanceSpaces", "appContext", "tools");
+    static final List<String> TURN_KEYS = List.of("input", "scorers");
+    static final List<String> TOOL_KEYS = List.of("name", "description");
+    static final List<String> DATA_MODEL_KEYS = List.of("space", "externalId", "version");
+    static final List<String> TOOL_SCORERS = List.of("toolSelection", "toolInvocation");
+    /** The judge scorers with one required text parameter, by type id. */
+    static final Map<String, String> TEXT_SCORERS = Map.of(
+            "correctness", "criteria", "faithfulness", "groundTruth", "expected_output_text", "expected",
+            "rubric", "rubric");
+    private static final Map<String, Function<String, ScorerSpec>> TEXT_SCORER_DSL = Map.of(
+            "correctness", Scorers::correctness, "faithfulness", Scorers::faithfulness,
+            "expected_output_text", Scorers::expectedOutputText, "rubric", Scorers::rubric);
+
+    private final LoadContext ctx;
+    private final Path folder;
+    private final Path realFolder;
+    private final Path displayFolder;
+    private final Map<String, Node> ids = new HashMap<>();
+    private final Map<Path, Node> includedBy = new HashMap<>();
+    private final Deque<Path> stack = new ArrayDeque<>();
+    private final Deque<String> stackNames = new ArrayDeque<>();
+    private final List<Case> cases = new ArrayList<>();
+    private AgentTools agentTools;
+
+    /**
+     * A mapper for the suite whose root file is {@code root}.
+     *
+     * @param root the root file; includes are relative to its folder
+     */
+    public PlatformMapper(LoadContext ctx, SourceFile root) {
+        this.ctx = ctx;
+        Path absolute = root.path().toAbsolutePath().normalize();
+        this.folder = absolute.getParent();
+        this.realFolder = realPath(folder);
+        Path given = Path.of(root.display()).getParent();
+        this.displayFolder = given == null ? Path.of("") : given;
+    }
+
+    /** The real paths of every file included, directly or not. */
+    public Set<Path> includedFiles() {
+        return includedBy.keySet();
+    }
+
+    /**
+     * Maps a parsed root file. Returns null when problems were reported (nothing is built then).
+     */
+    public Suite map(Node root, String suiteName) {
+        int before = ctx.problems().size();
+        Path rootReal = realPath(root.file().path().toAbsolutePath().normalize());
+        stack.push(rootReal);
+        stackNames.push(root.file().display());
+        mapFile(root, Level.ROOT, true);
+        stack.pop();
+        stackNames.pop();
+        if (ctx.problems().size() > before) {
+            return null;
+        }
+        if (cases.isEmpty()) {
+            root.error("the suite has no cases: add 'cases' here or 'include' files that have them");
+            return null;
+        }
+        Suite.Builder suite = Suite.named(suiteName);
+        cases.forEach(suite::add);
+        return suite.build();
+    }
+
+    private void mapFile(Node file, Level parent, boolean isRoot) {
+        if (!isRoot) {
+            if (!file.expectMapping()) {
+                return;
+            }
+            for (String key : file.keys()) {
+                if (Dialect.HARNESS.rootKeys().contains(key)) {
+                    file.errorAtKey(key, "'" + key + "' belongs to the harness dialect: an included file holds"
+                            + " platform cases");
+                }
+            }
+        }
+        checkKeysExcept(file, FILE_KEYS, Dialect.HARNESS.rootKeys());
+        Level level = parent.override(file, this);
+        Node casesNode = file.get("cases");
+        if (casesNode == null && !isRoot) {
+            file.missing("cases", ": an included file must have a non-empty 'cases' list");
+        } else if (casesNode != null && casesNode.expectSequence()) {
+            if (!isRoot && casesNode.items().isEmpty()) {
+                casesNode.error("an included file must have at least one case");
+            }
+            for (Node c : casesNode.items()) {
+                mapCase(c, level);
+            }
+        }
+        Node include = file.get("include");
+        if (include != null && include.expectSequence()) {
+            for (Node item : include.items()) {
+                include(item, level);
+            }
+        }
+    }
+
+    private static void checkKeysExcept(Node file, List<String> allowed, List<String> reportedElsewhere) {
+        List<String> all = new ArrayList<>(allowed);
+        all.addAll(reportedElsewhere);
+        if (!file.checkKeys(all)) {
+            return;
+        }
+    }
+
+    private void include(Node item, Level level) {
+        String spec = item.nonBlankString();
+        if (spec == null) {
+            return;
+        }
+        Path relative;
+        try {
+            relative = Path.of(spec);
+        } catch (InvalidPathException e) {
+            item.error("'" + spec + "' is not a valid path: " + e.getReason());
+            return;
+        }
+        boolean outsideAllowed = ctx.allowIncludesOutsideFolder();
+        if (relative.isAbsolute() && !outsideAllowed) {
+            item.error("include '" + spec + "' is an absolute path: includes are relative to the suite folder '"
+                    + displayFolder + "'");
+            return;
+        }
+        Path target = folder.resolve(relative).normalize();
+        if (!target.startsWith(folder) && !outsideAllowed) {
+            item.error("include '" + spec + "' leaves the suite folder '" + displayFolder + "'");
+            return;
+        }
+        if (!Files.isRegularFile(target)) {
+            item.error("included file '" + spec + "' does not exist in '" + displayFolder + "'");
+            return;
+        }
+        Path real = realPath(target);
+        if (!real.startsWith(realFolder) && !outsideAllowed) {
+            item.error("include '" + spec + "' is a link to '" + real + "', outside the suite folder '"
+                    + displayFolder + "'");
+            return;
+        }
+        if (stack.contains(real)) {
+            List<String> chain = new ArrayList<>(stackNames);
+            java.util.Collections.reverse(chain);
+            item.error("include cycle: " + String.join(" -> ", chain) + " -> " + displayOf(relative));
+            return;
+        }
+        Node first = includedBy.putIfAbsent(real, item);
+        if (first != null) {
+            item.error("'" + spec + "' is already included at " + first.where());
+            return;
+        }
+        SourceFile file = ctx.file(target, displayOf(relative));
+        Node root = ctx.read(file);
+        if (root == null) {
+            return;
+        }
+        stack.push(real);
+        stackNames.push(file.display());
+        mapFile(root, level, false);
+        stack.pop();
+        stackNames.pop();
+    }
+
+    private String displayOf(Path relative) {
+        return displayFolder.resolve(relative).normalize().toString();
+    }
+
+    private void mapCase(Node node, Level level) {
+        if (!node.expectMapping()) {
+            return;
+        }
+        int before = ctx.problems().size();
+        Node c = node;
+        String id = null;
+        Node idNode = node.get("id");
+        if (idNode == null) {
+            node.missing("id", ": every case needs an id, unique across the suite and its includes");
+        } else {
+            id = idNode.nonBlankString();
+        }
+        if (id != null) {
+            c = node.inCase(id);
+            idNode = idNode.inCase(id);
+            Node first = ids.putIfAbsent(id, idNode);
+            if (first != null) {
+                idNode.error("duplicate case id '" + id + "': already defined at " + first.where());
+            }
+        }
+        c.checkKeys(CASE_KEYS);
+        Level resolved = level.override(c, this);
+        Boolean expectPass = Boolean.TRUE;
+        Node ep = c.get("expectPass");
+        if (ep != null) {
+            expectPass = ep.bool();
+        }
+        List<Turn.Builder> turns = new ArrayList<>();
+        boolean scored = false;
+        boolean toolScorerWithoutTools = false;
+        Node turnsNode = c.get("turns");
+        if (turnsNode == null) {
+            c.missing("turns", ": a case needs at least one turn");
+        } else if (turnsNode.expectNonEmptySequence("a case needs at least one turn")) {
+            boolean turnsOk = true;
+            for (Node t : turnsNode.items()) {
+                MappedTurn turn = mapTurn(t);
+                if (turn == null) {
+                    turnsOk = false;
+                    continue;
+                }
+                turns.add(turn.turn);
+                scored |= turn.scored;
+                toolScorerWithoutTools |= turn.toolScorerWithoutTools;
+            }
+            if (turnsOk && !scored) {
+                turnsNode.error("no turn has scorers: at least one turn of each case needs scorers");
+            }
+        }
+        Setting<List<DataModelRef>> dataModels = resolved.dataModels;
+        Setting<List<String>> instanceSpaces = resolved.instanceSpaces;
+        if (dataModels.valid && instanceSpaces.valid && (dataModels.value == null) != (instanceSpaces.value == null)) {
+            Setting<?> set = dataModels.value != null ? dataModels : instanceSpaces;
+            String setName = dataModels.value != null ? "dataModels" : "instanceSpaces";
+            String unsetName = dataModels.value != null ? "instanceSpaces" : "dataModels";
+            c.error("after resolution " + setName + " is set (at " + set.origin.where() + ") but " + unsetName
+                    + " is not: set both or neither");
+        }
+        List<ToolSpec> tools = resolved.tools.value;
+        if (tools == null && resolved.tools.valid && toolScorerWithoutTools) {
+            tools = agentTools().tools(ctx);
+        }
+        if (ctx.problems().size() > before) {
+            return;
+        }
+        Case.Builder b = Case.id(id).tags(resolved.tags).expectPass(expectPass);
+        turns.forEach(b::turn);
+        b.sessionContext(new SessionContext(dataModels.value, instanceSpaces.value, resolved.appContext.value));
+        if (tools != null) {
+            b.tools(tools);
+        }
+        cases.add(b.build());
+    }
+
+    private record MappedTurn(Turn.Builder turn, boolean scored, boolean toolScorerWithoutTools) {
+    }
+
+    private MappedTurn mapTurn(Node t) {
+        if (!t.expectMapping()) {
+            return null;
+        }
+        int before = ctx.problems().size();
+        t.checkKeys(TURN_KEYS);
+        String input = null;
+        Node inputNode = t.get("input");
+        if (inputNode == null) {
+            t.missing("input", ": the user message sent to the agent");
+        } else {
+            input = inputNode.nonBlankString();
+        }
+        List<ScorerSpec> specs = new ArrayList<>();
+        Node scorers = t.get("scorers");
+        if (scorers != null && scorers.expectNonEmptySequence(
+                "must list at least one scorer when present (remove the key for a turn without scorers)")) {
+            for (Node s : scorers.items()) {
+                ScorerSpec spec = mapScorer(s);
+                if (spec != null) {
+                    specs.add(spec);
+                }
+            }
+        }
+        if (ctx.problems().size() > before) {
+            return null;
+        }
+        boolean toolScorerWithoutTools = specs.stream()
+                .anyMatch(s -> TOOL_SCORERS.contains(s.type()) && s.tools().isEmpty());
+        return new MappedTurn(Turn.of(input).expect(specs), scorers != null, toolScorerWithoutTools);
+    }
+
+    private ScorerSpec mapScorer(Node s) {
+        if (!s.expectMapping()) {
+            return null;
+        }
+        Node typeNode = s.get("type");
+        if (typeNode == null) {
+            s.missing("type", " (known: " + String.join(", ", ctx.catalog().knownIds()) + ")");
+            return null;
+        }
+        String type = typeNode.nonBlankString();
+        if (type == null) {
+            return null;
+        }
+        int before = ctx.problems().size();
+        ScorerSpec spec;
+        if (TEXT_SCORERS.containsKey(type)) {
+            String param = TEXT_SCORERS.get(type);
+            s.checkKeys(List.of("type", param));
+            Node p = s.get(param);
+            String text = null;
+            if (p == null) {
+                s.missing(param, " for scorer type '" + type + "'");
+            } else {
+                text = p.nonBlankString();
+            }
+            spec = text == null ? null : TEXT_SCORER_DSL.get(type).apply(text);
+        } else if (TOOL_SCORERS.contains(type)) {
+            s.checkKeys(List.of("type", "tools"));
+            spec = ScorerSpec.of(type);
+            Node toolsNode = s.get("tools");
+            if (toolsNode != null) {
+                List<ToolSpec> tools = tools(toolsNode);
+                spec = tools == null ? null : spec.withTools(tools);
+            }
+        } else if (ctx.catalog().factory(type).isPresent()) {
+            Map<String, Object> params = new LinkedHashMap<>();
+            for (Map.Entry<String, Node> e : s.entries()) {
+                if (!e.getKey().equals("type")) {
+                    params.put(e.getKey(), e.getValue().json());
+                }
+            }
+            spec = ScorerSpec.of(type, params);
+        } else {
+            typeNode.error(ctx.catalog().unknownType(type));
+            return null;
+        }
+        if (spec == null || ctx.problems().size() > before) {
+            return null;
+        }
+        return ctx.catalog().validate(spec, s) ? spec : null;
+    }
+
+    /** A non-empty list of {name, description}; null after reporting. */
+    List<ToolSpec> tools(Node node) {
+        if (!node.expectSequence()) {
+            return null;
+        }
+        if (node.items().isEmpty()) {
+            node.error("must list at least one tool: 'tools: []' is rejected (remove the key to inherit tools)");
+            return null;
+        }
+        List<ToolSpec> out = new ArrayList<>();
+        boolean ok = true;
+        for (Node t : node.items()) {
+            ToolSpec tool = tool(t, true);
+            ok &= tool != null;
+            out.add(tool);
+        }
+        return ok ? out : null;
+    }
+
+    private static ToolSpec tool(Node t, boolean strictKeys) {
+        if (!t.expectMapping()) {
+            return null;
+        }
+        boolean ok = !strictKeys || t.checkKeys(TOOL_KEYS);
+        String name = requiredText(t, "name", ": every tool needs a non-empty name");
+        String description = requiredText(t, "description", ": every tool needs a non-empty description");
+        return ok && name != null && description != null ? ToolSpec.of(name, description) : null;
+    }
+
+    private static String requiredText(Node map, String key, String why) {
+        Node n = map.get(key);
+        if (n == null) {
+            map.missing(key, why);
+            return null;
+        }
+        return n.nonBlankString();
+    }
+
+    private List<DataModelRef> dataModels(Node node) {
+        if (!node.expectSequence()) {
+            return null;
+        }
+        List<DataModelRef> out = new ArrayList<>();
+        boolean ok = true;
+        for (Node m : node.items()) {
+            if (!m.expectMapping()) {
+                ok = false;
+                continue;
+            }
+            ok &= m.checkKeys(DATA_MODEL_KEYS);
+            String space = requiredText(m, "space", "");
+            String externalId = requiredText(m, "externalId", "");
+            String version = requiredText(m, "version", "");
+            if (space == null || externalId == null || version == null) {
+                ok = false;
+                continue;
+            }
+            out.add(new DataModelRef(space, externalId, version));
+        }
+        return ok ? out : null;
+    }
+
+    private AgentTools agentTools() {
+        if (agentTools == null) {
+            agentTools = AgentTools.find(folder, displayFolder);
+        }
+        return agentTools;
+    }
+
+    private static Path realPath(Path path) {
+        try {
+            return path.toRealPath();
+        } catch (IOException e) {
+            return path;
+        }
+    }
+
+    /** A field as resolved by the cascade: its value (null when absent) and where it was set. */
+    private record Setting<T>(T value, Node origin, boolean valid) {
+        static <T> Setting<T> absent() {
+            return new Setting<>(null, null, true);
+        }
+    }
+
+    /** What a level (root, included file, case) passes down. */
+    private record Level(List<String> tags, Setting<List<ToolSpec>> tools, Setting<List<DataModelRef>> dataModels,
+                         Setting<List<String>> instanceSpaces, Setting<String> appContext) {
+
+        static final Level ROOT = new Level(List.of(), Setting.absent(), Setting.absent(), Setting.absent(),
+                Setting.absent());
+
+        /** This level overridden by the fields {@code node} declares; tags are unioned. */
+        Level override(Node node, PlatformMapper m) {
+            List<String> unioned = tags;
+            Node t = node.get("tags");
+            if (t != null) {
+                List<String> own = t.stringList(false);
+                if (own != null) {
+                    Set<String> all = new LinkedHashSet<>(tags);
+                    all.addAll(own);
+                    unioned = List.copyOf(all);
+                }
+            }
+            return new Level(unioned,
+                    field(node, "tools", tools, m::tools),
+                    field(node, "dataModels", dataModels, m::dataModels),
+                    field(node, "instanceSpaces", instanceSpaces, n -> n.stringList(false)),
+                    field(node, "appContext", appContext, Node::nonBlankString));
+        }
+
+        private static <T> Setting<T> field(Node node, String key, Setting<T> inherited, Function<Node, T> read) {
+            Node n = node.get(key);
+            if (n == null) {
+                return inherited;
+            }
+            T value = read.apply(n);
+            return new Setting<>(value, n, value != null);
+        }
+    }
+
+    /**
+     * The tools of the agent project's {@code <name>.agent.yaml}, the fallback when no eval level
+     * declares tools. Read once, when first needed.
+     */
+    private static final class AgentTools {
+        private final Path file;
+        private final String display;
+        private boolean read;
+        private List<ToolSpec> tools;
+
+        private AgentTools(Path file, String display) {
+            this.file = file;
+            this.display = display;
+        }
+
+        static AgentTools find(Path evalFolder, Path displayFolder) {
+            Path name = evalFolder.getFileName();
+            Path project = evalFolder.getParent();
+            if (name == null || !name.toString().equals("eval") || project == null) {
+                return new AgentTools(null, null);
+            }
+            List<Path> found = new ArrayList<>();
+            try (DirectoryStream<Path> dir = Files.newDirectoryStream(project, "*.agent.yaml")) {
+                for (Path p : dir) {
+                    if (Files.isRegularFile(p)) {
+                        found.add(p);
+                    }
+                }
+            } catch (IOException e) {
+                LOG.debug("Cannot list {} for *.agent.yaml", project, e);
+            }
+            if (found.size() != 1) {
+                if (found.size() > 1) {
+                    LOG.warn("Not using agent tools as the tool scorers' fallback: {} has several *.agent.yaml files: {}",
+                            project, found.stream().map(p -> p.getFileName().toString()).sorted()
+                                    .collect(Collectors.joining(", ")));
+                }
+                return new AgentTools(null, null);
+            }
+            Path parentDisplay = displayFolder.getParent();
+            String display = (parentDisplay == null ? Path.of("") : parentDisplay)
+                    .resolve(found.get(0).getFileName()).toString();
+            return new AgentTools(found.get(0), display);
+        }
+
+        List<ToolSpec> tools(LoadContext ctx) {
+            if (file == null) {
+                return null;
+            }
+            if (!read) {
+                read = true;
+                tools = load(ctx);
+            }
+            return tools;
+        }
+
+        private List<ToolSpec> load(LoadContext ctx) {
+            Node root = ctx.read(ctx.file(file, display));
+            if (root == null || !root.expectMapping()) {
+                return null;
+            }
+            Node toolsNode = root.get("tools");
+            if (toolsNode == null || !toolsNode.expectSequence() || toolsNode.items().isEmpty()) {
+                return null;
+            }
+            List<ToolSpec> out = new ArrayList<>();
+            boolean ok = true;
+            for (Node t : toolsNode.items()) {
+                // The agent file describes the runtime configuration too: only name and description matter here.
+                ToolSpec tool = tool(t, false);
+                ok &= tool != null;
+                out.add(tool);
+            }
+            return ok ? out : null;
+        }
+    }
+}
