@@ -7,8 +7,12 @@ module dev.agenteval.core {
     requires com.fasterxml.jackson.databind;
     requires json.path;
     requires org.slf4j;
+    requires transitive java.net.http;
+    requires io.github.resilience4j.retry;
+    requires io.github.resilience4j.core;
 
     exports dev.agenteval.core;
+    exports dev.agenteval.core.http;
 
     uses dev.agenteval.spi.ScorerFactory;
 

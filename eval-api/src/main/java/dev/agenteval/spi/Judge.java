@@ -14,6 +14,15 @@ public interface Judge {
      */
     JudgeVerdict judge(JudgeRequest request) throws InterruptedException;
 
+    /**
+     * Checks the judge can work (key present, endpoint answers) before any agent call; the
+     * runner calls it once per run when a selected scorer needs a judge.
+     *
+     * @throws dev.agenteval.api.JudgeException with a clear message when it cannot
+     */
+    default void preflight() throws InterruptedException {
+    }
+
     /** A name shown in scores, e.g. the model; defaults to the class name. */
     default String name() {
         return getClass().getSimpleName();

@@ -10,6 +10,11 @@ public interface Provider {
     /** The kebab-case id users name this provider by. */
     String id();
 
+    /** The environment variables this provider reads; empty by default. */
+    default java.util.List<EnvironmentVariable> environmentVariables() {
+        return java.util.List.of();
+    }
+
     /** A one-line description for listings; defaults to the class name. */
     default String description() {
         return getClass().getName();

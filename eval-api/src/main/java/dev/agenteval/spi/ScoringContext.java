@@ -20,9 +20,10 @@ import java.util.Optional;
  * @param tools     the tools resolved for this scorer (scorer's, else the case's), or null
  * @param judge     the configured judge, or null
  * @param attempt   1-based attempt of the case
+ * @param repeated  true when the case runs more than once (judge caches must be bypassed)
  */
 public record ScoringContext(Case testCase, int turnIndex, AgentResponse response, Duration duration,
-                             List<ToolSpec> tools, Judge judge, int attempt) {
+                             List<ToolSpec> tools, Judge judge, int attempt, boolean repeated) {
 
     /** Validates. */
     public ScoringContext {
@@ -30,6 +31,12 @@ public record ScoringContext(Case testCase, int turnIndex, AgentResponse respons
         Objects.requireNonNull(response, "response");
         Objects.requireNonNull(duration, "duration");
         tools = tools == null ? null : List.copyOf(tools);
+    }
+
+    /** A context for a case that runs once. */
+    public ScoringContext(Case testCase, int turnIndex, AgentResponse response, Duration duration,
+                          List<ToolSpec> tools, Judge judge, int attempt) {
+        this(testCase, turnIndex, response, duration, tools, judge, attempt, false);
     }
 
     /** The turn being scored. */

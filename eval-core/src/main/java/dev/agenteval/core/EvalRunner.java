@@ -2,6 +2,7 @@ package dev.agenteval.core;
 
 import dev.agenteval.api.Case;
 import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.api.JudgeException;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.core.internal.Preparation;
@@ -88,12 +89,16 @@ public final class EvalRunner {
      *
      * @return one result per selected case, in suite order; never null
      * @throws ConfigurationException when the suite or the selection is invalid (nothing was sent)
+     * @throws JudgeException when a selected scorer needs the judge and its preflight fails (nothing was sent)
      * @throws ReportException when a sink could not be written (the result is attached)
      */
     public SuiteResult run(Suite suite) {
         Objects.requireNonNull(suite, "suite");
         List<Case> selected = select(suite);
         Preparation preparation = Preparation.prepare(suite, selected, providers, judge, environment, caseTimeout);
+        if (preparation.needsJudge()) {
+            preflight();
+        }
         int limit = concurrency != null ? concurrency : suite.concurrency().orElse(DEFAULT_CONCURRENCY);
         LOG.info("Running suite '{}': {} of {} cases, concurrency {}{}", suite.name(), selected.size(),
                 suite.cases().size(), limit, repeat > 1 ? ", " + repeat + " attempts each" : "");
@@ -103,6 +108,15 @@ public final class EvalRunner {
                 result.summary().failed(), result.summary().errored(), result.summary().skipped());
         writeSinks(result);
         return result;
+    }
+
+    private void preflight() {
+        try {
+            judge.preflight();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new JudgeException("judge preflight interrupted");
+        }
     }
 
     private List<Case> select(Suite suite) {

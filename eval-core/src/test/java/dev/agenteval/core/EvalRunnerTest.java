@@ -373,6 +373,51 @@ class EvalRunnerTest {
     }
 
     @Test
+    void should_stop_before_any_agent_call_when_the_judge_preflight_fails() {
+        AtomicInteger calls = new AtomicInteger();
+        AgentClient agent = InProcessAgent.of((c, m) -> {
+            calls.incrementAndGet();
+            return AgentResponse.ofText("x");
+        });
+        dev.agenteval.spi.Judge judge = new dev.agenteval.spi.Judge() {
+            @Override
+            public dev.agenteval.spi.JudgeVerdict judge(dev.agenteval.spi.JudgeRequest request) {
+                throw new AssertionError("not called");
+            }
+
+            @Override
+            public void preflight() {
+                throw new dev.agenteval.api.JudgeException("judge at http://127.0.0.1:9/v1 is not reachable");
+            }
+        };
+        Providers providers = Providers.discover().withScorer(new dev.agenteval.spi.ScorerFactory() {
+            @Override
+            public String id() {
+                return "correctness";
+            }
+
+            @Override
+            public dev.agenteval.spi.Scorer create(ScorerSpec spec) {
+                return ctx -> ScoreResult.ofChecks("correctness", Check.pass("judge"));
+            }
+
+            @Override
+            public boolean needsJudge() {
+                return true;
+            }
+        });
+        Suite suite = suiteOf(Case.id("c").turn(Turn.of("hi").expect(dev.agenteval.api.Scorers.correctness("Greets"))));
+
+        assertThatThrownBy(() -> runner(agent).judge(judge).providers(providers).build().run(suite))
+                .isInstanceOf(dev.agenteval.api.JudgeException.class)
+                .hasMessage("judge at http://127.0.0.1:9/v1 is not reachable");
+        assertThat(calls.get()).isZero();
+        // A suite without judge scorers does not need the judge at all.
+        assertThat(runner(agent).judge(judge).providers(providers).build()
+                .run(suiteOf(Case.id("d").turn("hi", contains("x")))).allPassed()).isTrue();
+    }
+
+    @Test
     void should_filter_cases_by_id_and_by_tag() {
         Suite suite = suiteOf(Case.id("a").tag("ci").turn("x", contains("ok")),
                 Case.id("b").tag("slow").turn("x", contains("ok")),

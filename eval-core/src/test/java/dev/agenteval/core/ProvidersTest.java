@@ -82,7 +82,7 @@ class ProvidersTest {
 
     @Test
     void should_export_only_the_public_packages() throws java.io.IOException {
-        assertThat(exports(EvalRunner.class)).containsExactly("dev.agenteval.core");
+        assertThat(exports(EvalRunner.class)).containsExactlyInAnyOrder("dev.agenteval.core", "dev.agenteval.core.http");
         assertThat(exports(dev.agenteval.api.Suite.class)).containsExactlyInAnyOrder("dev.agenteval.api", "dev.agenteval.spi");
     }
 

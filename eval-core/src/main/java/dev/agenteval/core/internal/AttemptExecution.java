@@ -40,6 +40,7 @@ final class AttemptExecution implements Runnable {
     private final Judge judge;
     private final Preparation preparation;
     private final RunListener listener;
+    private final boolean repeated;
     private final CompletableFuture<CaseAttempt> result = new CompletableFuture<>();
 
     private final Object lock = new Object();
@@ -50,8 +51,9 @@ final class AttemptExecution implements Runnable {
     private volatile AgentSession session;
     private boolean ended;
 
-    AttemptExecution(PreparedCase prepared, int attempt, AgentClient client, Judge judge, Preparation preparation,
-                     RunListener listener) {
+    AttemptExecution(PreparedCase prepared, int attempt, boolean repeated, AgentClient client, Judge judge,
+                     Preparation preparation, RunListener listener) {
+        this.repeated = repeated;
         this.prepared = prepared;
         this.attempt = attempt;
         this.client = client;
@@ -160,7 +162,7 @@ final class AttemptExecution implements Runnable {
         }
         for (ScorerSpec spec : turn.scorers()) {
             List<ToolSpec> tools = spec.tools().orElse(c.tools().orElse(null));
-            ScoringContext ctx = new ScoringContext(c, index + 1, response, duration, tools, judge, attempt);
+            ScoringContext ctx = new ScoringContext(c, index + 1, response, duration, tools, judge, attempt, repeated);
             scores.add(scoreOne(spec, ctx));
         }
         Verdicts.taskState(turn, response).ifPresent(scores::add);

@@ -33,11 +33,19 @@ public final class Preparation {
     private final List<PreparedCase> cases;
     private final Map<ScorerSpec, Scorer> scorers;
     private final Redactor redactor;
+    private final boolean needsJudge;
 
-    private Preparation(List<PreparedCase> cases, Map<ScorerSpec, Scorer> scorers, Redactor redactor) {
+    private Preparation(List<PreparedCase> cases, Map<ScorerSpec, Scorer> scorers, Redactor redactor,
+                        boolean needsJudge) {
         this.cases = cases;
         this.scorers = scorers;
         this.redactor = redactor;
+        this.needsJudge = needsJudge;
+    }
+
+    /** True when a selected scorer asks the judge. */
+    public boolean needsJudge() {
+        return needsJudge;
     }
 
     /** Validates and resolves the selected cases. */
@@ -78,7 +86,10 @@ public final class Preparation {
         if (!problems.isEmpty()) {
             throw new ConfigurationException(problems);
         }
-        return new Preparation(prepared, scorers, Redactor.of(secrets));
+        boolean needsJudge = selected.stream().flatMap(c -> c.turns().stream()).flatMap(t -> t.scorers().stream())
+                .anyMatch(spec -> spec.inline().isEmpty() && providers.findScorer(spec.type())
+                        .map(ScorerFactory::needsJudge).orElse(false));
+        return new Preparation(prepared, scorers, Redactor.of(secrets), needsJudge);
     }
 
     private static Map<ScorerSpec, Scorer> createScorers(List<Case> selected, Providers providers, Judge judge,

@@ -85,7 +85,7 @@ public final class SuiteExecution {
                         slots.release();
                         break;
                     }
-                    AttemptExecution ex = new AttemptExecution(pc, a, client, judge, preparation, listener);
+                    AttemptExecution ex = new AttemptExecution(pc, a, repeat > 1, client, judge, preparation, listener);
                     launched.add(ex);
                     ex.result().whenComplete((r, e) -> slots.release());
                     scheduleTimeout(timer, pc, ex);

@@ -171,9 +171,14 @@ public final class Node {
      * True when all keys are allowed.
      */
     public boolean checkKeys(Collection<String> allowed) {
+        return checkKeys(allowed, List.of());
+    }
+
+    /** Like {@link #checkKeys(Collection)}, leaving out keys reported elsewhere. */
+    public boolean checkKeys(Collection<String> allowed, Collection<String> reportedElsewhere) {
         boolean ok = true;
         for (String key : keys()) {
-            if (!allowed.contains(key)) {
+            if (!allowed.contains(key) && !reportedElsewhere.contains(key)) {
                 ok = false;
                 String hint = Suggestions.didYouMean(key, allowed);
                 errorAtKey(key, "unknown key '" + key + "'" + (hint.isEmpty() ? " (allowed: " + String.join(", ", allowed) + ")" : hint));

@@ -15,6 +15,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -93,7 +94,7 @@ public final class PlatformMapper {
         int before = ctx.problems().size();
         Path rootReal = realPath(root.file().path().toAbsolutePath().normalize());
         stack.push(rootReal);
-        stackNames.push(root.file().display());
+        stackNames.push(root.file().path().getFileName().toString());
         mapFile(root, Level.ROOT, true);
         stack.pop();
         stackNames.pop();
@@ -121,7 +122,7 @@ public final class PlatformMapper {
                 }
             }
         }
-        checkKeysExcept(file, FILE_KEYS, Dialect.HARNESS.rootKeys());
+        file.checkKeys(FILE_KEYS, Dialect.HARNESS.rootKeys());
         Level level = parent.override(file, this);
         Node casesNode = file.get("cases");
         if (casesNode == null && !isRoot) {
@@ -139,14 +140,6 @@ public final class PlatformMapper {
             for (Node item : include.items()) {
                 include(item, level);
             }
-        }
-    }
-
-    private static void checkKeysExcept(Node file, List<String> allowed, List<String> reportedElsewhere) {
-        List<String> all = new ArrayList<>(allowed);
-        all.addAll(reportedElsewhere);
-        if (!file.checkKeys(all)) {
-            return;
         }
     }
 
@@ -185,8 +178,8 @@ public final class PlatformMapper {
         }
         if (stack.contains(real)) {
             List<String> chain = new ArrayList<>(stackNames);
-            java.util.Collections.reverse(chain);
-            item.error("include cycle: " + String.join(" -> ", chain) + " -> " + displayOf(relative));
+            Collections.reverse(chain);
+            item.error("include cycle: " + String.join(" -> ", chain) + " -> " + spec);
             return;
         }
         Node first = includedBy.putIfAbsent(real, item);
@@ -200,7 +193,7 @@ public final class PlatformMapper {
             return;
         }
         stack.push(real);
-        stackNames.push(file.display());
+        stackNames.push(spec);
         mapFile(root, level, false);
         stack.pop();
         stackNames.pop();
@@ -273,8 +266,8 @@ public final class PlatformMapper {
         if (tools == null && resolved.tools.valid && toolScorerWithoutTools) {
             tools = agentTools().tools(ctx);
         }
-        if (ctx.problems().size() > before) {
-            return;
+        if (ctx.problems().size() > before || !resolved.valid()) {
+            return; // an invalid inherited field was reported where it is written
         }
         Case.Builder b = Case.id(id).tags(resolved.tags).expectPass(expectPass);
         turns.forEach(b::turn);
@@ -282,7 +275,11 @@ public final class PlatformMapper {
         if (tools != null) {
             b.tools(tools);
         }
-        cases.add(b.build());
+        try {
+            cases.add(b.build());
+        } catch (IllegalArgumentException e) {
+            c.error(e.getMessage()); // the model's own rule, should the checks above ever miss one
+        }
     }
 
     private record MappedTurn(Turn.Builder turn, boolean scored, boolean toolScorerWithoutTools) {
@@ -384,20 +381,20 @@ public final class PlatformMapper {
         List<ToolSpec> out = new ArrayList<>();
         boolean ok = true;
         for (Node t : node.items()) {
-            ToolSpec tool = tool(t, true);
+            ToolSpec tool = tool(t, true, "");
             ok &= tool != null;
             out.add(tool);
         }
         return ok ? out : null;
     }
 
-    private static ToolSpec tool(Node t, boolean strictKeys) {
+    private static ToolSpec tool(Node t, boolean strictKeys, String why) {
         if (!t.expectMapping()) {
             return null;
         }
         boolean ok = !strictKeys || t.checkKeys(TOOL_KEYS);
-        String name = requiredText(t, "name", ": every tool needs a non-empty name");
-        String description = requiredText(t, "description", ": every tool needs a non-empty description");
+        String name = requiredText(t, "name", ": every tool needs a non-empty name" + why);
+        String description = requiredText(t, "description", ": every tool needs a non-empty description" + why);
         return ok && name != null && description != null ? ToolSpec.of(name, description) : null;
     }
 
@@ -459,6 +456,10 @@ public final class PlatformMapper {
     /** What a level (root, included file, case) passes down. */
     private record Level(List<String> tags, Setting<List<ToolSpec>> tools, Setting<List<DataModelRef>> dataModels,
                          Setting<List<String>> instanceSpaces, Setting<String> appContext) {
+
+        boolean valid() {
+            return tools.valid && dataModels.valid && instanceSpaces.valid && appContext.valid;
+        }
 
         static final Level ROOT = new Level(List.of(), Setting.absent(), Setting.absent(), Setting.absent(),
                 Setting.absent());
@@ -561,7 +562,8 @@ public final class PlatformMapper {
             boolean ok = true;
             for (Node t : toolsNode.items()) {
                 // The agent file describes the runtime configuration too: only name and description matter here.
-                ToolSpec tool = tool(t, false);
+                ToolSpec tool = tool(t, false, " (tool scorers fall back to the agent's tools when no eval level"
+                        + " declares tools)");
                 ok &= tool != null;
                 out.add(tool);
             }

@@ -27,7 +27,18 @@ public final class Suggestions {
             return Optional.empty();
         }
         int limit = Math.max(1, Math.min(3, Math.max(in.length(), normalize(best).length()) / 3));
-        return bestDistance <= limit ? Optional.of(best) : Optional.empty();
+        if (bestDistance <= limit) {
+            return Optional.of(best);
+        }
+        // An abbreviation such as 'desc' for 'description'.
+        if (in.length() >= 3) {
+            for (String candidate : candidates) {
+                if (normalize(candidate).startsWith(in)) {
+                    return Optional.of(candidate);
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /** {@code " — did you mean 'x'?"}, or empty. */

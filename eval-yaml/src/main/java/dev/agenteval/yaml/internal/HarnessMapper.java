@@ -1,0 +1,593 @@
+package dev.agenteval.yaml.internal;
+
+import dev.agenteval.api.Case;
+import dev.agenteval.api.JsonPathCheck;
+import dev.agenteval.api.Message;
+import dev.agenteval.api.Part;
+import dev.agenteval.api.ScorerSpec;
+import dev.agenteval.api.Scorers;
+import dev.agenteval.api.Suite;
+import dev.agenteval.api.TaskState;
+import dev.agenteval.api.Turn;
+import dev.agenteval.api.Variable;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * Maps the harness dialect ({@code globals}, {@code variables}, {@code evals} with A2A-style
+ * messages and {@code expectations}) to a {@link Suite}. Each expectation becomes the
+ * {@link ScorerSpec} the {@link Scorers} DSL builds, in the order the keys are written;
+ * {@code {{placeholders}}} stay verbatim for the runner to resolve.
+ */
+public final class HarnessMapper {
+
+    static final List<String> ROOT_KEYS = Dialect.HARNESS.rootKeys();
+    static final List<String> GLOBAL_KEYS = List.of("concurrency", "timeout_seconds", "agent", "agent_id");
+    static final List<String> EVAL_KEYS = List.of("name", "type", "agent", "agent_id", "message", "expectations",
+            "steps", "timeout_seconds", "delay_before_seconds");
+    static final List<String> STEP_KEYS = List.of("name", "message", "expectations", "delay_before_seconds");
+    static final List<String> EXPECTATION_KEYS = List.of("must_include", "must_not_include", "max_duration_seconds",
+            "expected_output_text", "jsonpath", "must_include_json", "expected_state");
+    static final List<String> MESSAGE_KEYS = List.of("role", "kind", "parts", "metadata");
+    static final List<String> ROLES = List.of("user", "agent");
+    static final List<String> PART_KINDS = List.of("text", "data");
+    static final List<String> JSONPATH_KEYS;
+    static final List<String> STATES = Arrays.stream(TaskState.values()).map(TaskState::wireName).toList();
+    /** The accepted spellings of a state: A2A 0.3 ({@code input-required}), 1.0 ({@code TASK_STATE_INPUT_REQUIRED}) and in between. */
+    static final Set<String> STATE_SPELLINGS;
+
+    static {
+        List<String> keys = new ArrayList<>();
+        keys.add("path");
+        keys.addAll(JsonPathCheck.COMPARATORS);
+        JSONPATH_KEYS = List.copyOf(keys);
+        Set<String> spellings = new LinkedHashSet<>();
+        List<String> names = new ArrayList<>(STATES);
+        names.add("cancelled");
+        for (String wire : names) {
+            String snake = wire.replace('-', '_');
+            String upper = snake.toUpperCase(Locale.ROOT);
+            spellings.addAll(List.of(wire, snake, upper, "TASK_STATE_" + upper));
+        }
+        STATE_SPELLINGS = Set.copyOf(spellings);
+    }
+
+    /** Internal task-metadata keys of the agent service, as the harness seed names them. */
+    private static final Pattern INTERNAL_KEY =
+            Pattern.compile("(?<![A-Za-z0-9_])(expertId|_agent|_meter|opik_[A-Za-z0-9_]*)(?![A-Za-z0-9_])");
+    private static final String INTERNAL_WHY = ": expectations must not depend on internal task metadata, which the"
+            + " substring checks would see in the full serialized task JSON and which changes between agent-service"
+            + " versions";
+
+    private final LoadContext ctx;
+    private final Map<String, Node> names = new HashMap<>();
+
+    public HarnessMapper(LoadContext ctx) {
+        this.ctx = ctx;
+    }
+
+    /** Maps a parsed file. Returns null when problems were reported (nothing is built then). */
+    public Suite map(Node root, String suiteName) {
+        int before = ctx.problems().size();
+        root.checkKeys(ROOT_KEYS, Dialect.PLATFORM.rootKeys());
+        Suite.Builder suite = Suite.named(suiteName);
+        Target defaults = new Target(null, null);
+        Node globals = root.get("globals");
+        if (globals != null && globals.expectMapping()) {
+            globals.checkKeys(GLOBAL_KEYS);
+            Node concurrency = globals.get("concurrency");
+            if (concurrency != null) {
+                Long n = concurrency.integer();
+                if (n != null && (n < 1 || n > Integer.MAX_VALUE)) {
+                    concurrency.error("must be at least 1 but is " + n);
+                } else if (n != null) {
+                    suite.concurrency(n.intValue());
+                }
+            }
+            Node timeout = globals.get("timeout_seconds");
+            if (timeout != null) {
+                Duration d = seconds(timeout, false);
+                if (d != null) {
+                    suite.timeout(d);
+                }
+            }
+            defaults = target(globals);
+        }
+        Node variables = root.get("variables");
+        if (variables != null && variables.expectMapping()) {
+            for (Map.Entry<String, Node> e : variables.entries()) {
+                variable(suite, e.getKey(), e.getValue());
+            }
+        }
+        Node evals = root.get("evals");
+        if (evals == null) {
+            root.missing("evals", ": a harness suite lists its evals");
+        } else if (evals.expectNonEmptySequence("must list at least one eval")) {
+            for (Node e : evals.items()) {
+                Case c = mapEval(e, defaults);
+                if (c != null && ctx.problems().size() == before) {
+                    suite.add(c);
+                }
+            }
+        }
+        return ctx.problems().size() > before ? null : suite.build();
+    }
+
+    private void variable(Suite.Builder suite, String name, Node value) {
+        if (!name.matches("[A-Za-z_][A-Za-z0-9_.-]*")) {
+            value.error("variable name '" + name + "' must start with a letter or '_' and hold only letters, digits,"
+                    + " '_', '.' and '-'");
+            return;
+        }
+        if (!(value.value() instanceof YamlValue.Scalar s) || s.kind() == YamlValue.Kind.NULL) {
+            value.error("must be 'env:NAME' or a literal value but is " + value.value().describe());
+            return;
+        }
+        String spec = s.text();
+        if (spec.startsWith("env:") && spec.substring(4).isBlank()) {
+            value.error("'env:' must be followed by the name of an environment variable");
+            return;
+        }
+        suite.variable(name, Variable.parse(spec));
+    }
+
+    /** Where to send an eval: an agent payload to create, or an existing agent's id. */
+    private record Target(Map<String, Object> agent, String agentId) {
+        boolean declared() {
+            return agent != null || agentId != null;
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Target target(Node node) {
+        Map<String, Object> agent = null;
+        String agentId = null;
+        Node a = node.get("agent");
+        if (a != null && a.expectMapping()) {
+            agent = (Map<String, Object>) a.json();
+        }
+        Node id = node.get("agent_id");
+        if (id != null) {
+            agentId = id.nonBlankString();
+        }
+        return new Target(agent, agentId);
+    }
+
+    private Case mapEval(Node node, Target defaults) {
+        if (!node.expectMapping()) {
+            return null;
+        }
+        int before = ctx.problems().size();
+        Node e = node;
+        String name = null;
+        Node nameNode = node.get("name");
+        if (nameNode == null) {
+            node.missing("name", ": every eval needs a name, unique in the suite");
+        } else {
+            name = nameNode.nonBlankString();
+        }
+        if (name != null) {
+            e = node.inCase(name);
+            nameNode = nameNode.inCase(name);
+            Node first = names.putIfAbsent(name, nameNode);
+            if (first != null) {
+                nameNode.error("duplicate eval name '" + name + "': already defined at " + first.where());
+            }
+        }
+        e.checkKeys(EVAL_KEYS);
+        boolean sequential = false;
+        Node type = e.get("type");
+        if (type != null) {
+            String t = type.string();
+            if (t != null && !t.equals("sequential")) {
+                type.error("unknown eval type '" + t + "'" + Suggestions.didYouMean(t, List.of("sequential"))
+                        + " (the only type is 'sequential'; leave it out for a single message)");
+            }
+            // A misspelt type is reported once; the steps decide how the rest is read.
+            sequential = t != null && t.equals("sequential") || t != null && e.has("steps");
+        }
+        Target own = target(e);
+        Target target = own.declared() ? own : defaults;
+        Duration timeout = null;
+        Node timeoutNode = e.get("timeout_seconds");
+        if (timeoutNode != null) {
+            timeout = seconds(timeoutNode, false);
+        }
+        List<Turn.Builder> turns = new ArrayList<>();
+        if (sequential) {
+            for (String key : List.of("message", "expectations")) {
+                if (e.has(key)) {
+                    e.errorAtKey(key, "a sequential eval has no '" + key + "' of its own: put it in each of its steps");
+                }
+            }
+            if (e.has("delay_before_seconds")) {
+                e.errorAtKey("delay_before_seconds", "a sequential eval has no 'delay_before_seconds' of its own:"
+                        + " put it in the step to delay");
+            }
+            Node steps = e.get("steps");
+            if (steps == null) {
+                e.missing("steps", ": a sequential eval runs its steps in order");
+            } else if (steps.expectNonEmptySequence("a sequential eval needs at least one step")) {
+                for (Node step : steps.items()) {
+                    Turn.Builder t = mapStep(step);
+                    if (t != null) {
+                        turns.add(t);
+                    }
+                }
+            }
+        } else {
+            if (e.has("steps")) {
+                e.errorAtKey("steps", "'steps' needs 'type: sequential'");
+            } else {
+                Turn.Builder t = mapTurn(e, "message");
+                if (t != null) {
+                    turns.add(t);
+                }
+            }
+        }
+        if (ctx.problems().size() > before) {
+            return null;
+        }
+        Case.Builder b = Case.id(name);
+        turns.forEach(b::turn);
+        if (timeout != null) {
+            b.timeout(timeout);
+        }
+        if (target.agent != null) {
+            b.agent(target.agent);
+        }
+        if (target.agentId != null) {
+            b.agentId(target.agentId);
+        }
+        return b.build();
+    }
+
+    private Turn.Builder mapStep(Node step) {
+        if (!step.expectMapping()) {
+            return null;
+        }
+        step.checkKeys(STEP_KEYS);
+        String name = null;
+        Node nameNode = step.get("name");
+        if (nameNode != null) {
+            name = nameNode.nonBlankString();
+        }
+        Turn.Builder turn = mapTurn(step, "message");
+        if (turn != null && name != null) {
+            turn.named(name);
+        }
+        return turn;
+    }
+
+    /** The message, expectations and delay of an eval or a step. */
+    private Turn.Builder mapTurn(Node node, String messageKey) {
+        int before = ctx.problems().size();
+        Message message = null;
+        Node m = node.get(messageKey);
+        if (m == null) {
+            node.missing(messageKey, ": the A2A message sent to the agent, as message: {message: {parts: [...]}}");
+        } else {
+            message = message(m);
+        }
+        List<ScorerSpec> specs = new ArrayList<>();
+        Node expectations = node.get("expectations");
+        if (expectations != null && expectations.expectMapping()) {
+            expectations.checkKeys(EXPECTATION_KEYS);
+            for (Map.Entry<String, Node> entry : expectations.entries()) {
+                ScorerSpec spec = expectation(entry.getKey(), entry.getValue());
+                if (spec != null && ctx.catalog().validate(spec, entry.getValue())) {
+                    specs.add(spec);
+                }
+            }
+        }
+        Duration delay = null;
+        Node delayNode = node.get("delay_before_seconds");
+        if (delayNode != null) {
+            delay = seconds(delayNode, true);
+        }
+        if (ctx.problems().size() > before) {
+            return null;
+        }
+        Turn.Builder turn = Turn.of(message).expect(specs);
+        if (delay != null) {
+            turn.delay(delay);
+        }
+        return turn;
+    }
+
+    @SuppressWarnings("unchecked")
+    private Message message(Node outer) {
+        if (!outer.expectMapping()) {
+            return null;
+        }
+        if (!outer.has("message") && outer.keys().stream().anyMatch(MESSAGE_KEYS::contains)) {
+            outer.error("the message/send payload nests the message one level down: write it as"
+                    + " message: {message: {parts: [...]}}");
+            return null;
+        }
+        outer.checkKeys(List.of("message"));
+        Node m = outer.get("message");
+        if (m == null) {
+            outer.missing("message", ": the payload nests the message itself, as message: {message: {parts: [...]}}");
+            return null;
+        }
+        if (!m.expectMapping()) {
+            return null;
+        }
+        int before = ctx.problems().size();
+        m.checkKeys(MESSAGE_KEYS);
+        String role = "user";
+        Node roleNode = m.get("role");
+        if (roleNode != null) {
+            role = roleNode.string();
+            if (role != null && !ROLES.contains(role)) {
+                roleNode.error("unknown role '" + role + "'" + Suggestions.didYouMean(role, ROLES)
+                        + " (known: user, agent)");
+            }
+        }
+        Node kind = m.get("kind");
+        if (kind != null) {
+            String k = kind.string();
+            if (k != null && !k.equals("message")) {
+                kind.error("must be 'message' but is '" + k + "'");
+            }
+        }
+        List<Part> parts = new ArrayList<>();
+        Node partsNode = m.get("parts");
+        if (partsNode == null) {
+            m.missing("parts", ": a message has at least one part");
+        } else if (partsNode.expectNonEmptySequence("a message needs at least one part")) {
+            for (Node p : partsNode.items()) {
+                Part part = part(p);
+                if (part != null) {
+                    parts.add(part);
+                }
+            }
+        }
+        Map<String, Object> metadata = Map.of();
+        Node meta = m.get("metadata");
+        if (meta != null && meta.expectMapping()) {
+            metadata = (Map<String, Object>) meta.json();
+        }
+        if (ctx.problems().size() > before) {
+            return null;
+        }
+        return new Message(role, parts, metadata);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Part part(Node p) {
+        if (!p.expectMapping()) {
+            return null;
+        }
+        Node kindNode = p.get("kind");
+        if (kindNode == null) {
+            p.missing("kind", ": 'text' or 'data'");
+            return null;
+        }
+        String kind = kindNode.string();
+        if (kind == null) {
+            return null;
+        }
+        if (!PART_KINDS.contains(kind)) {
+            kindNode.error(kind.equals("file") ? "file parts are not supported: send text or data parts"
+                    : "unknown part kind '" + kind + "'" + Suggestions.didYouMean(kind, PART_KINDS)
+                    + " (known: text, data)");
+            return null;
+        }
+        boolean ok = p.checkKeys(List.of("kind", kind));
+        Node content = p.get(kind);
+        if (content == null) {
+            p.missing(kind, " for a " + kind + " part");
+            return null;
+        }
+        if (kind.equals("text")) {
+            String text = content.string();
+            return ok && text != null ? Part.text(text) : null;
+        }
+        return ok && content.expectMapping() ? Part.data((Map<String, Object>) content.json()) : null;
+    }
+
+    private ScorerSpec expectation(String key, Node value) {
+        switch (key) {
+            case "must_include", "must_not_include": {
+                List<String> values = value.stringList(true);
+                if (values == null) {
+                    return null;
+                }
+                boolean ok = true;
+                for (Node item : value.items()) {
+                    ok &= notInternal(item, item.describeScalar());
+                }
+                String[] array = values.toArray(String[]::new);
+                return !ok ? null : key.equals("must_include") ? Scorers.mustInclude(array) : Scorers.mustNotInclude(array);
+            }
+            case "max_duration_seconds": {
+                Number n = positive(value);
+                return n == null ? null : ScorerSpec.of("max_duration_seconds", Map.of("seconds", n.doubleValue()));
+            }
+            case "expected_output_text": {
+                String text = value.nonBlankString();
+                return text == null ? null : Scorers.expectedOutputText(text);
+            }
+            case "jsonpath":
+                return jsonPath(value);
+            case "must_include_json": {
+                if (!value.expectNonEmptySequence("must list at least one JSON fragment")) {
+                    return null;
+                }
+                boolean ok = true;
+                List<Object> fragments = new ArrayList<>();
+                for (Node f : value.items()) {
+                    ok &= fragmentKeysNotInternal(f);
+                    fragments.add(f.json());
+                }
+                return ok ? Scorers.mustIncludeJson(fragments.toArray()) : null;
+            }
+            case "expected_state": {
+                String state = value.nonBlankString();
+                if (state == null) {
+                    return null;
+                }
+                if (!STATE_SPELLINGS.contains(state)) {
+                    value.error("unknown task state '" + state + "'" + Suggestions.didYouMean(state, STATES)
+                            + " (known: " + String.join(", ", STATES) + ")");
+                    return null;
+                }
+                return Scorers.expectedState(state);
+            }
+            default:
+                return null; // reported by checkKeys
+        }
+    }
+
+    private ScorerSpec jsonPath(Node value) {
+        if (!value.expectNonEmptySequence("must list at least one assertion")) {
+            return null;
+        }
+        List<Map<String, Object>> assertions = new ArrayList<>();
+        boolean ok = true;
+        for (Node a : value.items()) {
+            Map<String, Object> assertion = assertion(a);
+            ok &= assertion != null;
+            assertions.add(assertion);
+        }
+        return ok ? ScorerSpec.of("jsonpath", Map.of("assertions", assertions)) : null;
+    }
+
+    private Map<String, Object> assertion(Node a) {
+        if (!a.expectMapping()) {
+            return null;
+        }
+        int before = ctx.problems().size();
+        boolean keysOk = a.checkKeys(JSONPATH_KEYS);
+        Node pathNode = a.get("path");
+        if (pathNode == null) {
+            a.missing("path", ": the JSONPath expression to evaluate, such as $.items");
+        } else {
+            String path = pathNode.nonBlankString();
+            if (path != null && !path.startsWith("$")) {
+                pathNode.error("a JSONPath starts with '$' (such as $.items) but '" + path + "' does not");
+            } else if (path != null) {
+                notInternal(pathNode, path);
+            }
+        }
+        Map<String, Object> assertion = new LinkedHashMap<>();
+        boolean anyComparator = false;
+        for (Map.Entry<String, Node> e : a.entries()) {
+            String key = e.getKey();
+            Node v = e.getValue();
+            if (!JsonPathCheck.COMPARATORS.contains(key)) {
+                if (key.equals("path")) {
+                    assertion.put(key, v.json());
+                }
+                continue;
+            }
+            anyComparator = true;
+            switch (key) {
+                case "contains" -> v.expectSequence();
+                case "length", "count" -> {
+                    Long n = v.integer();
+                    if (n != null && n < 0) {
+                        v.error("must not be negative");
+                    }
+                }
+                case "min", "max" -> v.number();
+                case "regex" -> {
+                    String regex = v.string();
+                    if (regex != null) {
+                        try {
+                            Pattern.compile(regex);
+                        } catch (PatternSyntaxException ex) {
+                            v.error("is not a valid regular expression: " + ex.getDescription());
+                        }
+                    }
+                }
+                case "exists" -> v.bool();
+                default -> {
+                    // equals takes any value
+                }
+            }
+            assertion.put(key, v.json());
+        }
+        if (!anyComparator && keysOk) {
+            a.error("needs at least one comparator (" + String.join(", ", JsonPathCheck.COMPARATORS) + ")");
+        }
+        return ctx.problems().size() > before ? null : assertion;
+    }
+
+    private static Number positive(Node value) {
+        Number n = value.number();
+        if (n == null) {
+            return null;
+        }
+        if (!(n.doubleValue() > 0)) {
+            value.error("must be a positive number of seconds but is " + value.describeScalar());
+            return null;
+        }
+        return n;
+    }
+
+    /** Seconds as a duration: positive, or also zero when {@code allowZero}; null after reporting. */
+    private static Duration seconds(Node value, boolean allowZero) {
+        Number n = value.number();
+        if (n == null) {
+            return null;
+        }
+        double d = n.doubleValue();
+        if (Double.isNaN(d) || d < 0 || (d == 0 && !allowZero)) {
+            value.error("must be a " + (allowZero ? "non-negative" : "positive") + " number of seconds but is "
+                    + value.describeScalar());
+            return null;
+        }
+        if (d > 1e12) {
+            value.error("is too large: " + value.describeScalar() + " seconds");
+            return null;
+        }
+        if (n instanceof Long l) {
+            return Duration.ofSeconds(l);
+        }
+        long nanos = new BigDecimal(n.toString()).movePointRight(9).setScale(0, RoundingMode.HALF_UP).longValueExact();
+        return Duration.ofNanos(nanos);
+    }
+
+    private static boolean notInternal(Node at, String text) {
+        Matcher m = INTERNAL_KEY.matcher(text);
+        if (m.find()) {
+            at.error("'" + text + "' references the internal task-metadata key '" + m.group(1) + "'" + INTERNAL_WHY);
+            return false;
+        }
+        return true;
+    }
+
+    /** Checks the keys of a JSON fragment, at any depth, against the internal task-metadata keys. */
+    private static boolean fragmentKeysNotInternal(Node fragment) {
+        boolean ok = true;
+        for (Map.Entry<String, Node> e : fragment.entries()) {
+            Matcher m = INTERNAL_KEY.matcher(e.getKey());
+            if (m.matches()) {
+                fragment.errorAtKey(e.getKey(), "key '" + e.getKey() + "' is an internal task-metadata key"
+                        + INTERNAL_WHY);
+                ok = false;
+            }
+            ok &= fragmentKeysNotInternal(e.getValue());
+        }
+        for (Node item : fragment.items()) {
+            ok &= fragmentKeysNotInternal(item);
+        }
+        return ok;
+    }
+}

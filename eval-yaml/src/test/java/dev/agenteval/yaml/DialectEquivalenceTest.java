@@ -1,0 +1,40 @@
+package dev.agenteval.yaml;
+
+import static dev.agenteval.api.Scorers.expectedOutputText;
+import static dev.agenteval.api.Scorers.mustInclude;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.agenteval.api.Case;
+import dev.agenteval.api.Suite;
+import dev.agenteval.api.Turn;
+import org.junit.jupiter.api.Test;
+
+/** One model: the same suite in the platform dialect, the harness dialect and the DSL is equal. */
+class DialectEquivalenceTest {
+
+    private final Suite dsl = Suite.named("smoke")
+            .add(Case.id("greeting").turn(Turn.of("Hi there").expect(
+                    mustInclude("hello"), expectedOutputText("A friendly greeting."))))
+            .add(Case.id("follow-up")
+                    .turn(Turn.of("What can you do?").expect(mustInclude("help")))
+                    .turn(Turn.of("Tell me more").expect(expectedOutputText("More detail on the first capability."))))
+            .build();
+
+    @Test
+    void should_load_the_platform_dialect_into_the_suite_the_dsl_builds() {
+        assertThat(TestScorers.loader().load(Fixtures.path("valid/platform/smoke.yaml"))).isEqualTo(dsl);
+    }
+
+    @Test
+    void should_load_the_harness_dialect_into_the_suite_the_dsl_builds() {
+        assertThat(TestScorers.loader().load(Fixtures.path("valid/harness/smoke.yaml"))).isEqualTo(dsl);
+    }
+
+    @Test
+    void should_load_both_dialects_into_equal_suites_with_equal_hash_codes() {
+        Suite platform = TestScorers.loader().load(Fixtures.path("valid/platform/smoke.yaml"));
+        Suite harness = TestScorers.loader().load(Fixtures.path("valid/harness/smoke.yaml"));
+
+        assertThat(platform).isEqualTo(harness).hasSameHashCodeAs(harness);
+    }
+}

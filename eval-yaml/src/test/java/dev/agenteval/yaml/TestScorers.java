@@ -1,0 +1,59 @@
+package dev.agenteval.yaml;
+
+import dev.agenteval.api.ScoreResult;
+import dev.agenteval.api.ScorerSpec;
+import dev.agenteval.core.Providers;
+import dev.agenteval.spi.Scorer;
+import dev.agenteval.spi.ScorerFactory;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Scorer factories standing in for plugins, with validation messages the tests can assert. */
+final class TestScorers {
+
+    private TestScorers() {
+    }
+
+    /** A registry with a {@code contains} and a {@code must_include} plugin. */
+    static Providers providers() {
+        return Providers.empty().withScorer(new ValuesFactory("contains")).withScorer(new ValuesFactory("must_include"));
+    }
+
+    /** A loader using {@link #providers()}. */
+    static SuiteLoader loader() {
+        return SuiteLoader.builder().providers(providers()).build();
+    }
+
+    /** Accepts {@code values} (a non-empty list of strings) and {@code ignoreCase}. */
+    static final class ValuesFactory implements ScorerFactory {
+        private final String id;
+
+        ValuesFactory(String id) {
+            this.id = id;
+        }
+
+        @Override
+        public String id() {
+            return id;
+        }
+
+        @Override
+        public List<String> validate(ScorerSpec spec) {
+            List<String> problems = new ArrayList<>();
+            if (!(spec.params().get("values") instanceof List<?> values) || values.isEmpty()) {
+                problems.add("needs at least one value in 'values'");
+            }
+            for (String key : spec.params().keySet()) {
+                if (!key.equals("values") && !key.equals("ignoreCase")) {
+                    problems.add("unknown parameter '" + key + "'");
+                }
+            }
+            return problems;
+        }
+
+        @Override
+        public Scorer create(ScorerSpec spec) {
+            return ctx -> ScoreResult.class.cast(null);
+        }
+    }
+}
