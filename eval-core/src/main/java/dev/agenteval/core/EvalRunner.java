@@ -106,7 +106,16 @@ public final class EvalRunner {
                 new SafeListener(listeners, sinks)).run();
         LOG.info("Suite '{}': {} passed, {} failed, {} errored, {} skipped", suite.name(), result.summary().passed(),
                 result.summary().failed(), result.summary().errored(), result.summary().skipped());
-        writeSinks(result);
+        // An interrupted run still writes what finished: clear the flag so that interruptible
+        // file channels do not refuse the write, and restore it for the caller.
+        boolean interrupted = Thread.interrupted();
+        try {
+            writeSinks(result);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
         return result;
     }
 

@@ -499,7 +499,7 @@ class EvalRunnerTest {
     }
 
     @Test
-    void should_return_what_finished_marked_incomplete_when_the_run_is_interrupted() throws Exception {
+    void should_return_what_finished_marked_incomplete_when_the_run_is_interrupted(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         CountDownLatch hanging = new CountDownLatch(1);
         AgentClient agent = InProcessAgent.of((c, m) -> {
             if (c.caseId().equals("hang")) {
@@ -513,7 +513,7 @@ class EvalRunnerTest {
         List<SuiteResult> out = new ArrayList<>();
         List<Boolean> interruptFlag = new ArrayList<>();
         Thread runThread = new Thread(() -> {
-            out.add(runner(agent).concurrency(1).build().run(suite));
+            out.add(runner(agent).concurrency(1).sink(Reports.json(dir.resolve("results.json"))).build().run(suite));
             interruptFlag.add(Thread.currentThread().isInterrupted());
         });
         runThread.start();
@@ -530,6 +530,8 @@ class EvalRunnerTest {
                 org.assertj.core.groups.Tuple.tuple("never", CaseStatus.SKIPPED));
         assertThat(result.find("never").orElseThrow().reason()).isEqualTo("not run: run interrupted");
         assertThat(interruptFlag).containsExactly(true);
+        String json = java.nio.file.Files.readString(dir.resolve("results.json"));
+        assertThat(json).contains("\"complete\": false").contains("\"id\": \"done\"");
     }
 
     @Test

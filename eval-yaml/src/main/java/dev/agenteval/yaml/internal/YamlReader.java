@@ -143,7 +143,11 @@ public final class YamlReader {
         try {
             return converter.convert(root);
         } catch (Refused e) {
-            problems.add(file, e.line, e.column, "", null, e.getMessage());
+            if (e.line > 0) {
+                problems.add(file, e.line, e.column, "", null, e.getMessage());
+            } else {
+                problems.addFile(file, e.getMessage());
+            }
             return null;
         }
     }
@@ -158,10 +162,11 @@ public final class YamlReader {
         final int line;
         final int column;
 
+        /** Refused at a place ({@code at}), or as a whole when {@code at} is null. */
         Refused(Node at, String message) {
             super(message, null, false, false);
-            this.line = at.getStartMark().getLine() + 1;
-            this.column = at.getStartMark().getColumn() + 1;
+            this.line = at == null ? 0 : at.getStartMark().getLine() + 1;
+            this.column = at == null ? 0 : at.getStartMark().getColumn() + 1;
         }
     }
 
@@ -197,7 +202,7 @@ public final class YamlReader {
 
         YamlValue convert(Node node) {
             if (++converted > budget) {
-                throw new Refused(node, "aliases expand this file to more than " + budget
+                throw new Refused(null, "aliases expand this file to more than " + budget
                         + " values (an alias bomb?); the file was refused");
             }
             if (active.put(node, Boolean.TRUE) != null) {

@@ -1,0 +1,132 @@
+package dev.agenteval.yaml;
+
+import static dev.agenteval.api.Scorers.containsIgnoringCase;
+import static dev.agenteval.api.Scorers.correctness;
+import static dev.agenteval.api.Scorers.expectedOutputText;
+import static dev.agenteval.api.Scorers.faithfulness;
+import static dev.agenteval.api.Scorers.rubric;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.agenteval.api.Case;
+import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.api.Suite;
+import dev.agenteval.core.Providers;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PlatformDialectTest {
+
+    private static final String ONE_CASE = """
+            cases:
+              - id: greeting
+                turns:
+                  - input: Hi
+                    scorers:
+                      - type: correctness
+                        criteria: Greets.
+            """;
+
+    @Test
+    void should_map_judge_scorers_and_registered_plugin_scorers_with_their_parameters() {
+        Case c = TestScorers.loader().load(Fixtures.path("valid/platform/scorers.yaml")).cases().get(0);
+
+        assertThat(c.expectPass()).isFalse();
+        assertThat(c.turns().get(0).scorers()).containsExactly(
+                correctness("The answer should mention Paris"),
+                faithfulness("Paris is the capital of France.\n"),
+                expectedOutputText("Paris is the capital of France."),
+                rubric("Accurate, short, polite."),
+                containsIgnoringCase("Paris", "France"));
+    }
+
+    @Test
+    void should_accept_the_judge_scorers_without_any_registered_factory_and_default_expect_pass_to_true() {
+        Suite suite = SuiteLoader.builder().providers(Providers.empty()).build()
+                .load(Fixtures.path("seeds/platform/asset-agent"));
+
+        assertThat(suite.cases().get(0).expectPass()).isTrue();
+    }
+
+    @Test
+    void should_refuse_a_plugin_scorer_type_that_is_not_registered_and_list_the_known_types(@TempDir Path dir)
+            throws IOException {
+        Path file = dir.resolve("plugin.yaml");
+        Files.writeString(file, """
+                cases:
+                  - id: c
+                    turns:
+                      - input: Hi
+                        scorers:
+                          - type: contains
+                            values: [hello]
+                """);
+
+        ConfigurationException e = catchThrowableOfType(ConfigurationException.class,
+                () -> SuiteLoader.builder().providers(Providers.empty()).build().load(file));
+
+        assertThat(e.problems()).containsExactly(file + ":6:19: cases[0].turns[0].scorers[0].type (case 'c'): unknown"
+                + " scorer type 'contains' (known: correctness, expected_output_text, faithfulness, rubric,"
+                + " toolInvocation, toolSelection)");
+    }
+
+    @Test
+    void should_name_a_platform_suite_after_its_agent_project_or_its_file(@TempDir Path dir) throws IOException {
+        Path eval = Files.createDirectories(dir.resolve("pump-agent/eval"));
+        Files.writeString(eval.resolve("eval.yaml"), ONE_CASE);
+        Path other = Files.createDirectories(dir.resolve("suites/nightly"));
+        Files.writeString(other.resolve("eval.yaml"), ONE_CASE);
+        Files.writeString(other.resolve("smoke.yaml"), ONE_CASE);
+
+        assertThat(SuiteLoader.defaults().load(dir.resolve("pump-agent")).name()).isEqualTo("pump-agent");
+        assertThat(SuiteLoader.defaults().load(eval).name()).isEqualTo("pump-agent");
+        assertThat(SuiteLoader.defaults().load(eval.resolve("eval.yaml")).name()).isEqualTo("pump-agent");
+        assertThat(SuiteLoader.defaults().load(other).name()).isEqualTo("nightly");
+        assertThat(SuiteLoader.defaults().load(other.resolve("smoke.yaml")).name()).isEqualTo("smoke");
+    }
+
+    @Test
+    void should_refuse_a_folder_without_eval_yaml_and_a_missing_path(@TempDir Path dir) {
+        assertThatThrownBy(() -> SuiteLoader.defaults().load(dir))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessage(dir + ": the folder holds no eval.yaml (nor eval/eval.yaml); to load every suite file in a"
+                        + " folder use loadAll");
+        assertThatThrownBy(() -> SuiteLoader.defaults().load(dir.resolve("nope.yaml")))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessage(dir.resolve("nope.yaml") + ": no such file or folder");
+    }
+
+    @Test
+    void should_report_problems_file_by_file_root_first(@TempDir Path dir) throws IOException {
+        Path eval = Files.createDirectories(dir.resolve("eval"));
+        Files.createDirectories(eval.resolve("cases"));
+        Files.writeString(eval.resolve("cases/a.yaml"), """
+                cases:
+                  - id: a
+                    turns:
+                      - input: Hi
+                        scorers: [{type: rubric}]
+                """);
+        Files.writeString(eval.resolve("eval.yaml"), """
+                include: [cases/a.yaml]
+                cases:
+                  - id: root
+                    turn: []
+                """);
+
+        ConfigurationException e = catchThrowableOfType(ConfigurationException.class,
+                () -> SuiteLoader.defaults().load(eval));
+
+        assertThat(e.problems()).containsExactly(
+                eval.resolve("eval.yaml") + ":3:5: cases[0].turns (case 'root'): missing required key 'turns': a case"
+                        + " needs at least one turn",
+                eval.resolve("eval.yaml") + ":4:5: cases[0].turn (case 'root'): unknown key 'turn' — did you mean"
+                        + " 'turns'?",
+                eval.resolve("cases/a.yaml") + ":5:19: cases[0].turns[0].scorers[0].rubric (case 'a'): missing"
+                        + " required key 'rubric' for scorer type 'rubric'");
+    }
+}
