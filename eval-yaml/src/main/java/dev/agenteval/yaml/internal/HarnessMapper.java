@@ -31,6 +31,11 @@ import java.util.regex.PatternSyntaxException;
  * messages and {@code expectations}) to a {@link Suite}. Each expectation becomes the
  * {@link ScorerSpec} the {@link Scorers} DSL builds, in the order the keys are written;
  * {@code {{placeholders}}} stay verbatim for the runner to resolve.
+ *
+ * <p>The agent target cascades as a whole: an eval that declares {@code agent} or
+ * {@code agent_id} uses only its own; one that declares neither uses those of {@code globals}.
+ * {@code globals.timeout_seconds} becomes the suite's default timeout, which the runner applies
+ * to evals without their own.
  */
 public final class HarnessMapper {
 

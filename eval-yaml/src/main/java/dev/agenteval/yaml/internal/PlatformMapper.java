@@ -79,7 +79,7 @@ public final class PlatformMapper {
         this.folder = absolute.getParent();
         this.realFolder = realPath(folder);
         Path given = Path.of(root.display()).getParent();
-        this.displayFolder = given == null ? Path.of("") : given;
+        this.displayFolder = given == null ? Path.of(".") : given;
     }
 
     /** The real paths of every file included, directly or not. */
@@ -200,7 +200,8 @@ public final class PlatformMapper {
     }
 
     private String displayOf(Path relative) {
-        return displayFolder.resolve(relative).normalize().toString();
+        String display = displayFolder.resolve(relative).normalize().toString();
+        return display.isEmpty() ? relative.toString() : display;
     }
 
     private void mapCase(Node node, Level level) {

@@ -49,10 +49,13 @@ import org.yaml.snakeyaml.resolver.Resolver;
  */
 public final class YamlReader {
 
-    /** Aliases to collections allowed in one file; values aliases are not counted. */
+    /** Aliases to lists and mappings allowed in one file (aliases to scalars are not counted). */
     static final int MAX_COLLECTION_ALIASES = 100;
     static final int MAX_NESTING = 64;
-    /** Values an alias-free document of this many characters may have, at most; aliases may add. */
+    /**
+     * The fewest values a file may expand to; a larger file may expand to as many values as it has
+     * characters, which no alias-free document reaches, so only alias expansion can exceed it.
+     */
     static final long MIN_EXPANSION_BUDGET = 100_000;
 
     private static final Set<Tag> ALLOWED_SCALAR_TAGS =
@@ -116,7 +119,9 @@ public final class YamlReader {
         } catch (MarkedYAMLException e) {
             Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
             String message = "invalid YAML: " + clean(e.getProblem());
-            if (e.getContext() != null && e.getContextMark() != null) {
+            if (clean(e.getProblem()).contains("another document")) {
+                message = "a suite file holds one YAML document, but a second one starts here";
+            } else if (e.getContext() != null && e.getContextMark() != null) {
                 message += " (" + clean(e.getContext()) + " at line " + (e.getContextMark().getLine() + 1)
                         + ", column " + (e.getContextMark().getColumn() + 1) + ")";
             }
