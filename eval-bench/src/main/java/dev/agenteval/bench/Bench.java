@@ -1,0 +1,185 @@
+package dev.agenteval.bench;
+
+import static dev.agenteval.api.Scorers.contains;
+import static dev.agenteval.api.Scorers.jsonPath;
+import static dev.agenteval.api.Scorers.mustInclude;
+
+import dev.agenteval.api.AgentResponse;
+import dev.agenteval.api.Case;
+import dev.agenteval.api.JsonPathCheck;
+import dev.agenteval.api.Part;
+import dev.agenteval.api.Suite;
+import dev.agenteval.api.SuiteResult;
+import dev.agenteval.api.TaskState;
+import dev.agenteval.api.Turn;
+import dev.agenteval.core.EvalRunner;
+import dev.agenteval.core.InProcessAgent;
+import dev.agenteval.core.Reports;
+import dev.agenteval.yaml.SuiteLoader;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The benchmark behind BENCHMARKS.md. Modes: {@code yaml} (load N generated cases per dialect),
+ * {@code overhead} (harness time per case against an in-process agent with zero latency and
+ * deterministic scorers, reports included), {@code heap} (peak heap for N cases with reports),
+ * {@code all}. Run with {@code eval-bench/run [mode] [--cases N]}.
+ */
+public final class Bench {
+
+    private Bench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        String mode = args.length > 0 && !args[0].startsWith("--") ? args[0] : "all";
+        int cases = 10_000;
+        for (int i = 0; i < args.length - 1; i++) {
+            if (args[i].equals("--cases")) {
+                cases = Integer.parseInt(args[i + 1]);
+            }
+        }
+        System.out.printf(Locale.ROOT, "# agent-eval benchmark: %s, %d cases%n", mode, cases);
+        System.out.printf(Locale.ROOT, "# JVM %s %s, %d processors, max heap %d MB, os %s %s%n",
+                System.getProperty("java.vm.name"), System.getProperty("java.version"),
+                Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20,
+                System.getProperty("os.name"), System.getProperty("os.arch"));
+        switch (mode) {
+            case "yaml" -> yaml(cases);
+            case "overhead" -> overhead(cases);
+            case "heap" -> heap(cases);
+            case "all" -> {
+                yaml(cases);
+                overhead(cases);
+                heap(cases);
+            }
+            default -> throw new IllegalArgumentException("unknown mode '" + mode + "' (yaml, overhead, heap, all)");
+        }
+    }
+
+    // ---------------------------------------------------------------- yaml
+
+    static void yaml(int cases) throws IOException {
+        Path dir = Files.createTempDirectory("agent-eval-bench-yaml");
+        Path harness = dir.resolve("harness.yaml");
+        Path platform = dir.resolve("platform/eval/eval.yaml");
+        Files.createDirectories(platform.getParent());
+        Files.writeString(harness, harnessSuite(cases));
+        Files.writeString(platform, platformSuite(cases));
+        SuiteLoader loader = SuiteLoader.defaults();
+        for (Path file : List.of(harness, platform)) {
+            long[] nanos = new long[8];
+            for (int i = 0; i < nanos.length; i++) {
+                long t0 = System.nanoTime();
+                Suite s = loader.load(file);
+                nanos[i] = System.nanoTime() - t0;
+                if (s.cases().size() != cases) {
+                    throw new IllegalStateException("loaded " + s.cases().size() + " cases");
+                }
+            }
+            long[] warm = Arrays.copyOfRange(nanos, 3, nanos.length);
+            Arrays.sort(warm);
+            System.out.printf(Locale.ROOT, "yaml-load %-8s %,d cases, %,d bytes: first %.0f ms, warm median %.0f ms, best %.0f ms%n",
+                    file.equals(harness) ? "harness" : "platform", cases, Files.size(file), nanos[0] / 1e6,
+                    warm[warm.length / 2] / 1e6, warm[0] / 1e6);
+        }
+    }
+
+    static String harnessSuite(int cases) {
+        StringBuilder sb = new StringBuilder("globals:\n  concurrency: 8\nevals:\n");
+        for (int i = 0; i < cases; i++) {
+            sb.append("  - name: case_").append(i).append('\n')
+              .append("    agent:\n      name: Bench Agent\n      systemPrompt: You answer politely.\n")
+              .append("    message:\n      message:\n        role: user\n        kind: message\n        parts:\n")
+              .append("          - kind: text\n            text: \"Question number ").append(i).append("\"\n")
+              .append("    expectations:\n      must_include:\n        - answer\n      max_duration_seconds: 30\n")
+              .append("      jsonpath:\n        - { path: \"$.items\", length: 2 }\n");
+        }
+        return sb.toString();
+    }
+
+    static String platformSuite(int cases) {
+        StringBuilder sb = new StringBuilder("cases:\n");
+        for (int i = 0; i < cases; i++) {
+            sb.append("  - id: case-").append(i).append('\n')
+              .append("    tags: [bench]\n")
+              .append("    turns:\n      - input: \"Question number ").append(i).append("\"\n")
+              .append("        scorers:\n          - type: must_include\n            values: [answer]\n")
+              .append("          - type: contains\n            values: [answer]\n");
+        }
+        return sb.toString();
+    }
+
+    // ---------------------------------------------------------------- runner
+
+    private static final InProcessAgent AGENT = InProcessAgent.of((conversation, message) -> AgentResponse.builder()
+            .part(Part.text("The answer to " + message.text()))
+            .part(Part.data(Map.of("items", List.of(Map.of("type", "TEMP", "value", 38.5), Map.of("type", "SYS", "value", 120)))))
+            .state(TaskState.COMPLETED)
+            .build());
+
+    static Suite runnerSuite(int cases) {
+        Suite.Builder b = Suite.named("bench");
+        for (int i = 0; i < cases; i++) {
+            b.add(Case.id("case-" + i).tag("bench").turn(Turn.of("Question " + i).expect(
+                    contains("answer"),
+                    mustInclude("\"type\": \"TEMP\""),
+                    jsonPath(JsonPathCheck.at("$.items").length(2)))));
+        }
+        return b.build();
+    }
+
+    static SuiteResult runWithReports(Suite suite, Path reports, int concurrency) {
+        SuiteResult r = EvalRunner.builder().agent(AGENT).concurrency(concurrency).sink(Reports.all(reports)).build().run(suite);
+        if (!r.allPassed()) {
+            throw new IllegalStateException("bench suite did not pass: " + r.summary());
+        }
+        return r;
+    }
+
+    static void overhead(int cases) throws IOException {
+        Suite suite = runnerSuite(cases);
+        Path reports = Files.createTempDirectory("agent-eval-bench-reports");
+        for (int concurrency : new int[] {1, 4}) {
+            runWithReports(suite, reports, concurrency); // warm-up
+            List<Double> perCase = new ArrayList<>();
+            for (int i = 0; i < 5; i++) {
+                long t0 = System.nanoTime();
+                runWithReports(suite, reports, concurrency);
+                perCase.add((System.nanoTime() - t0) / 1e3 / cases);
+            }
+            perCase.sort(Double::compare);
+            System.out.printf(Locale.ROOT, "overhead concurrency %d: %,d cases with 3 scorers and JSON+Markdown+JUnit reports: median %.1f µs/case, best %.1f µs/case (%,.0f cases/s)%n",
+                    concurrency, cases, perCase.get(2), perCase.get(0), 1e6 / perCase.get(2));
+        }
+    }
+
+    static void heap(int cases) throws IOException {
+        // The bound is proven by running under it (JAVA_OPTS=-Xmx256m): a run needing more heap
+        // fails with OutOfMemoryError. The pool peaks are printed for orientation only.
+        Suite suite = runnerSuite(cases);
+        Path reports = Files.createTempDirectory("agent-eval-bench-heap");
+        System.gc();
+        List<MemoryPoolMXBean> heapPools = ManagementFactory.getMemoryPoolMXBeans().stream()
+                .filter(p -> p.getType() == MemoryType.HEAP).toList();
+        heapPools.forEach(MemoryPoolMXBean::resetPeakUsage);
+        long before = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+        SuiteResult r = runWithReports(suite, reports, 4);
+        long oldGenPeak = heapPools.stream().filter(p -> p.getName().contains("Old") || p.getName().contains("Tenured"))
+                .mapToLong(p -> p.getPeakUsage().getUsed()).sum();
+        System.gc();
+        long retained = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() - before;
+        System.out.printf(Locale.ROOT, "heap %,d cases with reports: completed within max heap %d MB; old-generation peak %d MB; "
+                        + "results retained after GC %d MB; results.json %,d bytes%n",
+                r.cases().size(), Runtime.getRuntime().maxMemory() >> 20, oldGenPeak >> 20, retained >> 20,
+                Files.size(reports.resolve("results.json")));
+    }
+}
