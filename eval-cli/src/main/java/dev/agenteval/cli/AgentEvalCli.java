@@ -1,0 +1,140 @@
+package dev.agenteval.cli;
+
+import dev.agenteval.api.AgentException;
+import dev.agenteval.api.ConfigurationException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code agent-eval} command. Exit codes: 0 every selected case met its expectation; 1 some
+ * did not; 2 the suite or the command line is invalid (nothing was sent); 3 the run could not be
+ * carried out (the agent was unreachable for every case, the judge preflight failed).
+ */
+@Command(name = "agent-eval", mixinStandardHelpOptions = true, versionProvider = AgentEvalCli.Version.class,
+        description = "Evaluates AI agents: runs suites of cases against an agent and scores every turn.",
+        subcommands = {RunCommand.class, ShowCommand.class, ValidateCommand.class, SchemaCommand.class,
+                CommandLine.HelpCommand.class},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every selected case met its expectation", "1:some case did not",
+                "2:the suite or the command line is invalid (nothing was sent)",
+                "3:the run could not be carried out (agent unreachable for every case, judge preflight failed)"})
+public final class AgentEvalCli implements Callable<Integer> {
+
+    /** Every selected case met its expectation. */
+    public static final int OK = 0;
+    /** Some case did not meet its expectation. */
+    public static final int CASES_FAILED = 1;
+    /** The suite or the command line is invalid; nothing was sent. */
+    public static final int INVALID = 2;
+    /** The run could not be carried out. */
+    public static final int NOT_CARRIED_OUT = 3;
+
+    @Spec
+    CommandSpec spec;
+
+    /** Runs the command and exits the JVM with its exit code. */
+    public static void main(String[] args) {
+        int code = execute(args, new Context(System.out, System.err, System::getenv, Path.of("").toAbsolutePath(),
+                System.console() != null));
+        System.exit(code);
+    }
+
+    /** Runs the command in-process (tests, embedding tools); never exits the JVM. */
+    public static int execute(String[] args, Context context) {
+        Logging.configure(args);
+        CommandLine cli = new CommandLine(new AgentEvalCli(), new Factory(context));
+        cli.setOut(new PrintWriter(context.out(), true, StandardCharsets.UTF_8));
+        cli.setErr(new PrintWriter(context.err(), true, StandardCharsets.UTF_8));
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            commandLine.getErr().println(message(e));
+            return exitCode(e);
+        });
+        cli.setParameterExceptionHandler((e, a) -> {
+            e.getCommandLine().getErr().println(e.getMessage());
+            e.getCommandLine().getErr().println("See 'agent-eval " + e.getCommandLine().getCommandName()
+                    + " --help' for usage.");
+            return INVALID;
+        });
+        EnvironmentHelp.addTo(cli);
+        return cli.execute(args);
+    }
+
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return INVALID;
+    }
+
+    static int exitCode(Throwable e) {
+        if (e instanceof ConfigurationException) {
+            return INVALID;
+        }
+        if (e instanceof AgentException) {
+            return NOT_CARRIED_OUT;
+        }
+        return NOT_CARRIED_OUT;
+    }
+
+    static String message(Throwable e) {
+        if (e instanceof ConfigurationException c) {
+            return "error: " + String.join("\n", c.problems());
+        }
+        if (e instanceof AgentException) {
+            return "error: " + e.getMessage();
+        }
+        return "error: " + e;
+    }
+
+    /**
+     * What a command runs against: streams, environment, working folder and whether the output is
+     * an interactive terminal.
+     *
+     * @param out         standard output
+     * @param err         standard error
+     * @param environment environment variables (a {@code .env} file in the working folder is merged in)
+     * @param workDir     the working folder
+     * @param terminal    whether {@code err} is an interactive terminal (live progress line)
+     */
+    public record Context(PrintStream out, PrintStream err, Function<String, String> environment, Path workDir,
+                          boolean terminal) {
+        /** The context of a test: no terminal, the given environment. */
+        public static Context of(PrintStream out, PrintStream err, Map<String, String> env, Path workDir) {
+            return new Context(out, err, env::get, workDir, false);
+        }
+    }
+
+    /** Creates commands with the context injected. */
+    private record Factory(Context context) implements CommandLine.IFactory {
+        @Override
+        public <K> K create(Class<K> cls) throws Exception {
+            if (cls == RunCommand.class) {
+                return cls.cast(new RunCommand(context));
+            }
+            if (cls == ShowCommand.class) {
+                return cls.cast(new ShowCommand(context));
+            }
+            if (cls == ValidateCommand.class) {
+                return cls.cast(new ValidateCommand(context));
+            }
+            return CommandLine.defaultFactory().create(cls);
+        }
+    }
+
+    /** The version from the jar manifest, or "development". */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = AgentEvalCli.class.getPackage().getImplementationVersion();
+            return new String[] {"agent-eval " + (v == null ? "development" : v)};
+        }
+    }
+}

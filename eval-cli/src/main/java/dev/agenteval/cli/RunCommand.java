@@ -1,0 +1,176 @@
+package dev.agenteval.cli;
+
+import dev.agenteval.api.CaseStatus;
+import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.api.Suite;
+import dev.agenteval.api.SuiteResult;
+import dev.agenteval.core.EvalRunner;
+import dev.agenteval.core.Providers;
+import dev.agenteval.core.ReportException;
+import dev.agenteval.core.Reports;
+import dev.agenteval.spi.AgentClient;
+import dev.agenteval.spi.Judge;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code agent-eval run}: runs suites against an agent and writes the reports. */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Runs the cases of one or more suites (YAML files or folders) against an agent.")
+final class RunCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "SUITE", arity = "1..*", description = "Suite files (YAML) or folders of suites.")
+    List<Path> suites;
+
+    @Option(names = "--protocol", paramLabel = "ID", description = "Agent protocol (client id), e.g. a2a, agent-service, platform-chat, openai-chat, http. Default: a2a.")
+    String protocol;
+
+    @Option(names = "--agent-url", paramLabel = "URL", description = "The agent's base URL.")
+    String agentUrl;
+
+    @Option(names = "--env", paramLabel = "NAME", description = "A named target from the targets file (protocol, URL, auth).")
+    String env;
+
+    @Option(names = "--external-id", paramLabel = "ID", description = "The agent's external id (platform chat API).")
+    String externalId;
+
+    @Option(names = {"--case", "--name"}, paramLabel = "ID", description = "Run only this case (repeatable).")
+    List<String> caseIds = new ArrayList<>();
+
+    @Option(names = "--tag", paramLabel = "TAG", description = "Run only cases with this tag (repeatable; any of).")
+    List<String> tags = new ArrayList<>();
+
+    @Option(names = "--concurrency", paramLabel = "N", description = "Cases in flight at once (default: the suite's, else 4).")
+    Integer concurrency;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", description = "Timeout of cases that set none.")
+    Double timeoutSeconds;
+
+    @Option(names = "--stop-on-failure", description = "Start no new case after the first that does not pass.")
+    boolean stopOnFailure;
+
+    @Option(names = "--repeat", paramLabel = "N", description = "Run each case N times on fresh sessions.")
+    int repeat = 1;
+
+    @Option(names = "--report-dir", paramLabel = "DIR", description = "Write results.json, results.md and junit.xml here.")
+    Path reportDir;
+
+    @Option(names = "--output", paramLabel = "FILE", description = "Write the JSON report here, and a sibling .md transcript.")
+    Path output;
+
+    @Option(names = "--judge", paramLabel = "ID", description = "Judge provider id (default: openai when --judge-url is given, else overlap, the offline judge).")
+    String judgeId;
+
+    @Option(names = "--judge-url", paramLabel = "URL", description = "An OpenAI-compatible endpoint for the LLM judge.")
+    String judgeUrl;
+
+    @Option(names = "--judge-model", paramLabel = "MODEL", description = "The judge's model.")
+    String judgeModel;
+
+    @Option(names = {"-v", "--verbose"}, description = "More logging (repeat for debug).")
+    boolean[] verbose = new boolean[0];
+
+    @Option(names = {"-q", "--quiet"}, description = "Less output (repeat to silence logging).")
+    boolean[] quiet = new boolean[0];
+
+    private final AgentEvalCli.Context context;
+
+    RunCommand(AgentEvalCli.Context context) {
+        this.context = context;
+    }
+
+    @Override
+    public Integer call() {
+        validateOptions();
+        Function<String, String> environment = Wiring.environment(context);
+        List<Suite> loaded = SuiteSources.load(suites, context.workDir());
+        Providers providers = Providers.discover(RunCommand.class.getClassLoader());
+        boolean needsJudge = Wiring.needsJudge(loaded, providers);
+        int worst = AgentEvalCli.OK;
+        try (AgentClient agent = Wiring.agent(protocol, agentUrl, env, externalId, providers, environment, context.workDir())) {
+            Judge judge = needsJudge ? Wiring.judge(judgeId, judgeUrl, judgeModel, providers, environment) : null;
+            for (Suite suite : loaded) {
+                worst = Math.max(worst, runSuite(suite, loaded.size() > 1, agent, judge, providers, environment));
+            }
+        }
+        return worst;
+    }
+
+    private int runSuite(Suite suite, boolean several, AgentClient agent, Judge judge, Providers providers,
+                         Function<String, String> environment) {
+        EvalRunner.Builder b = EvalRunner.builder().agent(agent).judge(judge).providers(providers)
+                .environment(environment).stopOnFailure(stopOnFailure).repeat(repeat)
+                .listener(new Progress(context.err(), context.terminal(), quiet.length > 0))
+                .sink(Reports.console(context.out()));
+        caseIds.forEach(b::caseId);
+        tags.forEach(b::tag);
+        if (concurrency != null) {
+            b.concurrency(concurrency);
+        }
+        if (timeoutSeconds != null) {
+            b.caseTimeout(Duration.ofMillis((long) (timeoutSeconds * 1000)));
+        }
+        Path dir = reportDir != null ? reportDir : Wiring.defaultReportDir(environment, context.workDir());
+        if (dir != null) {
+            b.sink(Reports.all(several ? dir.resolve(fileName(suite.name())) : dir));
+        }
+        if (output != null) {
+            Path json = several ? sibling(output, "-" + fileName(suite.name()) + ".json") : output;
+            b.sink(Reports.json(json)).sink(Reports.markdown(sibling(json, ".md")));
+        }
+        SuiteResult result;
+        try {
+            result = b.build().run(suite);
+        } catch (ReportException e) {
+            context.err().println("error: " + e.getMessage());
+            return AgentEvalCli.NOT_CARRIED_OUT;
+        }
+        var summary = result.summary();
+        if (summary.cases() > 0 && summary.errored() == summary.cases()) {
+            context.err().println("error: the run could not be carried out: every case ended with a harness failure ("
+                    + result.cases().get(0).reason() + ")");
+            return AgentEvalCli.NOT_CARRIED_OUT;
+        }
+        boolean allMet = result.cases().stream().allMatch(c -> c.status() == CaseStatus.PASSED);
+        return allMet && result.complete() ? AgentEvalCli.OK : AgentEvalCli.CASES_FAILED;
+    }
+
+    private void validateOptions() {
+        List<String> problems = new ArrayList<>();
+        if (agentUrl != null && env != null) {
+            problems.add("--agent-url and --env are alternatives: give one");
+        }
+        if (agentUrl == null && env == null) {
+            problems.add("no agent: give --agent-url URL (with --protocol, default a2a) or --env NAME; there is no default target");
+        }
+        if (concurrency != null && concurrency < 1) {
+            problems.add("--concurrency must be >= 1 but was " + concurrency);
+        }
+        if (timeoutSeconds != null && !(timeoutSeconds > 0)) {
+            problems.add("--timeout must be > 0 but was " + timeoutSeconds);
+        }
+        if (repeat < 1) {
+            problems.add("--repeat must be >= 1 but was " + repeat);
+        }
+        if (!problems.isEmpty()) {
+            throw new ConfigurationException(problems);
+        }
+    }
+
+    private static String fileName(String suiteName) {
+        return suiteName.replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+
+    private static Path sibling(Path file, String suffix) {
+        String name = file.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        String base = dot > 0 ? name.substring(0, dot) : name;
+        return file.resolveSibling(base + suffix);
+    }
+}

@@ -1,0 +1,53 @@
+package dev.agenteval.cli;
+
+import dev.agenteval.api.Case;
+import dev.agenteval.api.ScorerSpec;
+import dev.agenteval.api.Suite;
+import dev.agenteval.api.Turn;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** {@code agent-eval show}: lists the cases of suites without running them. */
+@Command(name = "show", mixinStandardHelpOptions = true,
+        description = "Lists the cases of suites (id, tags, turns, scorers) without running them.")
+final class ShowCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "SUITE", arity = "1..*", description = "Suite files (YAML) or folders of suites.")
+    List<Path> suites;
+
+    private final AgentEvalCli.Context context;
+
+    ShowCommand(AgentEvalCli.Context context) {
+        this.context = context;
+    }
+
+    @Override
+    public Integer call() {
+        for (Suite suite : SuiteSources.load(suites, context.workDir())) {
+            context.out().printf("Suite '%s': %d case%s%n", suite.name(), suite.cases().size(), suite.cases().size() == 1 ? "" : "s");
+            for (Case c : suite.cases()) {
+                context.out().printf("  %s%s%s%n", c.id(), c.tags().isEmpty() ? "" : " [" + String.join(", ", c.tags()) + "]",
+                        c.expectPass() ? "" : " (expectPass: false)");
+                for (int i = 0; i < c.turns().size(); i++) {
+                    Turn t = c.turns().get(i);
+                    context.out().printf("    turn %d%s: %s%n", i + 1, t.name().map(n -> " (" + n + ")").orElse(""),
+                            oneLine(t.input().text()));
+                    if (!t.scorers().isEmpty()) {
+                        context.out().printf("      scorers: %s%n",
+                                t.scorers().stream().map(ScorerSpec::type).collect(Collectors.joining(", ")));
+                    }
+                }
+            }
+        }
+        return AgentEvalCli.OK;
+    }
+
+    private static String oneLine(String s) {
+        String line = s.replace('\n', ' ');
+        return line.length() > 100 ? line.substring(0, 100) + "…" : line;
+    }
+}

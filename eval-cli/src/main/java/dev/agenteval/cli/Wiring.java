@@ -1,0 +1,68 @@
+package dev.agenteval.cli;
+
+import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.api.Suite;
+import dev.agenteval.core.Providers;
+import dev.agenteval.spi.AgentClient;
+import dev.agenteval.spi.Judge;
+import dev.agenteval.spi.ProviderConfig;
+import dev.agenteval.spi.ScorerFactory;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Function;
+
+/** Turns the run command's options into an agent client, a judge and an environment. */
+final class Wiring {
+
+    private Wiring() {
+    }
+
+    /** The process environment (a .env file in the working folder merged in by the caller's context). */
+    static Function<String, String> environment(AgentEvalCli.Context context) {
+        return context.environment();
+    }
+
+    static boolean needsJudge(Iterable<Suite> suites, Providers providers) {
+        for (Suite s : suites) {
+            boolean needs = s.cases().stream().flatMap(c -> c.turns().stream()).flatMap(t -> t.scorers().stream())
+                    .anyMatch(spec -> providers.findScorer(spec.type()).map(ScorerFactory::needsJudge).orElse(false));
+            if (needs) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static AgentClient agent(String protocol, String agentUrl, String env, String externalId, Providers providers,
+                             Function<String, String> environment, Path workDir) {
+        if (env != null) {
+            throw new ConfigurationException("--env needs a targets file; not available in this build");
+        }
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("url", agentUrl);
+        if (externalId != null) {
+            settings.put("externalId", externalId);
+        }
+        String id = protocol == null ? "a2a" : protocol;
+        return providers.agentClient(id).create(ProviderConfig.of(settings, environment));
+    }
+
+    static Judge judge(String judgeId, String judgeUrl, String judgeModel, Providers providers,
+                       Function<String, String> environment) {
+        String id = judgeId != null ? judgeId : judgeUrl != null ? "openai" : "overlap";
+        Map<String, String> settings = new LinkedHashMap<>();
+        if (judgeUrl != null) {
+            settings.put("url", judgeUrl);
+        }
+        if (judgeModel != null) {
+            settings.put("model", judgeModel);
+        }
+        return providers.judge(id).create(ProviderConfig.of(settings, environment));
+    }
+
+    static Path defaultReportDir(Function<String, String> environment, Path workDir) {
+        String dir = environment.apply("AGENT_EVAL_REPORT_DIR");
+        return dir == null || dir.isBlank() ? null : workDir.resolve(dir);
+    }
+}
