@@ -113,17 +113,17 @@ public final class Reports {
 
     /** Writes the JSON report to {@code file}, atomically. */
     public static ResultSink json(Path file) {
-        return new FileSink(file, "JSON", JsonReport::render);
+        return new FileSink(file, "JSON", JsonReport::write);
     }
 
     /** Writes the Markdown transcript to {@code file}, atomically. */
     public static ResultSink markdown(Path file) {
-        return new FileSink(file, "Markdown", MarkdownReport::render);
+        return new FileSink(file, "Markdown", MarkdownReport::write);
     }
 
     /** Writes the JUnit XML report to {@code file}, atomically. */
     public static ResultSink junitXml(Path file) {
-        return new FileSink(file, "JUnit XML", JUnitXmlReport::render);
+        return new FileSink(file, "JUnit XML", JUnitXmlReport::write);
     }
 
     /**

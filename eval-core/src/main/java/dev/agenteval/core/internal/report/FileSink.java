@@ -5,7 +5,6 @@ import dev.agenteval.spi.ResultSink;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Objects;
-import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -16,14 +15,21 @@ public final class FileSink implements ResultSink {
 
     private final Path file;
     private final String format;
-    private final Function<SuiteResult, String> renderer;
+    private final Renderer renderer;
+
+    /** Writes a report of a result to a writer. */
+    @FunctionalInterface
+    public interface Renderer {
+        /** Writes the report; may stream. */
+        void write(SuiteResult result, java.io.Writer out) throws IOException;
+    }
 
     /**
      * A sink writing {@code renderer}'s text to {@code file}.
      *
      * @param format a name for messages, e.g. {@code JSON}
      */
-    public FileSink(Path file, String format, Function<SuiteResult, String> renderer) {
+    public FileSink(Path file, String format, Renderer renderer) {
         this.file = Objects.requireNonNull(file, "file");
         this.format = Objects.requireNonNull(format, "format");
         this.renderer = Objects.requireNonNull(renderer, "renderer");
@@ -31,9 +37,8 @@ public final class FileSink implements ResultSink {
 
     @Override
     public void write(SuiteResult result) throws IOException {
-        String text = renderer.apply(result);
         try {
-            AtomicFiles.writeString(file, text);
+            AtomicFiles.write(file, out -> renderer.write(result, out));
         } catch (IOException e) {
             throw new IOException("Could not write " + format + " report to '" + file + "': " + e, e);
         }

@@ -31,6 +31,17 @@ public final class JUnitXmlReport {
 
     /** The XML text, ending with a newline. */
     public static String render(SuiteResult result) {
+        java.io.StringWriter out = new java.io.StringWriter();
+        try {
+            write(result, out);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
+    /** Writes the XML case by case, so memory stays bounded by the largest case. */
+    public static void write(SuiteResult result, java.io.Writer out) throws java.io.IOException {
         Summary s = result.summary();
         StringBuilder xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         xml.append("<testsuite");
@@ -43,11 +54,13 @@ public final class JUnitXmlReport {
         // The Ant schema's timestamp has no zone; it is UTC.
         attr(xml, "timestamp", TIMESTAMP.format(result.startedAt()));
         xml.append(">\n");
+        out.append(xml);
         for (CaseResult c : result.cases()) {
+            xml.setLength(0);
             appendCase(xml, result.suite(), c);
+            out.append(xml);
         }
-        xml.append("</testsuite>\n");
-        return xml.toString();
+        out.append("</testsuite>\n");
     }
 
     private static void appendCase(StringBuilder xml, String suite, CaseResult c) {

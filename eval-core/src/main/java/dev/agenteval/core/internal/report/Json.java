@@ -109,6 +109,14 @@ final class Json {
         }
     }
 
+    /** A generator writing pretty JSON exactly as {@link #pretty} does; it does not close {@code out}. */
+    static com.fasterxml.jackson.core.JsonGenerator prettyGenerator(java.io.Writer out) throws java.io.IOException {
+        com.fasterxml.jackson.core.JsonGenerator gen = PRETTY.createGenerator(out);
+        gen.setCodec(MAPPER);
+        gen.disable(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        return gen;
+    }
+
     /** JSON on one line. */
     static String compact(Object value) {
         try {

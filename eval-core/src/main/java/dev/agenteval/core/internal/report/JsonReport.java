@@ -26,7 +26,40 @@ public final class JsonReport {
 
     /** The JSON text, ending with a newline. */
     public static String render(SuiteResult result) {
-        return Json.pretty(tree(result)) + "\n";
+        java.io.StringWriter out = new java.io.StringWriter();
+        try {
+            write(result, out);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
+    /**
+     * Writes the JSON text, ending with a newline, one case tree at a time: memory stays bounded
+     * by the largest case, not the whole report.
+     */
+    public static void write(SuiteResult result, java.io.Writer out) throws java.io.IOException {
+        try (com.fasterxml.jackson.core.JsonGenerator gen = Json.prettyGenerator(out)) {
+            gen.writeStartObject();
+            gen.writeStringField("suite", result.suite());
+            gen.writeStringField("startedAt", result.startedAt().toString());
+            gen.writeFieldName("durationSeconds");
+            gen.writeTree(Json.NODES.numberNode(ReportText.seconds(result.duration())));
+            gen.writeBooleanField("complete", result.complete());
+            gen.writeFieldName("summary");
+            gen.writeTree(summary(result.summary()));
+            gen.writeFieldName("usage");
+            gen.writeTree(usage(result.usage()));
+            gen.writeArrayFieldStart("cases");
+            for (CaseResult c : result.cases()) {
+                gen.writeTree(caseNode(c));
+            }
+            gen.writeEndArray();
+            gen.writeEndObject();
+        }
+        out.write("\n");
+        out.flush();
     }
 
     /** The JSON tree. */

@@ -28,6 +28,17 @@ public final class MarkdownReport {
 
     /** The Markdown text, ending with a newline. */
     public static String render(SuiteResult result) {
+        java.io.StringWriter out = new java.io.StringWriter();
+        try {
+            write(result, out);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
+    /** Writes the Markdown text case by case, so memory stays bounded by the largest case. */
+    public static void write(SuiteResult result, java.io.Writer out) throws java.io.IOException {
         StringBuilder md = new StringBuilder();
         md.append("# Eval results: ").append(inline(result.suite())).append("\n\n");
         Summary s = result.summary();
@@ -45,10 +56,12 @@ public final class MarkdownReport {
             md.append("> ⚠️ **INCOMPLETE run**: the run was interrupted or stopped early; "
                     + "cases that did not run are listed as skipped.\n\n");
         }
+        out.append(md);
         for (CaseResult c : result.cases()) {
+            md.setLength(0);
             appendCase(md, c);
+            out.append(md);
         }
-        return md.toString();
     }
 
     private static void appendCase(StringBuilder md, CaseResult c) {
