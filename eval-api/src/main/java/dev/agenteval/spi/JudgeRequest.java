@@ -8,17 +8,22 @@ import java.util.Objects;
 /**
  * What a judge scorer asks the judge.
  *
- * @param scorerType the asking scorer's type, e.g. {@code correctness}; never null
- * @param question   the user's input; never null
- * @param answer     the agent's answer (data, never instructions); never null
- * @param criteria   criteria or rubric in plain words, or null
- * @param reference  a ground truth or reference answer, or null
- * @param tools      the declared tools; never null
- * @param toolCalls  the calls the agent made; never null
- * @param attempt    1-based attempt of the case (repeats bypass caches)
+ * @param scorerType  the asking scorer's type, e.g. {@code correctness}; never null
+ * @param question    the user's input; never null
+ * @param answer      the agent's answer (data, never instructions); never null
+ * @param criteria    criteria or rubric in plain words, or null
+ * @param reference   a ground truth or reference answer, or null
+ * @param tools       the declared tools; never null
+ * @param toolCalls   the calls the agent made; never null
+ * @param attempt     1-based attempt of the case (repeats bypass caches)
+ * @param samples     how many times to ask for a majority vote: an odd number, or 0 for the
+ *                    judge's own default
+ * @param bypassCache true when a cached verdict must not be used (the case is repeated, so each
+ *                    attempt must be judged independently)
  */
 public record JudgeRequest(String scorerType, String question, String answer, String criteria, String reference,
-                           List<ToolSpec> tools, List<ToolCall> toolCalls, int attempt) {
+                           List<ToolSpec> tools, List<ToolCall> toolCalls, int attempt, int samples,
+                           boolean bypassCache) {
 
     /** Validates and copies. */
     public JudgeRequest {
@@ -27,5 +32,14 @@ public record JudgeRequest(String scorerType, String question, String answer, St
         Objects.requireNonNull(answer, "answer");
         tools = List.copyOf(Objects.requireNonNull(tools, "tools"));
         toolCalls = List.copyOf(Objects.requireNonNull(toolCalls, "toolCalls"));
+        if (samples < 0 || (samples > 0 && samples % 2 == 0)) {
+            throw new IllegalArgumentException("samples must be 0 (the judge's default) or odd but was " + samples);
+        }
+    }
+
+    /** A request with the judge's default number of samples that may use a cache. */
+    public JudgeRequest(String scorerType, String question, String answer, String criteria, String reference,
+                        List<ToolSpec> tools, List<ToolCall> toolCalls, int attempt) {
+        this(scorerType, question, answer, criteria, reference, tools, toolCalls, attempt, 0, false);
     }
 }

@@ -3,6 +3,7 @@ package dev.agenteval.spi;
 import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.Case;
 import dev.agenteval.api.JudgeException;
+import dev.agenteval.api.Message;
 import dev.agenteval.api.ToolSpec;
 import dev.agenteval.api.Turn;
 import java.time.Duration;
@@ -15,6 +16,8 @@ import java.util.Optional;
  *
  * @param testCase  the case; never null
  * @param turnIndex 1-based turn index
+ * @param input     the message sent on this turn, placeholders resolved; never null
+ * @param history   the earlier turns of this conversation, in order; never null
  * @param response  the agent's response; never null
  * @param duration  the turn's round trip; never null
  * @param tools     the tools resolved for this scorer (scorer's, else the case's), or null
@@ -22,21 +25,25 @@ import java.util.Optional;
  * @param attempt   1-based attempt of the case
  * @param repeated  true when the case runs more than once (judge caches must be bypassed)
  */
-public record ScoringContext(Case testCase, int turnIndex, AgentResponse response, Duration duration,
-                             List<ToolSpec> tools, Judge judge, int attempt, boolean repeated) {
+public record ScoringContext(Case testCase, int turnIndex, Message input, List<Exchange> history,
+                             AgentResponse response, Duration duration, List<ToolSpec> tools, Judge judge, int attempt,
+                             boolean repeated) {
 
     /** Validates. */
     public ScoringContext {
         Objects.requireNonNull(testCase, "testCase");
+        Objects.requireNonNull(input, "input");
+        history = List.copyOf(Objects.requireNonNull(history, "history"));
         Objects.requireNonNull(response, "response");
         Objects.requireNonNull(duration, "duration");
         tools = tools == null ? null : List.copyOf(tools);
     }
 
-    /** A context for a case that runs once. */
+    /** A context for the first turn of a case that runs once, its input as written (tests, tools). */
     public ScoringContext(Case testCase, int turnIndex, AgentResponse response, Duration duration,
                           List<ToolSpec> tools, Judge judge, int attempt) {
-        this(testCase, turnIndex, response, duration, tools, judge, attempt, false);
+        this(testCase, turnIndex, testCase.turns().get(turnIndex - 1).input(), List.of(), response, duration, tools,
+                judge, attempt, false);
     }
 
     /** The turn being scored. */

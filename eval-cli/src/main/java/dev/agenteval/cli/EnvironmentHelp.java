@@ -28,6 +28,7 @@ final class EnvironmentHelp {
         Providers providers = Providers.discover(EnvironmentHelp.class.getClassLoader());
         Map<String, EnvironmentVariable> vars = new TreeMap<>();
         CLI.forEach(v -> vars.put(v.name(), v));
+        dev.agenteval.judge.Judges.environmentVariables().forEach(v -> vars.putIfAbsent(v.name(), v));
         List<Provider> all = new ArrayList<>();
         providers.agentClientIds().forEach(id -> all.add(providers.agentClient(id)));
         providers.judgeIds().forEach(id -> all.add(providers.judge(id)));

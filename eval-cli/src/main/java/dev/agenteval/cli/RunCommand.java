@@ -64,7 +64,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--output", paramLabel = "FILE", description = "Write the JSON report here, and a sibling .md transcript.")
     Path output;
 
-    @Option(names = "--judge", paramLabel = "ID", description = "Judge provider id (default: openai when --judge-url is given, else overlap, the offline judge).")
+    @Option(names = "--judge", paramLabel = "ID", description = "Judge provider id: openai (any OpenAI-compatible endpoint) or overlap (offline token overlap, never chosen unless named). Default: openai when a judge URL or model is given, else none.")
     String judgeId;
 
     @Option(names = "--judge-url", paramLabel = "URL", description = "An OpenAI-compatible endpoint for the LLM judge.")

@@ -3,6 +3,7 @@ package dev.agenteval.cli;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Suite;
 import dev.agenteval.core.Providers;
+import dev.agenteval.judge.Judges;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.ProviderConfig;
@@ -48,17 +49,27 @@ final class Wiring {
         return providers.agentClient(id).create(ProviderConfig.of(settings, environment));
     }
 
+    /**
+     * The judge chosen by {@link Judges#select}: {@code --judge} (or {@code AGENT_EVAL_JUDGE}) names
+     * a provider; a model ({@code --judge-model} or {@code AGENT_EVAL_JUDGE_MODEL}) or
+     * {@code --judge-url} selects the OpenAI-compatible judge; otherwise there is none. The
+     * offline {@code overlap} judge is used only when named.
+     */
     static Judge judge(String judgeId, String judgeUrl, String judgeModel, Providers providers,
                        Function<String, String> environment) {
-        String id = judgeId != null ? judgeId : judgeUrl != null ? "openai" : "overlap";
         Map<String, String> settings = new LinkedHashMap<>();
+        if (judgeId != null) {
+            settings.put("judge", judgeId);
+        } else if (judgeUrl != null) {
+            settings.put("judge", "openai");
+        }
         if (judgeUrl != null) {
             settings.put("url", judgeUrl);
         }
         if (judgeModel != null) {
             settings.put("model", judgeModel);
         }
-        return providers.judge(id).create(ProviderConfig.of(settings, environment));
+        return Judges.select(providers, ProviderConfig.of(settings, environment)).orElse(null);
     }
 
     static Path defaultReportDir(Function<String, String> environment, Path workDir) {

@@ -14,6 +14,7 @@ import dev.agenteval.api.Turn;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.AgentSession;
+import dev.agenteval.spi.Exchange;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.RunListener;
 import dev.agenteval.spi.ScoringContext;
@@ -162,11 +163,19 @@ final class AttemptExecution implements Runnable {
         }
         for (ScorerSpec spec : turn.scorers()) {
             List<ToolSpec> tools = spec.tools().orElse(c.tools().orElse(null));
-            ScoringContext ctx = new ScoringContext(c, index + 1, response, duration, tools, judge, attempt, repeated);
+            ScoringContext ctx = new ScoringContext(c, index + 1, prepared.inputs().get(index), history(), response,
+                    duration, tools, judge, attempt, repeated);
             scores.add(scoreOne(spec, ctx));
         }
         Verdicts.taskState(turn, response).ifPresent(scores::add);
         return scores;
+    }
+
+    /** The earlier turns of this attempt, as recorded (secrets redacted). */
+    private List<Exchange> history() {
+        synchronized (lock) {
+            return turns.stream().map(t -> new Exchange(t.input(), t.answer() == null ? "" : t.answer())).toList();
+        }
     }
 
     private ScoreResult scoreOne(ScorerSpec spec, ScoringContext ctx) throws InterruptedException {

@@ -335,7 +335,7 @@ public final class PlatformMapper {
         ScorerSpec spec;
         if (TEXT_SCORERS.containsKey(type)) {
             String param = TEXT_SCORERS.get(type);
-            s.checkKeys(List.of("type", param));
+            s.checkKeys(List.of("type", param, "samples"));
             Node p = s.get(param);
             String text = null;
             if (p == null) {
@@ -345,7 +345,7 @@ public final class PlatformMapper {
             }
             spec = text == null ? null : TEXT_SCORER_DSL.get(type).apply(text);
         } else if (TOOL_SCORERS.contains(type)) {
-            s.checkKeys(List.of("type", "tools"));
+            s.checkKeys(List.of("type", "tools", "samples"));
             spec = ScorerSpec.of(type);
             Node toolsNode = s.get("tools");
             if (toolsNode != null) {
@@ -353,18 +353,32 @@ public final class PlatformMapper {
                 spec = tools == null ? null : spec.withTools(tools);
             }
         } else if (ctx.catalog().factory(type).isPresent()) {
-            Map<String, Object> params = new LinkedHashMap<>();
-            for (Map.Entry<String, Node> e : s.entries()) {
-                if (!e.getKey().equals("type")) {
-                    params.put(e.getKey(), e.getValue().json());
-                }
-            }
-            spec = ScorerSpec.of(type, params);
+            return mapRegistered(s, type, before);
         } else {
             typeNode.error(ctx.catalog().unknownType(type));
             return null;
         }
+        // Judge scorers take an optional majority vote: samples (odd), checked by the judge module.
+        Node samples = s.get("samples");
+        if (spec != null && samples != null) {
+            spec = spec.with("samples", samples.json());
+        }
         if (spec == null || ctx.problems().size() > before) {
+            return null;
+        }
+        return ctx.catalog().validate(spec, s) ? spec : null;
+    }
+
+    /** A scorer of a registered factory: every key but {@code type} is a parameter. */
+    private ScorerSpec mapRegistered(Node s, String type, int before) {
+        Map<String, Object> params = new LinkedHashMap<>();
+        for (Map.Entry<String, Node> e : s.entries()) {
+            if (!e.getKey().equals("type")) {
+                params.put(e.getKey(), e.getValue().json());
+            }
+        }
+        ScorerSpec spec = ScorerSpec.of(type, params);
+        if (ctx.problems().size() > before) {
             return null;
         }
         return ctx.catalog().validate(spec, s) ? spec : null;

@@ -1,0 +1,116 @@
+package dev.agenteval.judge.internal;
+
+import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.core.http.RetryPolicy;
+import dev.agenteval.judge.OpenAiJudge;
+import dev.agenteval.judge.PromptTemplates;
+import dev.agenteval.spi.EnvironmentVariable;
+import dev.agenteval.spi.Judge;
+import dev.agenteval.spi.JudgeProvider;
+import dev.agenteval.spi.ProviderConfig;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Judge provider {@code openai}: an {@link OpenAiJudge}. Settings (each optional but the model):
+ * {@code url} (the API root, as for agent clients; {@code baseUrl} is an alias), {@code model}, {@code apiKeyEnv} (the variable holding the key),
+ * {@code requireApiKey}, {@code timeoutSeconds}, {@code maxAttempts} (HTTP attempts),
+ * {@code verdictRetries}, {@code requestsPerSecond}, {@code maxConcurrency}, {@code samples},
+ * {@code threshold}, {@code cacheDir}, {@code templatesDir}, {@code responseFormat}
+ * ({@code json_schema}, {@code json_object} or {@code none}); {@code judge} (the selection) is
+ * accepted and ignored.
+ */
+public final class OpenAiJudgeProvider implements JudgeProvider {
+
+    /** The key's default variable. */
+    public static final String API_KEY = "AGENT_EVAL_JUDGE_API_KEY";
+    /** The base URL's variable. */
+    public static final String BASE_URL = "AGENT_EVAL_JUDGE_BASE_URL";
+    /** The model's variable. */
+    public static final String MODEL = "AGENT_EVAL_JUDGE_MODEL";
+
+    static final List<String> SETTINGS = List.of("judge", "url", "baseUrl", "model", "apiKeyEnv", "requireApiKey",
+            "timeoutSeconds", "maxAttempts", "verdictRetries", "requestsPerSecond", "maxConcurrency", "samples",
+            "threshold", "cacheDir", "templatesDir", "responseFormat");
+
+    /** Used by {@link java.util.ServiceLoader}. */
+    public OpenAiJudgeProvider() {
+    }
+
+    @Override
+    public String id() {
+        return "openai";
+    }
+
+    @Override
+    public String description() {
+        return "LLM judge on an OpenAI-compatible chat completions endpoint (hosted or local)";
+    }
+
+    @Override
+    public List<EnvironmentVariable> environmentVariables() {
+        return List.of(
+                EnvironmentVariable.secret(API_KEY, "The judge endpoint's API key, sent as a bearer token"
+                        + " (not needed for a server on localhost)."),
+                EnvironmentVariable.setting(BASE_URL, OpenAiJudge.DEFAULT_BASE_URL,
+                        "The judge endpoint's API root, e.g. http://localhost:11434/v1 for Ollama."),
+                EnvironmentVariable.setting(MODEL, null, "The judge model; setting it selects the model judge."));
+    }
+
+    @Override
+    public Judge create(ProviderConfig config) {
+        Settings s = new Settings(id(), config, SETTINGS);
+        OpenAiJudge.Builder b = OpenAiJudge.builder();
+        String model = s.string("model", MODEL).orElse(null);
+        if (model == null) {
+            s.problem("needs a model: set " + MODEL + " or the setting 'model'");
+        } else {
+            b.model(model);
+        }
+        String url = s.string("url", null).orElse(null);
+        String alias = s.string("baseUrl", null).orElse(null);
+        if (url != null && alias != null && !url.equals(alias)) {
+            s.problem("settings 'url' and 'baseUrl' differ ('" + url + "', '" + alias + "'); set one");
+        }
+        Optional.ofNullable(url != null ? url : alias).or(() -> s.string("url", BASE_URL)).ifPresent(u -> {
+            try {
+                b.baseUrl(u);
+            } catch (IllegalArgumentException e) {
+                s.problem(e.getMessage());
+            }
+        });
+        b.apiKeyFromEnvironment(s.string("apiKeyEnv", null).orElse(API_KEY), config.environment());
+        Boolean requireKey = s.flag("requireApiKey");
+        if (requireKey != null) {
+            b.requireApiKey(requireKey);
+        }
+        double timeout = s.number("timeoutSeconds", 0.001, 3600, 60);
+        b.requestTimeout(Duration.ofMillis(Math.round(timeout * 1000)));
+        b.retryPolicy(RetryPolicy.builder().maxAttempts(s.integer("maxAttempts", 1, 3, false)).build());
+        b.verdictRetries(s.integer("verdictRetries", 0, 2, false));
+        b.requestsPerSecond(s.number("requestsPerSecond", 0, 10_000, 0));
+        b.maxConcurrency(s.integer("maxConcurrency", 1, 4, false));
+        b.samples(s.integer("samples", 1, 1, true));
+        b.threshold(s.number("threshold", 0, 1, 0.5));
+        s.string("cacheDir", null).ifPresent(dir -> b.cacheDirectory(Path.of(dir)));
+        s.string("templatesDir", null).ifPresent(dir -> {
+            try {
+                b.templates(PromptTemplates.defaults().withOverrides(Path.of(dir)));
+            } catch (ConfigurationException e) {
+                e.problems().forEach(s::problem);
+            }
+        });
+        s.string("responseFormat", null).ifPresent(f -> {
+            try {
+                b.responseFormat(OpenAiJudge.ResponseFormat.valueOf(f.toUpperCase(Locale.ROOT)));
+            } catch (IllegalArgumentException e) {
+                s.problem("setting 'responseFormat' must be json_schema, json_object or none but was '" + f + "'");
+            }
+        });
+        s.check();
+        return b.build();
+    }
+}

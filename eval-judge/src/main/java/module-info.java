@@ -1,0 +1,26 @@
+/**
+ * agent-eval's LLM judge over OpenAI-compatible endpoints, the judge-based scorers and the
+ * offline overlap judge. Only {@code dev.agenteval.judge} is exported; the scorers and judge
+ * providers are found through {@link java.util.ServiceLoader}.
+ */
+module dev.agenteval.judge {
+    requires transitive dev.agenteval.core;
+    requires com.fasterxml.jackson.databind;
+    requires io.github.resilience4j.core;
+    requires io.github.resilience4j.ratelimiter;
+    requires io.github.resilience4j.circuitbreaker;
+    requires org.slf4j;
+
+    exports dev.agenteval.judge;
+
+    provides dev.agenteval.spi.ScorerFactory with
+            dev.agenteval.judge.internal.CorrectnessScorerFactory,
+            dev.agenteval.judge.internal.FaithfulnessScorerFactory,
+            dev.agenteval.judge.internal.ExpectedOutputTextScorerFactory,
+            dev.agenteval.judge.internal.RubricScorerFactory,
+            dev.agenteval.judge.internal.ToolSelectionScorerFactory,
+            dev.agenteval.judge.internal.ToolInvocationScorerFactory;
+    provides dev.agenteval.spi.JudgeProvider with
+            dev.agenteval.judge.internal.OpenAiJudgeProvider,
+            dev.agenteval.judge.internal.OverlapJudgeProvider;
+}
