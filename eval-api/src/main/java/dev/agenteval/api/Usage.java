@@ -54,6 +54,8 @@ public record Usage(Long inputTokens, Long outputTokens, Double credits, Double 
     }
 
     private static Double sum(Double a, Double b) {
-        return a == null ? b : b == null ? a : Double.valueOf(a + b);
+        // Decimal addition: 0.1 + 0.119 credits is 0.219, not 0.21900000000000003.
+        return a == null ? b : b == null ? a
+                : Double.valueOf(java.math.BigDecimal.valueOf(a).add(java.math.BigDecimal.valueOf(b)).doubleValue());
     }
 }

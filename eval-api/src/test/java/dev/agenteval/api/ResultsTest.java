@@ -20,6 +20,7 @@ class ResultsTest {
         assertThat(Usage.sum(Arrays.asList(a, null, b))).isEqualTo(new Usage(15L, 7L, 0.5, null));
         assertThat(a.totalTokens()).isEqualTo(10L);
         assertThat(Usage.NONE.totalTokens()).isNull();
+        assertThat(new Usage(null, null, 0.1, null).plus(new Usage(null, null, 0.119, null)).credits()).isEqualTo(0.219);
     }
 
     @Test
