@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -43,7 +42,7 @@ public final class AgentEvalCli implements Callable<Integer> {
 
     /** Runs the command and exits the JVM with its exit code. */
     public static void main(String[] args) {
-        int code = execute(args, new Context(System.out, System.err, System::getenv, Path.of("").toAbsolutePath(),
+        int code = execute(args, new Context(System.out, System.err, System.getenv(), Path.of("").toAbsolutePath(),
                 System.console() != null));
         System.exit(code);
     }
@@ -104,11 +103,16 @@ public final class AgentEvalCli implements Callable<Integer> {
      * @param workDir     the working folder
      * @param terminal    whether {@code err} is an interactive terminal (live progress line)
      */
-    public record Context(PrintStream out, PrintStream err, Function<String, String> environment, Path workDir,
+    public record Context(PrintStream out, PrintStream err, Map<String, String> environment, Path workDir,
                           boolean terminal) {
+        /** Copies the environment. */
+        public Context {
+            environment = Map.copyOf(environment);
+        }
+
         /** The context of a test: no terminal, the given environment. */
         public static Context of(PrintStream out, PrintStream err, Map<String, String> env, Path workDir) {
-            return new Context(out, err, env::get, workDir, false);
+            return new Context(out, err, env, workDir, false);
         }
     }
 

@@ -29,6 +29,7 @@ final class EnvironmentHelp {
         Map<String, EnvironmentVariable> vars = new TreeMap<>();
         CLI.forEach(v -> vars.put(v.name(), v));
         dev.agenteval.judge.Judges.environmentVariables().forEach(v -> vars.putIfAbsent(v.name(), v));
+        dev.agenteval.agents.AgentClients.environmentVariables().forEach(v -> vars.putIfAbsent(v.name(), v));
         List<Provider> all = new ArrayList<>();
         providers.agentClientIds().forEach(id -> all.add(providers.agentClient(id)));
         providers.judgeIds().forEach(id -> all.add(providers.judge(id)));

@@ -93,7 +93,7 @@ final class RunCommand implements Callable<Integer> {
         Providers providers = Providers.discover(RunCommand.class.getClassLoader());
         boolean needsJudge = Wiring.needsJudge(loaded, providers);
         int worst = AgentEvalCli.OK;
-        try (AgentClient agent = Wiring.agent(protocol, agentUrl, env, externalId, providers, environment, context.workDir())) {
+        try (AgentClient agent = Wiring.agent(protocol, agentUrl, env, externalId, environment, context.workDir())) {
             Judge judge = needsJudge ? Wiring.judge(judgeId, judgeUrl, judgeModel, providers, environment) : null;
             for (Suite suite : loaded) {
                 worst = Math.max(worst, runSuite(suite, loaded.size() > 1, agent, judge, providers, environment));

@@ -2,12 +2,16 @@ package dev.agenteval.cli;
 
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Suite;
+import dev.agenteval.agents.AgentClients;
+import dev.agenteval.agents.Targets;
+import dev.agenteval.core.Environment;
 import dev.agenteval.core.Providers;
 import dev.agenteval.judge.Judges;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.ProviderConfig;
 import dev.agenteval.spi.ScorerFactory;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -19,9 +23,9 @@ final class Wiring {
     private Wiring() {
     }
 
-    /** The process environment (a .env file in the working folder merged in by the caller's context). */
+    /** The environment: the process's, then a {@code .env} file in the working folder. */
     static Function<String, String> environment(AgentEvalCli.Context context) {
-        return context.environment();
+        return Environment.of(context.environment()).withDotEnv(context.workDir().resolve(Environment.DOT_ENV));
     }
 
     static boolean needsJudge(Iterable<Suite> suites, Providers providers) {
@@ -35,18 +39,26 @@ final class Wiring {
         return false;
     }
 
-    static AgentClient agent(String protocol, String agentUrl, String env, String externalId, Providers providers,
+    /**
+     * The agent: a named target from {@code agent-eval.targets.yaml} in the working folder, or a
+     * protocol (default {@code a2a}) at a URL.
+     */
+    static AgentClient agent(String protocol, String agentUrl, String env, String externalId,
                              Function<String, String> environment, Path workDir) {
         if (env != null) {
-            throw new ConfigurationException("--env needs a targets file; not available in this build");
+            return AgentClients.target(env, workDir.resolve(Targets.FILE_NAME), environment);
         }
         Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("url", agentUrl);
         if (externalId != null) {
-            settings.put("externalId", externalId);
+            settings.put("agentExternalId", externalId);
         }
-        String id = protocol == null ? "a2a" : protocol;
-        return providers.agentClient(id).create(ProviderConfig.of(settings, environment));
+        URI url;
+        try {
+            url = URI.create(agentUrl);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException("--agent-url is not a URL: " + agentUrl);
+        }
+        return AgentClients.create(protocol == null ? "a2a" : protocol, url, settings, environment);
     }
 
     /**

@@ -1,0 +1,111 @@
+package dev.agenteval.agents;
+
+import dev.agenteval.agents.internal.A2aProvider;
+import dev.agenteval.agents.internal.AgentServiceProvider;
+import dev.agenteval.agents.internal.HttpTemplateProvider;
+import dev.agenteval.agents.internal.OpenAiChatProvider;
+import dev.agenteval.agents.internal.PlatformChatProvider;
+import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.core.Environment;
+import dev.agenteval.core.Providers;
+import dev.agenteval.spi.AgentClient;
+import dev.agenteval.spi.AgentClientProvider;
+import dev.agenteval.spi.EnvironmentVariable;
+import dev.agenteval.spi.ProviderConfig;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * Creates agent clients by protocol id, or from a named target. Settings are validated and every
+ * credential is read from the environment when the client is created, so a missing variable fails
+ * here, naming it, before any request is sent.
+ *
+ * <pre>{@code
+ * Environment env = Environment.load();   // process environment + ./.env
+ * AgentClient local = AgentClients.create("a2a", URI.create("http://localhost:8080"), Map.of(), env);
+ * AgentClient eu = AgentClients.target("eu", env);   // from ./agent-eval.targets.yaml
+ * SuiteResult result = EvalRunner.builder().agent(eu).environment(env).build().run(suite);
+ * }</pre>
+ *
+ * The protocols: {@code a2a}, {@code agent-service}, {@code platform-chat}, {@code openai-chat},
+ * {@code http}, plus any {@link AgentClientProvider} on the class path. Each one's settings are
+ * listed in this package's documentation.
+ */
+public final class AgentClients {
+
+    private AgentClients() {
+    }
+
+    /**
+     * A client for {@code protocol} at {@code baseUrl}.
+     *
+     * @param settings    the provider's settings besides {@code url} (auth, headers, timeouts, ...)
+     * @param environment where variables named by the settings are read
+     * @throws ConfigurationException for an unknown protocol, bad settings or a missing variable
+     */
+    public static AgentClient create(String protocol, URI baseUrl, Map<String, String> settings,
+                                     Function<String, String> environment) {
+        Objects.requireNonNull(protocol, "protocol");
+        Objects.requireNonNull(baseUrl, "baseUrl");
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(environment, "environment");
+        Map<String, String> all = new LinkedHashMap<>(settings);
+        all.put("url", baseUrl.toString());
+        AgentClientProvider provider = Providers.discover(AgentClients.class.getClassLoader()).agentClient(protocol);
+        return provider.create(ProviderConfig.of(all, environment));
+    }
+
+    /** As {@link #create(String, URI, Map, Function)} with the process environment and {@code ./.env}. */
+    public static AgentClient create(String protocol, URI baseUrl, Map<String, String> settings) {
+        return create(protocol, baseUrl, settings, Environment.load());
+    }
+
+    /** A client for a target. */
+    public static AgentClient create(Target target, Function<String, String> environment) {
+        Objects.requireNonNull(target, "target");
+        try {
+            return create(target.protocol(), target.url(), target.providerSettings(), environment);
+        } catch (ConfigurationException e) {
+            throw new ConfigurationException(e.problems().stream().map(p -> "target '" + target.name() + "': " + p).toList());
+        }
+    }
+
+    /**
+     * A client for the target called {@code name} in {@code ./agent-eval.targets.yaml}.
+     *
+     * @throws ConfigurationException when the file or the target is missing, or a variable is unset
+     */
+    public static AgentClient target(String name, Function<String, String> environment) {
+        return target(name, Path.of(Targets.FILE_NAME), environment);
+    }
+
+    /** A client for the target called {@code name} in {@code targetsFile}. */
+    public static AgentClient target(String name, Path targetsFile, Function<String, String> environment) {
+        return create(Targets.load(targetsFile).get(name), environment);
+    }
+
+    /** The built-in providers: {@code a2a}, {@code agent-service}, {@code platform-chat}, {@code openai-chat}, {@code http}. */
+    public static List<AgentClientProvider> providers() {
+        return List.of(new A2aProvider(), new AgentServiceProvider(), new PlatformChatProvider(), new OpenAiChatProvider(),
+                new HttpTemplateProvider());
+    }
+
+    /**
+     * Every environment variable the built-in providers read by default, each name once, for help
+     * texts and documentation (targets add their own: {@link Targets#environmentVariables()}).
+     */
+    public static List<EnvironmentVariable> environmentVariables() {
+        Map<String, EnvironmentVariable> vars = new LinkedHashMap<>();
+        for (AgentClientProvider p : providers()) {
+            for (EnvironmentVariable v : p.environmentVariables()) {
+                vars.putIfAbsent(v.name(), v);
+            }
+        }
+        return List.copyOf(vars.values());
+    }
+}

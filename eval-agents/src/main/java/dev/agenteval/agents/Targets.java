@@ -1,0 +1,313 @@
+package dev.agenteval.agents;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.spi.EnvironmentVariable;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Named targets from a small YAML file (JSON works too), chosen by name. There is no default
+ * target: a run names one, or gives a URL and protocol directly.
+ *
+ * <pre>{@code
+ * # agent-eval.targets.yaml
+ * targets:
+ *   local:
+ *     protocol: a2a
+ *     url: http://localhost:8080
+ *     auth: {type: bearer, tokenEnv: AGENT_API_TOKEN_LOCAL}
+ *   eu:
+ *     protocol: agent-service
+ *     url: https://api.eu.example.com/agents
+ *     auth:
+ *       type: oauth2
+ *       tokenUrl: https://auth.eu.example.com/realms/acme/protocol/openid-connect/token
+ *       clientIdEnv: AGENT_API_CLIENT_ID_EU
+ *       clientSecretEnv: AGENT_API_CLIENT_SECRET_EU
+ *       scope: openid
+ *     headers: {Tenant-Name: acme}
+ *     settings: {apiVersion: v2}
+ * }</pre>
+ *
+ * Secrets are never written in the file, only the names of the environment variables holding
+ * them: literal credentials ({@code token}, {@code clientSecret}, an {@code Authorization}
+ * header) are rejected. A target without {@code auth} sends no credentials.
+ */
+public final class Targets {
+
+    /** The file {@link AgentClients#target(String, java.util.function.Function)} reads from the working folder. */
+    public static final String FILE_NAME = "agent-eval.targets.yaml";
+
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
+    private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.]*");
+    private static final Pattern CREDENTIAL_HEADER = Pattern.compile("(?i).*(authorization|api[-_]?key|token|secret|cookie).*");
+    private static final List<String> TARGET_KEYS = List.of("protocol", "url", "auth", "headers", "settings");
+    private static final List<String> AUTH_KEYS = List.of("type", "tokenUrl", "clientIdEnv", "clientSecretEnv", "scope",
+            "tokenEnv");
+    private static final Set<String> LITERAL_SECRETS = Set.of("token", "clientsecret", "client_secret", "secret",
+            "password", "clientid", "client_id", "apikey", "api_key");
+
+    private final String source;
+    private final Map<String, Target> targets;
+
+    private Targets(String source, Map<String, Target> targets) {
+        this.source = source;
+        this.targets = Collections.unmodifiableMap(targets);
+    }
+
+    /**
+     * Reads a targets file.
+     *
+     * @throws ConfigurationException naming the file, target and field of every problem
+     */
+    public static Targets load(Path file) {
+        Objects.requireNonNull(file, "file");
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new ConfigurationException("no targets file at " + file.toAbsolutePath()
+                    + " (create it, or give a URL and protocol directly)");
+        } catch (IOException e) {
+            throw new ConfigurationException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+        return parse(text, file.toString());
+    }
+
+    /**
+     * Parses targets from YAML (or JSON) text.
+     *
+     * @param source the file name for messages
+     * @throws ConfigurationException naming the source, target and field of every problem
+     */
+    public static Targets parse(String text, String source) {
+        JsonNode root;
+        try {
+            root = new YAMLMapper().readTree(text);
+        } catch (JsonProcessingException e) {
+            // Only the first line of the parser's message: the rest quotes the file, which may hold a pasted secret.
+            String reason = String.valueOf(e.getOriginalMessage()).lines().findFirst().orElse("").strip();
+            throw new ConfigurationException(source + ": not valid YAML at line " + e.getLocation().getLineNr()
+                    + ", column " + e.getLocation().getColumnNr() + ": " + reason);
+        }
+        List<String> problems = new ArrayList<>();
+        Map<String, Target> targets = new LinkedHashMap<>();
+        JsonNode all = root == null ? null : root.get("targets");
+        if (root == null || !root.isObject() || all == null || !all.isObject()) {
+            throw new ConfigurationException(source + ": expected a mapping 'targets:' of named targets");
+        }
+        root.fieldNames().forEachRemaining(k -> {
+            if (!k.equals("targets")) {
+                problems.add(source + ": unknown key '" + k + "' (known: targets)");
+            }
+        });
+        all.fields().forEachRemaining(e -> {
+            Target t = target(e.getKey(), e.getValue(), source + ": target '" + e.getKey() + "'", problems);
+            if (t != null) {
+                targets.put(t.name(), t);
+            }
+        });
+        if (targets.isEmpty() && problems.isEmpty()) {
+            problems.add(source + ": 'targets' is empty");
+        }
+        if (!problems.isEmpty()) {
+            throw new ConfigurationException(problems);
+        }
+        return new Targets(source, targets);
+    }
+
+    private static Target target(String name, JsonNode node, String where, List<String> problems) {
+        int before = problems.size();
+        if (!NAME.matcher(name).matches()) {
+            problems.add(where + ": the name must match " + NAME);
+        }
+        if (!node.isObject()) {
+            problems.add(where + ": expected a mapping with " + String.join(", ", TARGET_KEYS));
+            return null;
+        }
+        unknownKeys(node, TARGET_KEYS, where, problems);
+        String protocol = string(node, "protocol", where, problems, true);
+        String urlText = string(node, "url", where, problems, true);
+        URI url = null;
+        if (urlText != null) {
+            try {
+                url = new URI(urlText);
+                if (url.getScheme() == null || url.getHost() == null
+                        || !List.of("http", "https").contains(url.getScheme().toLowerCase(Locale.ROOT))) {
+                    problems.add(where + ": url must be an absolute http(s) URL but was '" + urlText + "'");
+                }
+            } catch (URISyntaxException e) {
+                problems.add(where + ": url is not a valid URL: '" + urlText + "'");
+            }
+        }
+        Target.Auth auth = auth(node.get("auth"), where + " auth", problems);
+        Map<String, String> headers = stringMap(node.get("headers"), where + " headers", problems);
+        headers.forEach((header, value) -> {
+            String v = value.strip();
+            if (v.startsWith("env:")) {
+                envName(v.substring(4).strip(), where + " header " + header, problems);
+            } else if (CREDENTIAL_HEADER.matcher(header).matches()) {
+                problems.add(where + " header " + header + ": looks like a credential; never write secrets in this file:"
+                        + " write env:VARIABLE, or use auth");
+            }
+        });
+        Map<String, String> settings = stringMap(node.get("settings"), where + " settings", problems);
+        for (String key : settings.keySet()) {
+            if (LITERAL_SECRETS.contains(key.toLowerCase(Locale.ROOT))) {
+                problems.add(where + " settings: '" + key + "' would put a secret in this file; name an environment"
+                        + " variable instead (tokenEnv, clientIdEnv, clientSecretEnv)");
+            }
+        }
+        if (problems.size() > before) {
+            return null;
+        }
+        return new Target(name, protocol, url, auth, headers, settings);
+    }
+
+    private static Target.Auth auth(JsonNode node, String where, List<String> problems) {
+        if (node == null || node.isNull()) {
+            return Target.Auth.none();
+        }
+        if (!node.isObject()) {
+            problems.add(where + ": expected a mapping with type: none, bearer or oauth2");
+            return null;
+        }
+        unknownKeys(node, AUTH_KEYS, where, problems);
+        String type = string(node, "type", where, problems, true);
+        if (type == null) {
+            return null;
+        }
+        switch (type.toLowerCase(Locale.ROOT)) {
+            case "none":
+                return Target.Auth.none();
+            case "bearer": {
+                String tokenEnv = envName(string(node, "tokenEnv", where, problems, true), where + " tokenEnv", problems);
+                return tokenEnv == null ? null : Target.Auth.bearer(tokenEnv);
+            }
+            case "oauth2": {
+                String tokenUrl = string(node, "tokenUrl", where, problems, true);
+                String id = envName(string(node, "clientIdEnv", where, problems, true), where + " clientIdEnv", problems);
+                String secret = envName(string(node, "clientSecretEnv", where, problems, true), where + " clientSecretEnv",
+                        problems);
+                String scope = string(node, "scope", where, problems, false);
+                return tokenUrl == null || id == null || secret == null ? null
+                        : Target.Auth.oauth2(tokenUrl, id, secret, scope);
+            }
+            default:
+                problems.add(where + ": type must be none, bearer or oauth2 but was '" + type + "'");
+                return null;
+        }
+    }
+
+    private static String envName(String name, String where, List<String> problems) {
+        if (name != null && !ENV_NAME.matcher(name).matches()) {
+            problems.add(where + ": must be the NAME of an environment variable (matching " + ENV_NAME
+                    + "), never its value");
+            return null;
+        }
+        return name;
+    }
+
+    private static String string(JsonNode node, String key, String where, List<String> problems, boolean required) {
+        JsonNode v = node.get(key);
+        if (v == null || v.isNull()) {
+            if (required) {
+                problems.add(where + ": missing '" + key + "'");
+            }
+            return null;
+        }
+        if (!v.isValueNode() || v.asText().isBlank()) {
+            problems.add(where + ": '" + key + "' must be a non-empty string");
+            return null;
+        }
+        return v.asText().strip();
+    }
+
+    private static Map<String, String> stringMap(JsonNode node, String where, List<String> problems) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (node == null || node.isNull()) {
+            return out;
+        }
+        if (!node.isObject()) {
+            problems.add(where + ": expected a mapping");
+            return out;
+        }
+        node.fields().forEachRemaining(e -> {
+            if (!e.getValue().isValueNode() || e.getValue().isNull()) {
+                problems.add(where + ": '" + e.getKey() + "' must be a string, number or boolean");
+            } else {
+                out.put(e.getKey(), e.getValue().asText());
+            }
+        });
+        return out;
+    }
+
+    private static void unknownKeys(JsonNode node, List<String> known, String where, List<String> problems) {
+        node.fieldNames().forEachRemaining(k -> {
+            if (LITERAL_SECRETS.contains(k.toLowerCase(Locale.ROOT))) {
+                problems.add(where + ": '" + k + "' would put a secret in this file; name the environment variable"
+                        + " holding it (tokenEnv, clientIdEnv, clientSecretEnv)");
+            } else if (!known.contains(k)) {
+                problems.add(where + ": unknown key '" + k + "' (known: " + String.join(", ", known) + ")");
+            }
+        });
+    }
+
+    /**
+     * The target called {@code name}.
+     *
+     * @throws ConfigurationException listing the known names when there is none
+     */
+    public Target get(String name) {
+        Target t = targets.get(Objects.requireNonNull(name, "name"));
+        if (t == null) {
+            throw new ConfigurationException("unknown target '" + name + "' in " + source + "; known: "
+                    + String.join(", ", targets.keySet()));
+        }
+        return t;
+    }
+
+    /** The target names, in file order. */
+    public Set<String> names() {
+        return new LinkedHashSet<>(targets.keySet());
+    }
+
+    /** The targets, in file order. */
+    public List<Target> all() {
+        return List.copyOf(targets.values());
+    }
+
+    /** Every environment variable the targets read, for help texts; a name appears once. */
+    public List<EnvironmentVariable> environmentVariables() {
+        Map<String, EnvironmentVariable> vars = new LinkedHashMap<>();
+        for (Target t : targets.values()) {
+            for (EnvironmentVariable v : t.environmentVariables()) {
+                vars.putIfAbsent(v.name(), v);
+            }
+        }
+        return List.copyOf(vars.values());
+    }
+
+    @Override
+    public String toString() {
+        return "Targets[" + source + ": " + String.join(", ", targets.keySet()) + "]";
+    }
+}

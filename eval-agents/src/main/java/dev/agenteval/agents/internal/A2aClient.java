@@ -1,0 +1,347 @@
+package dev.agenteval.agents.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agenteval.api.AgentException;
+import dev.agenteval.api.AgentResponse;
+import dev.agenteval.api.FailureCode;
+import dev.agenteval.api.Message;
+import dev.agenteval.api.TaskState;
+import dev.agenteval.core.http.HttpJson;
+import dev.agenteval.core.http.JsonResponse;
+import dev.agenteval.spi.AgentClient;
+import dev.agenteval.spi.AgentSession;
+import dev.agenteval.spi.SessionRequest;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An A2A agent over JSON-RPC: {@code message/send} (0.3) or {@code SendMessage} (1.0), chosen by
+ * configuration or by the agent card. Each message gets a fresh {@code messageId}; the session
+ * carries the {@code contextId} across turns and the {@code taskId} after a turn that ended
+ * {@code input-required} (or {@code auth-required}). Optionally streams ({@code message/stream})
+ * and records the time to the first event.
+ */
+final class A2aClient implements AgentClient {
+
+    private static final Logger LOG = LoggerFactory.getLogger(A2aClient.class);
+
+    /** What the session carries between turns. */
+    enum Carry { ALL, CONTEXT_ONLY, NONE }
+
+    /** How to ask for a blocking answer. */
+    enum Blocking { TRUE, FALSE, OMIT }
+
+    private final HttpSettings settings;
+    private final HttpJson http;
+    private final A2aVersion configuredVersion;
+    private final URI configuredEndpoint;
+    private final Blocking blocking;
+    private final boolean stream;
+    private final Carry carry;
+    private final HttpClient streamingClient;
+    private volatile AgentCard endpoint;
+
+    A2aClient(HttpSettings settings, A2aVersion version, URI endpoint, Blocking blocking, boolean stream, Carry carry) {
+        this.settings = settings;
+        this.http = settings.http(HttpSettings.withSlash(settings.url));
+        this.configuredVersion = version;
+        this.configuredEndpoint = endpoint;
+        this.blocking = blocking;
+        this.stream = stream;
+        this.carry = carry;
+        this.streamingClient = stream ? settings.streamingClient() : null;
+        if (version != null) {
+            this.endpoint = new AgentCard(endpoint != null ? endpoint : settings.url, version);
+        }
+    }
+
+    @Override
+    public AgentSession openSession(SessionRequest request) {
+        return new Session(request);
+    }
+
+    /** The endpoint and version: configured, or read once from the agent card (a failed read is retried next time). */
+    AgentCard endpoint() throws InterruptedException {
+        AgentCard e = endpoint;
+        if (e != null) {
+            return e;
+        }
+        synchronized (this) {
+            if (endpoint == null) {
+                endpoint = discover();
+            }
+            return endpoint;
+        }
+    }
+
+    private AgentCard discover() throws InterruptedException {
+        for (String path : AgentCard.PATHS) {
+            JsonResponse card;
+            try {
+                card = http.get(path, Map.of());
+            } catch (AgentException e) {
+                if (e.code() == FailureCode.HTTP_ERROR || e.code() == FailureCode.INVALID_RESPONSE) {
+                    LOG.debug("No A2A agent card at {}{}: {}", http.baseUri(), path, e.getMessage());
+                    continue;
+                }
+                throw e;
+            }
+            URI cardUrl = http.baseUri().resolve(path);
+            AgentCard read = card.body().isObject() ? AgentCard.read(card.body(), cardUrl) : null;
+            if (read == null) {
+                throw Json.invalid("the A2A agent card at " + cardUrl + " offers no JSON-RPC interface",
+                        Map.of("url", cardUrl.toString()));
+            }
+            AgentCard chosen = new AgentCard(configuredEndpoint != null ? configuredEndpoint : read.endpoint(),
+                    read.version());
+            LOG.debug("A2A agent card at {}: version {}, endpoint {}", cardUrl, chosen.version(), chosen.endpoint());
+            return chosen;
+        }
+        LOG.debug("No A2A agent card under {}; speaking A2A 0.3 at the configured URL", http.baseUri());
+        return new AgentCard(configuredEndpoint != null ? configuredEndpoint : settings.url, A2aVersion.V0_3);
+    }
+
+    @Override
+    public String toString() {
+        return "A2aClient[" + settings.url + ", version " + (configuredVersion == null ? "auto" : configuredVersion)
+                + (stream ? ", streaming" : "") + "]";
+    }
+
+    private final class Session implements AgentSession {
+        private final SessionRequest request;
+        private String contextId;
+        private String taskId;
+        private TaskState lastState;
+        private long rpcId;
+        private Map<String, Object> lastRequest;
+        private volatile SseCall streaming;
+
+        Session(SessionRequest request) {
+            this.request = request;
+        }
+
+        @Override
+        public AgentResponse send(Message message) throws InterruptedException {
+            AgentCard ep = endpoint();
+            String ctx = carry != Carry.NONE ? contextId : null;
+            String task = carry == Carry.ALL && (lastState == TaskState.INPUT_REQUIRED || lastState == TaskState.AUTH_REQUIRED)
+                    ? taskId : null;
+            Map<String, Object> params = new LinkedHashMap<>();
+            params.put("message", ep.version().message(message, UUID.randomUUID().toString(), ctx, task));
+            Map<String, Object> configuration = configuration(ep.version());
+            if (configuration != null) {
+                params.put("configuration", configuration);
+            }
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("jsonrpc", "2.0");
+            body.put("id", ++rpcId);
+            body.put("method", ep.version().method(stream));
+            body.put("params", params);
+            lastRequest = body;
+            LOG.debug("A2A {} to {} for case '{}' turn {}", body.get("method"), ep.endpoint(), request.caseId(), rpcId);
+            AgentResponse response = stream ? streamed(ep, body) : sent(ep, body);
+            if (response.contextId().isPresent()) {
+                contextId = response.contextId().get();
+            }
+            taskId = response.taskId().orElse(null);
+            lastState = response.state().orElse(null);
+            return response;
+        }
+
+        private Map<String, Object> configuration(A2aVersion version) {
+            Map<String, Object> c = new LinkedHashMap<>();
+            if (version == A2aVersion.V0_3) {
+                if (blocking == Blocking.OMIT) {
+                    return null;
+                }
+                c.put("blocking", blocking == Blocking.TRUE);
+                return c;
+            }
+            // 1.0 waits for the task to settle unless told to return immediately.
+            if (blocking == Blocking.FALSE) {
+                c.put("returnImmediately", true);
+                return c;
+            }
+            return null;
+        }
+
+        private AgentResponse sent(AgentCard ep, Map<String, Object> body) throws InterruptedException {
+            JsonResponse response = http.post(ep.endpoint().toString(), body, ep.version().headers());
+            JsonNode result = result(response.body(), ep.endpoint());
+            return A2aResults.read(result, response.value(), ep.endpoint().toString()).build();
+        }
+
+        private AgentResponse streamed(AgentCard ep, Map<String, Object> body) throws InterruptedException {
+            SseCall call = new SseCall(streamingClient, settings);
+            streaming = call;
+            StreamedTask aggregate = new StreamedTask();
+            try {
+                call.post(ep.endpoint(), Json.MAPPER.writeValueAsBytes(body), ep.version().headers(), event -> {
+                    aggregate.accept(result(event, ep.endpoint()));
+                    return aggregate.isFinal();
+                });
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new IllegalStateException("request not serializable", e);
+            } finally {
+                streaming = null;
+            }
+            if (call.events() == 0) {
+                throw Json.invalid("POST " + ep.endpoint() + " streamed no events", Map.of("url", ep.endpoint().toString()));
+            }
+            JsonNode result = aggregate.result(ep.version());
+            ObjectNode raw = Json.MAPPER.createObjectNode();
+            raw.put("jsonrpc", "2.0");
+            raw.put("id", (Long) body.get("id"));
+            raw.set("result", result);
+            ObjectNode streamInfo = raw.putObject("stream");
+            streamInfo.put("events", call.events());
+            streamInfo.put("timeToFirstEventMillis", call.firstEventNanos() / 1_000_000);
+            return A2aResults.read(result, Json.value(raw), ep.endpoint().toString()).build();
+        }
+
+        @Override
+        public Optional<Object> lastRequest() {
+            return Optional.ofNullable(lastRequest);
+        }
+
+        @Override
+        public void cancel() {
+            SseCall s = streaming;
+            if (s != null) {
+                s.cancel();
+            }
+        }
+    }
+
+    /** The JSON-RPC result; a JSON-RPC error object or a missing result is an invalid response. */
+    static JsonNode result(JsonNode body, URI endpoint) {
+        if (body == null || !body.isObject()) {
+            throw Json.invalid(endpoint + " answered no JSON-RPC response object", Map.of("url", endpoint.toString()));
+        }
+        JsonNode error = body.get("error");
+        if (error != null && !error.isNull()) {
+            Map<String, Object> context = new LinkedHashMap<>();
+            context.put("url", endpoint.toString());
+            Long code = Json.whole(error, "code");
+            String message = Json.text(error, "message");
+            if (code != null) {
+                context.put("code", code);
+            }
+            if (message != null) {
+                context.put("message", message);
+            }
+            throw Json.invalid(endpoint + " answered JSON-RPC error" + (code == null ? "" : " " + code)
+                    + (message == null ? "" : ": " + message), context);
+        }
+        JsonNode result = body.get("result");
+        if (result == null || result.isNull()) {
+            throw Json.invalid(endpoint + " answered a JSON-RPC response without a result",
+                    Map.of("url", endpoint.toString()));
+        }
+        return result;
+    }
+
+    /** A task assembled from streamed events (task snapshots, status and artifact updates) or a message. */
+    static final class StreamedTask {
+        private ObjectNode task;
+        private JsonNode message;
+        private boolean finalSeen;
+
+        void accept(JsonNode event) {
+            JsonNode t = unwrap(event, "task", "task");
+            JsonNode m = unwrap(event, "message", "message");
+            JsonNode status = unwrap(event, "statusUpdate", "status-update");
+            JsonNode artifact = unwrap(event, "artifactUpdate", "artifact-update");
+            if (t != null) {
+                task = t.deepCopy();
+            } else if (m != null) {
+                if (task == null) {
+                    message = m;
+                }
+            } else if (status != null) {
+                ensureTask(status);
+                if (status.has("status")) {
+                    task.set("status", status.get("status"));
+                }
+                finalSeen |= status.path("final").asBoolean(false);
+            } else if (artifact != null) {
+                ensureTask(artifact);
+                apply(artifact);
+            }
+        }
+
+        boolean isFinal() {
+            return finalSeen;
+        }
+
+        JsonNode result(A2aVersion version) {
+            if (task == null && message != null) {
+                return message;
+            }
+            if (task == null) {
+                throw Json.invalid("the stream carried no task and no message", Map.of());
+            }
+            if (version == A2aVersion.V1_0) {
+                ObjectNode wrapped = Json.MAPPER.createObjectNode();
+                wrapped.set("task", task);
+                return wrapped;
+            }
+            return task;
+        }
+
+        private static JsonNode unwrap(JsonNode event, String wrapper, String kind) {
+            JsonNode inner = event.get(wrapper);
+            if (inner != null && inner.isObject() && !event.has("kind")) {
+                return inner;
+            }
+            return kind.equals(Json.text(event, "kind")) ? event : null;
+        }
+
+        private void ensureTask(JsonNode update) {
+            if (task == null) {
+                task = Json.MAPPER.createObjectNode();
+                if (update.has("taskId")) {
+                    task.set("id", update.get("taskId"));
+                }
+                if (update.has("contextId")) {
+                    task.set("contextId", update.get("contextId"));
+                }
+            }
+        }
+
+        private void apply(JsonNode update) {
+            JsonNode artifact = update.get("artifact");
+            if (artifact == null || !artifact.isObject()) {
+                return;
+            }
+            ArrayNode artifacts = task.has("artifacts") && task.get("artifacts").isArray()
+                    ? (ArrayNode) task.get("artifacts") : task.putArray("artifacts");
+            String id = Json.text(artifact, "artifactId");
+            boolean append = update.path("append").asBoolean(false);
+            for (int i = 0; i < artifacts.size(); i++) {
+                JsonNode existing = artifacts.get(i);
+                if (id != null && id.equals(Json.text(existing, "artifactId"))) {
+                    if (append && existing.isObject()) {
+                        ObjectNode merged = existing.deepCopy();
+                        ArrayNode parts = merged.has("parts") && merged.get("parts").isArray()
+                                ? (ArrayNode) merged.get("parts") : merged.putArray("parts");
+                        Json.items(artifact.get("parts")).forEach(parts::add);
+                        artifacts.set(i, merged);
+                    } else {
+                        artifacts.set(i, artifact);
+                    }
+                    return;
+                }
+            }
+            artifacts.add(artifact);
+        }
+    }
+}

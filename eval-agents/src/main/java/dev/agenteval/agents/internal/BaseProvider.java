@@ -1,0 +1,46 @@
+package dev.agenteval.agents.internal;
+
+import dev.agenteval.spi.AgentClient;
+import dev.agenteval.spi.AgentClientProvider;
+import dev.agenteval.spi.EnvironmentVariable;
+import dev.agenteval.spi.ProviderConfig;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * What the built-in providers share: settings validated all at once (unknown keys, bad values,
+ * missing variables) before the client exists, so nothing is sent with a broken configuration.
+ */
+abstract class BaseProvider implements AgentClientProvider {
+
+    /** The provider-specific setting keys (besides {@link Settings#COMMON} and {@code header.*}). */
+    abstract Set<String> settingKeys();
+
+    /** The defaults for the auth variables. */
+    HttpSettings.AuthDefaults authDefaults() {
+        return HttpSettings.AuthDefaults.AGENT;
+    }
+
+    /** Builds the client; problems go to {@code s}, which is checked afterwards. */
+    abstract AgentClient create(Settings s);
+
+    @Override
+    public final AgentClient create(ProviderConfig config) {
+        Objects.requireNonNull(config, "config");
+        Settings s = new Settings(id(), config, settingKeys());
+        AgentClient client = create(s);
+        s.check();
+        return client;
+    }
+
+    @Override
+    public List<EnvironmentVariable> environmentVariables() {
+        return authDefaults().declarations(id());
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "[" + id() + "]";
+    }
+}

@@ -1,0 +1,188 @@
+package dev.agenteval.agents.internal;
+
+import dev.agenteval.core.http.Authentication;
+import dev.agenteval.core.http.HttpJson;
+import dev.agenteval.core.http.RetryPolicy;
+import dev.agenteval.spi.EnvironmentVariable;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The connection settings every client shares: base URL, authentication (none, a bearer token or
+ * OAuth2 client credentials, secrets read from the environment), extra headers, timeouts, retries
+ * and the response size cap. Resolved when the client is created, so a missing variable fails
+ * before any request.
+ */
+final class HttpSettings {
+
+    /** The variables a provider reads unless its settings name others. */
+    record AuthDefaults(String tokenEnv, String clientIdEnv, String clientSecretEnv, String scope) {
+
+        /** The defaults of the agent clients. */
+        static final AuthDefaults AGENT = new AuthDefaults("AGENT_EVAL_AGENT_TOKEN", "AGENT_EVAL_AGENT_CLIENT_ID",
+                "AGENT_EVAL_AGENT_CLIENT_SECRET", null);
+
+        AuthDefaults withScope(String scope) {
+            return new AuthDefaults(tokenEnv, clientIdEnv, clientSecretEnv, scope);
+        }
+
+        AuthDefaults withTokenEnv(String tokenEnv) {
+            return new AuthDefaults(tokenEnv, clientIdEnv, clientSecretEnv, scope);
+        }
+
+        /** The declarations of these defaults, for help texts. */
+        List<EnvironmentVariable> declarations(String provider) {
+            return List.of(
+                    EnvironmentVariable.secret(tokenEnv, "Bearer token sent to the " + provider + " agent (auth: bearer;"
+                            + " also used when auth is unset and the variable is set). Another name: setting tokenEnv."),
+                    EnvironmentVariable.setting(clientIdEnv, null, "OAuth2 client id for the " + provider
+                            + " agent (auth: oauth2). Another name: setting clientIdEnv."),
+                    EnvironmentVariable.secret(clientSecretEnv, "OAuth2 client secret for the " + provider
+                            + " agent (auth: oauth2). Another name: setting clientSecretEnv."));
+        }
+    }
+
+    private static final Pattern CREDENTIAL_HEADER = Pattern.compile("(?i).*(authorization|api[-_]?key|token|secret|cookie).*");
+    static final String ENV_PREFIX = "env:";
+
+    final URI url;
+    final Authentication authentication;
+    final String authType;
+    final Map<String, String> headers;
+    final Duration connectTimeout;
+    final Duration requestTimeout;
+    final RetryPolicy retryPolicy;
+    final long maxResponseBytes;
+
+    private HttpSettings(URI url, Authentication authentication, String authType, Map<String, String> headers,
+                         Duration connectTimeout, Duration requestTimeout, RetryPolicy retryPolicy, long maxResponseBytes) {
+        this.url = url;
+        this.authentication = authentication;
+        this.authType = authType;
+        this.headers = Map.copyOf(headers);
+        this.connectTimeout = connectTimeout;
+        this.requestTimeout = requestTimeout;
+        this.retryPolicy = retryPolicy;
+        this.maxResponseBytes = maxResponseBytes;
+    }
+
+    /**
+     * Reads the common settings, recording problems in {@code s} (the caller calls {@link Settings#check()}).
+     *
+     * @param derivedTokenUrl the token URL to use when oauth2 has no {@code tokenUrl}, or null
+     * @param extraHeaders    headers the provider adds (e.g. {@code Tenant-Name}); settings win
+     */
+    static HttpSettings read(Settings s, AuthDefaults defaults, String derivedTokenUrl, Map<String, String> extraHeaders) {
+        URI url = s.uri("url", true);
+        String auth = s.choice("auth", null, List.of("none", "bearer", "oauth2"));
+        String tokenEnv = s.string("tokenEnv", defaults.tokenEnv());
+        if (auth == null) {
+            if (s.string("tokenUrl").isPresent() || derivedTokenUrl != null) {
+                auth = "oauth2";
+            } else if (s.string("tokenEnv").isPresent() || s.config().env(defaults.tokenEnv()).isPresent()) {
+                auth = "bearer";
+            } else {
+                auth = "none";
+            }
+        }
+        Authentication authentication = null;
+        switch (auth) {
+            case "bearer" -> {
+                String token = s.requireEnv(tokenEnv, "the bearer token of the " + s.provider() + " agent");
+                authentication = token == null ? null : Authentication.bearer(token);
+            }
+            case "oauth2" -> {
+                String tokenUrlText = s.string("tokenUrl").orElse(derivedTokenUrl);
+                URI tokenUrl = null;
+                if (tokenUrlText == null) {
+                    s.problem("tokenUrl", "missing (the OAuth2 token endpoint, required with auth: oauth2)");
+                } else {
+                    try {
+                        tokenUrl = URI.create(tokenUrlText);
+                    } catch (IllegalArgumentException e) {
+                        s.problem("tokenUrl", "is not a valid URL: '" + tokenUrlText + "'");
+                    }
+                }
+                String clientId = s.requireEnv(s.string("clientIdEnv", defaults.clientIdEnv()),
+                        "the OAuth2 client id of the " + s.provider() + " agent");
+                String secret = s.requireEnv(s.string("clientSecretEnv", defaults.clientSecretEnv()),
+                        "the OAuth2 client secret of the " + s.provider() + " agent");
+                String scope = s.string("scope", defaults.scope());
+                if (tokenUrl != null && clientId != null && secret != null) {
+                    authentication = Authentication.oauth2ClientCredentials(tokenUrl, clientId, secret, scope);
+                }
+            }
+            default -> authentication = Authentication.none();
+        }
+        Map<String, String> headers = new LinkedHashMap<>(extraHeaders);
+        s.headerSettings().forEach((name, value) -> {
+            String v = value.strip();
+            if (v.startsWith(ENV_PREFIX)) {
+                String resolved = s.requireEnv(v.substring(ENV_PREFIX.length()).strip(), "header " + name);
+                if (resolved != null) {
+                    headers.put(name, resolved);
+                }
+            } else if (CREDENTIAL_HEADER.matcher(name).matches()) {
+                s.problem(Settings.HEADER_PREFIX + name, "looks like a credential: write env:VARIABLE instead of the"
+                        + " value, or use the auth settings");
+            } else {
+                headers.put(name, v);
+            }
+        });
+        Duration connect = s.seconds("connectTimeoutSeconds", Duration.ofSeconds(5));
+        Duration request = s.seconds("requestTimeoutSeconds", Duration.ofSeconds(120));
+        long attempts = s.number("maxAttempts", 3, 1);
+        long initial = s.number("initialBackoffMillis", 500, 0);
+        long max = s.number("maxBackoffMillis", 30_000, 0);
+        long maxBytes = s.number("maxResponseBytes", 10L * 1024 * 1024, 1);
+        RetryPolicy retry = RetryPolicy.builder().maxAttempts((int) Math.min(attempts, 100))
+                .initialBackoff(Duration.ofMillis(initial)).maxBackoff(Duration.ofMillis(Math.max(max, initial))).build();
+        return new HttpSettings(url, authentication, auth.toLowerCase(Locale.ROOT), headers, connect, request, retry, maxBytes);
+    }
+
+    /** A JSON client for calls relative to {@code base}. */
+    HttpJson http(URI base) {
+        HttpJson.Builder b = HttpJson.builder(base)
+                .connectTimeout(connectTimeout)
+                .requestTimeout(requestTimeout)
+                .retryPolicy(retryPolicy)
+                .maxResponseBytes(maxResponseBytes)
+                .authentication(authentication);
+        headers.forEach(b::header);
+        return b.build();
+    }
+
+    /** A JSON client for best-effort clean-up calls: short timeout, no retries. */
+    HttpJson cleanupHttp(URI base) {
+        Duration timeout = requestTimeout.compareTo(Duration.ofSeconds(10)) < 0 ? requestTimeout : Duration.ofSeconds(10);
+        HttpJson.Builder b = HttpJson.builder(base)
+                .connectTimeout(connectTimeout)
+                .requestTimeout(timeout)
+                .retryPolicy(RetryPolicy.none())
+                .authentication(authentication);
+        headers.forEach(b::header);
+        return b.build();
+    }
+
+    /** A JDK client for streaming calls. */
+    HttpClient streamingClient() {
+        return HttpClient.newBuilder().connectTimeout(connectTimeout).version(HttpClient.Version.HTTP_1_1).build();
+    }
+
+    /** The base URL with a trailing slash, so relative paths resolve below it. */
+    static URI withSlash(URI url) {
+        String s = url.toString();
+        return s.endsWith("/") ? url : URI.create(s + "/");
+    }
+
+    @Override
+    public String toString() {
+        return "HttpSettings[" + url + ", auth " + authType + ", headers " + headers.keySet() + "]";
+    }
+}

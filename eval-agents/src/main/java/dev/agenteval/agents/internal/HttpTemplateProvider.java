@@ -1,0 +1,81 @@
+package dev.agenteval.agents.internal;
+
+import com.jayway.jsonpath.InvalidPathException;
+import com.jayway.jsonpath.JsonPath;
+import dev.agenteval.spi.AgentClient;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code http}: any JSON-over-HTTP agent. Settings besides the common ones: {@code path} (below
+ * {@code url}), {@code method} ({@code POST} or {@code PUT}), {@code body} (a JSON template,
+ * default {@code {"input": "{{input}}", "contextId": "{{contextId}}"}}), JSONPath expressions
+ * {@code answerPath} (required), {@code statePath}, {@code contextIdPath}, {@code taskIdPath},
+ * {@code toolCallsPath}, {@code dataPath}, {@code inputTokensPath}, {@code outputTokensPath},
+ * {@code creditsPath}, {@code costPath}, and {@code requireAnswer} (default true: no value at
+ * {@code answerPath} is an {@code invalid_response}).
+ */
+public final class HttpTemplateProvider extends BaseProvider {
+
+    static final String DEFAULT_BODY = "{\"input\": \"{{input}}\", \"contextId\": \"{{contextId}}\"}";
+
+    /** Creates the provider (ServiceLoader). */
+    public HttpTemplateProvider() {
+    }
+
+    @Override
+    public String id() {
+        return "http";
+    }
+
+    @Override
+    public String description() {
+        return "Any JSON-over-HTTP agent: a body template and JSONPath expressions picking the answer";
+    }
+
+    @Override
+    Set<String> settingKeys() {
+        return Set.of("path", "method", "body", "answerPath", "statePath", "contextIdPath", "taskIdPath",
+                "toolCallsPath", "dataPath", "inputTokensPath", "outputTokensPath", "creditsPath", "costPath",
+                "requireAnswer");
+    }
+
+    @Override
+    AgentClient create(Settings s) {
+        HttpSettings http = HttpSettings.read(s, authDefaults(), null, Map.of());
+        String method = s.choice("method", "post", List.of("post", "put")).toUpperCase(Locale.ROOT);
+        String path = s.string("path", "");
+        String bodyText = s.config().get("body").filter(b -> !b.isBlank()).orElse(DEFAULT_BODY);
+        BodyTemplate body = BodyTemplate.parse(bodyText);
+        if (body == null) {
+            s.problem("body", "is not valid JSON (placeholders go inside strings: \"{{input}}\")");
+        }
+        String answer = s.required("answerPath", "the JSONPath of the answer text, e.g. $.output.text");
+        HttpTemplateClient.Paths paths = new HttpTemplateClient.Paths(answer, path(s, "answerPath", answer),
+                path(s, "statePath"), path(s, "contextIdPath"), path(s, "taskIdPath"), path(s, "toolCallsPath"),
+                path(s, "dataPath"), path(s, "inputTokensPath"), path(s, "outputTokensPath"), path(s, "creditsPath"),
+                path(s, "costPath"));
+        boolean requireAnswer = s.bool("requireAnswer", true);
+        s.check();
+        return new HttpTemplateClient(http, method, path.startsWith("/") ? path.substring(1) : path, body, paths,
+                requireAnswer);
+    }
+
+    private static JsonPath path(Settings s, String key) {
+        return path(s, key, s.string(key).orElse(null));
+    }
+
+    private static JsonPath path(Settings s, String key, String expression) {
+        if (expression == null) {
+            return null;
+        }
+        try {
+            return JsonPath.compile(expression);
+        } catch (InvalidPathException | IllegalArgumentException e) {
+            s.problem(key, "is not a valid JSONPath: '" + expression + "' (" + e.getMessage() + ")");
+            return null;
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package dev.agenteval.agents;
+
+import static dev.agenteval.api.Scorers.contains;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.agenteval.api.Case;
+import dev.agenteval.api.CaseResult;
+import dev.agenteval.api.CaseStatus;
+import dev.agenteval.api.FailureCode;
+import dev.agenteval.api.HarnessFailure;
+import dev.agenteval.api.Suite;
+import dev.agenteval.api.SuiteResult;
+import dev.agenteval.api.TurnResult;
+import dev.agenteval.core.EvalRunner;
+import dev.agenteval.spi.AgentClient;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import mockwebserver3.Dispatcher;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import mockwebserver3.SocketEffect;
+import mockwebserver3.junit5.StartStop;
+import org.junit.jupiter.api.Test;
+
+/** Each failure kind ends as its typed failure on the turn it happened on, while the other cases pass. */
+class FailuresTest {
+
+    @StartStop
+    private final MockWebServer server = new MockWebServer();
+
+    private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
+
+    private static String task(String text) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"kind\":\"task\",\"id\":\"t\",\"contextId\":\"c\","
+                + "\"status\":{\"state\":\"completed\",\"message\":{\"kind\":\"message\",\"role\":\"agent\","
+                + "\"messageId\":\"m\",\"parts\":[{\"kind\":\"text\",\"text\":\"" + text + "\"}]}}}}";
+    }
+
+    private final Dispatcher agent = new Dispatcher() {
+        @Override
+        public MockResponse dispatch(RecordedRequest request) {
+            String text = Wire.body(request).path("params").path("message").path("parts").path(0).path("text").asText();
+            int n = calls.computeIfAbsent(text, k -> new AtomicInteger()).incrementAndGet();
+            return switch (text) {
+                case "please 500" -> Wire.json(500, "{\"error\":\"agent crashed\"}");
+                case "please 429 once" -> n == 1
+                        ? new MockResponse.Builder().code(429).addHeader("Retry-After", "0").body("slow down").build()
+                        : Wire.json(task("ok after retry"));
+                case "please drop" -> new MockResponse.Builder().onResponseStart(new SocketEffect.CloseSocket()).build();
+                case "please stall" -> new MockResponse.Builder().code(200).body(task("too late"))
+                        .headersDelay(1500, TimeUnit.MILLISECONDS).build();
+                case "please garble" -> Wire.json("{\"jsonrpc\":\"2.0\",\"result\":{not json");
+                case "please rpc-error" -> Wire.json("{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32603,"
+                        + "\"message\":\"Internal error\"}}");
+                case "please nothing" -> Wire.json("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}");
+                case "please flood" -> Wire.json(task("x".repeat(100_000)));
+                default -> Wire.json(task("ok: " + text));
+            };
+        }
+    };
+
+    private static Case.Builder twoTurns(String id, String second) {
+        return Case.id(id).turn("hello", contains("ok")).turn(second, contains("ok"));
+    }
+
+    @Test
+    void should_record_each_failure_as_its_typed_failure_on_the_right_turn_while_other_cases_pass() {
+        server.setDispatcher(agent);
+        AgentClient client = AgentClients.create("a2a", URI.create(server.url("/rpc").toString()),
+                Wire.fast("version", "0.3", "requestTimeoutSeconds", "0.5", "maxAttempts", "2",
+                        "maxResponseBytes", "65536"), name -> null);
+        Suite suite = Suite.named("faults")
+                .add(twoTurns("healthy", "hello again"))
+                .add(twoTurns("http-error", "please 500"))
+                .add(twoTurns("rate-limited", "please 429 once"))
+                .add(Case.id("network").turn("please drop", contains("ok")).turn("never sent", contains("ok")))
+                .add(twoTurns("timeout", "please stall"))
+                .add(twoTurns("malformed", "please garble"))
+                .add(twoTurns("rpc-error", "please rpc-error"))
+                .add(twoTurns("no-answer", "please nothing"))
+                .add(twoTurns("too-large", "please flood"))
+                .build();
+
+        SuiteResult result = EvalRunner.builder().agent(client).environment(name -> null).concurrency(4).build().run(suite);
+
+        assertThat(status(result, "healthy")).isEqualTo(CaseStatus.PASSED);
+        assertThat(status(result, "rate-limited")).isEqualTo(CaseStatus.PASSED);
+        assertFailure(result, "http-error", 2, FailureCode.HTTP_ERROR, "answered 500", "agent crashed");
+        assertThat(failure(result, "http-error").context()).containsEntry("status", 500L);
+        assertFailure(result, "network", 1, FailureCode.NETWORK_ERROR, "failed");
+        assertFailure(result, "timeout", 2, FailureCode.TIMEOUT, "timed out after 0.5 s");
+        assertFailure(result, "malformed", 2, FailureCode.INVALID_RESPONSE, "malformed JSON");
+        assertFailure(result, "rpc-error", 2, FailureCode.INVALID_RESPONSE, "JSON-RPC error -32603: Internal error");
+        assertFailure(result, "no-answer", 2, FailureCode.INVALID_RESPONSE, "neither an A2A task nor a message");
+        assertFailure(result, "too-large", 2, FailureCode.INVALID_RESPONSE, "larger than 65536 bytes");
+        // Network errors were retried (maxAttempts 2); the timeout, the 500 and the garbage were not.
+        assertThat(calls.get("please drop")).hasValue(2);
+        assertThat(calls.get("please 500")).hasValue(1);
+        assertThat(calls.get("please 429 once")).hasValue(2);
+        assertThat(calls.get("please garble")).hasValue(1);
+        assertThat(calls).doesNotContainKey("never sent");
+    }
+
+    private static CaseStatus status(SuiteResult result, String id) {
+        CaseResult c = result.find(id).orElseThrow();
+        return c.status();
+    }
+
+    private static HarnessFailure failure(SuiteResult result, String id) {
+        List<TurnResult> turns = result.find(id).orElseThrow().attempts().get(0).turns();
+        return turns.get(turns.size() - 1).harnessFailure();
+    }
+
+    private static void assertFailure(SuiteResult result, String id, int turn, FailureCode code, String... message) {
+        CaseResult c = result.find(id).orElseThrow();
+        assertThat(c.status()).as(id).isEqualTo(CaseStatus.ERRORED);
+        List<TurnResult> turns = c.attempts().get(0).turns();
+        assertThat(turns).as(id + " turns").hasSize(turn);
+        for (int i = 0; i < turn - 1; i++) {
+            assertThat(turns.get(i).harnessFailure()).as(id + " turn " + (i + 1)).isNull();
+            assertThat(turns.get(i).passed()).as(id + " turn " + (i + 1)).isTrue();
+        }
+        HarnessFailure f = turns.get(turn - 1).harnessFailure();
+        assertThat(f).as(id + " failure").isNotNull();
+        assertThat(f.code()).as(id + " code").isEqualTo(code);
+        assertThat(f.message()).as(id + " message").contains(message);
+        assertThat(turns.get(turn - 1).scores()).isEmpty();
+    }
+}

@@ -1,0 +1,188 @@
+package dev.agenteval.agents;
+
+import static dev.agenteval.agents.Wire.json;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.api.Message;
+import dev.agenteval.core.Environment;
+import dev.agenteval.spi.AgentClient;
+import dev.agenteval.spi.EnvironmentVariable;
+import dev.agenteval.spi.SessionRequest;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import mockwebserver3.junit5.StartStop;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TargetsTest {
+
+    @StartStop
+    private final MockWebServer server = new MockWebServer();
+
+    @TempDir
+    Path dir;
+
+    private String yaml() {
+        return """
+                # Where the agents live. Secrets are variable NAMES only.
+                targets:
+                  local:
+                    protocol: a2a
+                    url: %s
+                    auth: {type: bearer, tokenEnv: AGENT_API_TOKEN_LOCAL}
+                    settings: {version: "0.3", requestTimeoutSeconds: 2}
+                  eu:
+                    protocol: agent-service
+                    url: https://api.eu.example.com/agents
+                    auth:
+                      type: oauth2
+                      tokenUrl: https://auth.eu.example.com/realms/acme/protocol/openid-connect/token
+                      clientIdEnv: AGENT_API_CLIENT_ID_EU
+                      clientSecretEnv: AGENT_API_CLIENT_SECRET_EU
+                      scope: openid
+                    headers:
+                      Tenant-Name: acme
+                      X-Api-Key: env:EU_GATEWAY_KEY
+                    settings:
+                      apiVersion: v2
+                  public-demo:
+                    protocol: http
+                    url: https://demo.example.com
+                    settings: {answerPath: $.answer}
+                """.formatted(server.url("/rpc"));
+    }
+
+    private Path file() throws Exception {
+        Path f = dir.resolve(Targets.FILE_NAME);
+        Files.writeString(f, yaml());
+        return f;
+    }
+
+    @Test
+    void should_load_named_targets_with_auth_headers_and_settings() throws Exception {
+        Targets targets = Targets.load(file());
+
+        assertThat(targets.names()).containsExactly("local", "eu", "public-demo");
+        Target eu = targets.get("eu");
+        assertThat(eu.protocol()).isEqualTo("agent-service");
+        assertThat(eu.auth()).isEqualTo(Target.Auth.oauth2(
+                "https://auth.eu.example.com/realms/acme/protocol/openid-connect/token",
+                "AGENT_API_CLIENT_ID_EU", "AGENT_API_CLIENT_SECRET_EU", "openid"));
+        assertThat(eu.providerSettings()).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "url", "https://api.eu.example.com/agents",
+                "auth", "oauth2",
+                "tokenUrl", "https://auth.eu.example.com/realms/acme/protocol/openid-connect/token",
+                "clientIdEnv", "AGENT_API_CLIENT_ID_EU",
+                "clientSecretEnv", "AGENT_API_CLIENT_SECRET_EU",
+                "scope", "openid",
+                "header.Tenant-Name", "acme",
+                "header.X-Api-Key", "env:EU_GATEWAY_KEY",
+                "apiVersion", "v2"));
+        assertThat(targets.get("public-demo").providerSettings()).containsEntry("auth", "none");
+    }
+
+    @Test
+    void should_create_a_client_for_a_named_target_with_the_token_from_a_dot_env_file() throws Exception {
+        Path f = file();
+        Path dotEnv = dir.resolve(".env");
+        Files.writeString(dotEnv, "AGENT_API_TOKEN_LOCAL=from-dot-env\n");
+        server.enqueue(json("""
+                {"jsonrpc":"2.0","id":1,"result":{"kind":"task","id":"t","contextId":"c","status":{"state":"completed"}}}
+                """));
+
+        AgentClient client = AgentClients.target("local", f, Environment.of(Map.of()).withDotEnv(dotEnv));
+        client.openSession(SessionRequest.of("c")).send(Message.user("hi"));
+
+        RecordedRequest r = server.takeRequest();
+        assertThat(r.getTarget()).isEqualTo("/rpc");
+        assertThat(r.getHeaders().get("Authorization")).isEqualTo("Bearer from-dot-env");
+    }
+
+    @Test
+    void should_name_the_missing_variables_of_a_target_before_any_request() throws Exception {
+        Target eu = Targets.load(file()).get("eu");
+
+        assertThatThrownBy(() -> AgentClients.create(eu, Wire.env("AGENT_API_CLIENT_ID_EU", "id")))
+                .isInstanceOfSatisfying(ConfigurationException.class, e -> assertThat(e.problems()).containsExactly(
+                        "target 'eu': agent-service: environment variable AGENT_API_CLIENT_SECRET_EU is not set"
+                                + " (the OAuth2 client secret of the agent-service agent)",
+                        "target 'eu': agent-service: environment variable EU_GATEWAY_KEY is not set (header X-Api-Key)"));
+        assertThat(server.getRequestCount()).isZero();
+    }
+
+    @Test
+    void should_declare_every_variable_the_targets_read() throws Exception {
+        assertThat(Targets.load(file()).environmentVariables()).containsExactly(
+                EnvironmentVariable.secret("AGENT_API_TOKEN_LOCAL", "Bearer token of target 'local'."),
+                EnvironmentVariable.setting("AGENT_API_CLIENT_ID_EU", null, "OAuth2 client id of target 'eu'."),
+                EnvironmentVariable.secret("AGENT_API_CLIENT_SECRET_EU", "OAuth2 client secret of target 'eu'."),
+                EnvironmentVariable.secret("EU_GATEWAY_KEY", "Header X-Api-Key of target 'eu'."));
+    }
+
+    @Test
+    void should_reject_secrets_written_in_the_file_and_report_every_problem() {
+        assertThatThrownBy(() -> Targets.parse("""
+                targets:
+                  eu:
+                    protocol: agent-service
+                    url: https://api.eu.example.com
+                    auth: {type: oauth2, tokenUrl: https://auth/token, clientIdEnv: ID, clientSecret: hunter2}
+                    headers: {Authorization: Bearer abc123}
+                  local:
+                    protocol: a2a
+                    urll: http://localhost:8080
+                    auth: {type: bearer, tokenEnv: "sk-live-abc 123"}
+                  odd:
+                    protocol: a2a
+                    url: ftp://host
+                    auth: {type: basic}
+                """, "targets.yaml"))
+                .isInstanceOfSatisfying(ConfigurationException.class, e -> {
+                    assertThat(e.problems()).containsExactly(
+                            "targets.yaml: target 'eu' auth: 'clientSecret' would put a secret in this file; name the"
+                                    + " environment variable holding it (tokenEnv, clientIdEnv, clientSecretEnv)",
+                            "targets.yaml: target 'eu' auth: missing 'clientSecretEnv'",
+                            "targets.yaml: target 'eu' header Authorization: looks like a credential; never write"
+                                    + " secrets in this file: write env:VARIABLE, or use auth",
+                            "targets.yaml: target 'local': unknown key 'urll' (known: protocol, url, auth, headers, settings)",
+                            "targets.yaml: target 'local': missing 'url'",
+                            "targets.yaml: target 'local' auth tokenEnv: must be the NAME of an environment variable"
+                                    + " (matching [A-Za-z_][A-Za-z0-9_.]*), never its value",
+                            "targets.yaml: target 'odd': url must be an absolute http(s) URL but was 'ftp://host'",
+                            "targets.yaml: target 'odd' auth: type must be none, bearer or oauth2 but was 'basic'");
+                    assertThat(e.getMessage()).doesNotContain("hunter2").doesNotContain("abc123").doesNotContain("sk-live");
+                });
+    }
+
+    @Test
+    void should_list_the_known_targets_for_an_unknown_name_and_have_no_default_file() throws Exception {
+        Targets targets = Targets.load(file());
+
+        assertThatThrownBy(() -> targets.get("us"))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageEndingWith("unknown target 'us' in " + dir.resolve(Targets.FILE_NAME) + "; known: local, eu, public-demo");
+        assertThatThrownBy(() -> AgentClients.target("eu", dir.resolve("absent.yaml"), name -> null))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageStartingWith("no targets file at ");
+    }
+
+    @Test
+    void should_point_at_the_line_of_a_yaml_syntax_error() {
+        assertThatThrownBy(() -> Targets.parse("targets:\n  eu: {protocol: a2a, token: sk-live-123\n", "t.yaml"))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessage("t.yaml: not valid YAML at line 2, column 41: while parsing a flow mapping");
+    }
+
+    @Test
+    void should_not_show_settings_in_to_string() throws Exception {
+        Target eu = Targets.load(file()).get("eu");
+
+        assertThat(eu.toString()).isEqualTo("Target[eu: agent-service https://api.eu.example.com/agents, auth oauth2,"
+                + " headers [Tenant-Name, X-Api-Key]]");
+    }
+}
