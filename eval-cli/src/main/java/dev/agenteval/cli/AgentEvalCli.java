@@ -44,7 +44,9 @@ public final class AgentEvalCli implements Callable<Integer> {
     public static void main(String[] args) {
         int code = execute(args, new Context(System.out, System.err, System.getenv(), Path.of("").toAbsolutePath(),
                 System.console() != null));
-        System.exit(code);
+        if (!Interruption.shuttingDown()) {
+            System.exit(code);
+        }
     }
 
     /** Runs the command in-process (tests, embedding tools); never exits the JVM. */

@@ -93,10 +93,15 @@ final class RunCommand implements Callable<Integer> {
         Providers providers = Providers.discover(RunCommand.class.getClassLoader());
         boolean needsJudge = Wiring.needsJudge(loaded, providers);
         int worst = AgentEvalCli.OK;
-        try (AgentClient agent = Wiring.agent(protocol, agentUrl, env, externalId, environment, context.workDir())) {
+        try (Interruption watch = Interruption.watch();
+             AgentClient agent = Wiring.agent(protocol, agentUrl, env, externalId, environment, context.workDir())) {
             Judge judge = needsJudge ? Wiring.judge(judgeId, judgeUrl, judgeModel, providers, environment) : null;
             for (Suite suite : loaded) {
                 worst = Math.max(worst, runSuite(suite, loaded.size() > 1, agent, judge, providers, environment));
+                if (Thread.currentThread().isInterrupted()) {
+                    context.err().println("Interrupted: reports hold the cases that finished (\"complete\": false).");
+                    return AgentEvalCli.NOT_CARRIED_OUT;
+                }
             }
         }
         return worst;
