@@ -121,12 +121,13 @@ final class RunCommand implements Callable<Integer> {
         if (timeoutSeconds != null) {
             b.caseTimeout(Duration.ofMillis((long) (timeoutSeconds * 1000)));
         }
-        Path dir = reportDir != null ? reportDir : Wiring.defaultReportDir(environment, context.workDir());
+        Path dir = reportDir != null ? context.workDir().resolve(reportDir) : Wiring.defaultReportDir(environment, context.workDir());
         if (dir != null) {
             b.sink(Reports.all(several ? dir.resolve(fileName(suite.name())) : dir));
         }
         if (output != null) {
-            Path json = several ? sibling(output, "-" + fileName(suite.name()) + ".json") : output;
+            Path file = context.workDir().resolve(output);
+            Path json = several ? sibling(file, "-" + fileName(suite.name()) + ".json") : file;
             b.sink(Reports.json(json)).sink(Reports.markdown(sibling(json, ".md")));
         }
         SuiteResult result;
