@@ -91,35 +91,7 @@ final class Json {
 
     /** A JSON-like value (maps keep their order, integers are Long). */
     static Object value(JsonNode node) {
-        if (node == null || node.isNull() || node.isMissingNode()) {
-            return null;
-        }
-        if (node.isObject()) {
-            Map<String, Object> map = new LinkedHashMap<>();
-            node.fields().forEachRemaining(e -> map.put(e.getKey(), value(e.getValue())));
-            return Collections.unmodifiableMap(map);
-        }
-        if (node.isArray()) {
-            List<Object> list = new ArrayList<>(node.size());
-            node.forEach(n -> list.add(value(n)));
-            return Collections.unmodifiableList(list);
-        }
-        if (node.isTextual()) {
-            return node.textValue();
-        }
-        if (node.isBoolean()) {
-            return node.booleanValue();
-        }
-        if (node.isIntegralNumber()) {
-            return node.canConvertToLong() ? (Object) node.longValue() : node.bigIntegerValue();
-        }
-        if (node.isBigDecimal()) {
-            return node.decimalValue();
-        }
-        if (node.isNumber()) {
-            return node.doubleValue();
-        }
-        return node.asText();
+        return dev.agenteval.core.http.JsonTrees.toValue(node);
     }
 
     /** An object node as a map; anything else wrapped as {@code {"value": ...}}. */

@@ -1,7 +1,6 @@
 package dev.agenteval.core.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.agenteval.core.internal.http.JsonValuesConverter;
 import java.net.http.HttpHeaders;
 import java.util.Objects;
 
@@ -22,6 +21,6 @@ public record JsonResponse(int status, HttpHeaders headers, JsonNode body) {
 
     /** The body as an immutable JSON-like value (maps, lists, scalars), as the model stores raw responses. */
     public Object value() {
-        return JsonValuesConverter.toValue(body);
+        return JsonTrees.toValue(body);
     }
 }

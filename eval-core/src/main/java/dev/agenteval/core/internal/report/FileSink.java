@@ -45,6 +45,17 @@ public final class FileSink implements ResultSink {
         LOG.debug("Wrote {} report of suite '{}' to {}", format, result.suite(), file);
     }
 
+    /** What {@code renderer} writes, as a string (for embedding tools and tests). */
+    static String render(Renderer renderer, SuiteResult result) {
+        java.io.StringWriter out = new java.io.StringWriter();
+        try {
+            renderer.write(result, out);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
     /** The target file. */
     public Path file() {
         return file;

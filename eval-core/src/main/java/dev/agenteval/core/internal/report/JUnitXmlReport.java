@@ -31,13 +31,7 @@ public final class JUnitXmlReport {
 
     /** The XML text, ending with a newline. */
     public static String render(SuiteResult result) {
-        java.io.StringWriter out = new java.io.StringWriter();
-        try {
-            write(result, out);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-        return out.toString();
+        return FileSink.render(JUnitXmlReport::write, result);
     }
 
     /** Writes the XML case by case, so memory stays bounded by the largest case. */

@@ -8,6 +8,7 @@ import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.Check;
 import dev.agenteval.api.HarnessFailure;
 import dev.agenteval.api.ScoreResult;
+import dev.agenteval.api.Shard;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.Summary;
 import dev.agenteval.api.ToolCall;
@@ -26,13 +27,7 @@ public final class JsonReport {
 
     /** The JSON text, ending with a newline. */
     public static String render(SuiteResult result) {
-        java.io.StringWriter out = new java.io.StringWriter();
-        try {
-            write(result, out);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-        return out.toString();
+        return FileSink.render(JsonReport::write, result);
     }
 
     /**
@@ -47,6 +42,10 @@ public final class JsonReport {
             gen.writeFieldName("durationSeconds");
             gen.writeTree(Json.NODES.numberNode(ReportText.seconds(result.duration())));
             gen.writeBooleanField("complete", result.complete());
+            if (result.shard() != null) {
+                gen.writeFieldName("shard");
+                gen.writeTree(shard(result.shard()));
+            }
             gen.writeFieldName("summary");
             gen.writeTree(summary(result.summary()));
             gen.writeFieldName("usage");
@@ -69,6 +68,9 @@ public final class JsonReport {
         root.put("startedAt", result.startedAt().toString());
         root.put("durationSeconds", ReportText.seconds(result.duration()));
         root.put("complete", result.complete());
+        if (result.shard() != null) {
+            root.set("shard", shard(result.shard()));
+        }
         root.set("summary", summary(result.summary()));
         root.set("usage", usage(result.usage()));
         ArrayNode cases = root.putArray("cases");
@@ -76,6 +78,13 @@ public final class JsonReport {
             cases.add(caseNode(c));
         }
         return root;
+    }
+
+    private static ObjectNode shard(Shard shard) {
+        ObjectNode node = Json.NODES.objectNode();
+        node.put("index", shard.index());
+        node.put("count", shard.count());
+        return node;
     }
 
     private static ObjectNode summary(Summary s) {

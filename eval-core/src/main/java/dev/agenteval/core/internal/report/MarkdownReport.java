@@ -28,13 +28,7 @@ public final class MarkdownReport {
 
     /** The Markdown text, ending with a newline. */
     public static String render(SuiteResult result) {
-        java.io.StringWriter out = new java.io.StringWriter();
-        try {
-            write(result, out);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-        return out.toString();
+        return FileSink.render(MarkdownReport::write, result);
     }
 
     /** Writes the Markdown text case by case, so memory stays bounded by the largest case. */

@@ -1,4 +1,4 @@
-package dev.agenteval.core.internal.http;
+package dev.agenteval.core.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -7,10 +7,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Jackson trees to immutable JSON-like values: maps keep key order, integers are Long/BigInteger. */
-public final class JsonValuesConverter {
+/**
+ * Jackson trees to the immutable JSON-like values the model stores (raw responses, data parts,
+ * tool arguments): maps keep their key order, integers are {@code Long} (or {@code BigInteger}).
+ */
+public final class JsonTrees {
 
-    private JsonValuesConverter() {
+    private JsonTrees() {
     }
 
     /** The value of a node; {@code null} for JSON null and missing nodes. */
