@@ -36,6 +36,8 @@ public final class Case {
     private final Duration timeout;
     private final Map<String, Object> agent;
     private final String agentId;
+    private final Integer repeat;
+    private final Double passThreshold;
 
     private Case(Builder b, List<Turn> turns) {
         this.id = b.id;
@@ -47,6 +49,8 @@ public final class Case {
         this.timeout = b.timeout;
         this.agent = b.agent;
         this.agentId = b.agentId;
+        this.repeat = b.repeat;
+        this.passThreshold = b.passThreshold;
     }
 
     /** Starts a case with the given id. */
@@ -102,6 +106,23 @@ public final class Case {
         return Optional.ofNullable(agentId);
     }
 
+    /**
+     * How many times the case runs, each time on a fresh session, if set for this case; it wins
+     * over the suite's {@link Suite#repeat()} and the runner's default.
+     */
+    public Optional<Integer> repeat() {
+        return Optional.ofNullable(repeat);
+    }
+
+    /**
+     * The share of attempts (0 excluded, up to 1) that must pass for the case to pass, if set for
+     * this case; it wins over the suite's {@link Suite#passThreshold()}. Without either, every
+     * attempt must pass.
+     */
+    public Optional<Double> passThreshold() {
+        return Optional.ofNullable(passThreshold);
+    }
+
     /** True when no turn has any scorer. */
     public boolean hasNoScorers() {
         return turns.stream().allMatch(t -> t.scorers().isEmpty());
@@ -118,6 +139,8 @@ public final class Case {
         b.timeout = timeout;
         b.agent = agent;
         b.agentId = agentId;
+        b.repeat = repeat;
+        b.passThreshold = passThreshold;
         return b;
     }
 
@@ -126,12 +149,14 @@ public final class Case {
         return o instanceof Case c && id.equals(c.id) && tags.equals(c.tags) && expectPass == c.expectPass
                 && turns.equals(c.turns) && sessionContext.equals(c.sessionContext)
                 && Objects.equals(tools, c.tools) && Objects.equals(timeout, c.timeout)
-                && agent.equals(c.agent) && Objects.equals(agentId, c.agentId);
+                && agent.equals(c.agent) && Objects.equals(agentId, c.agentId)
+                && Objects.equals(repeat, c.repeat) && Objects.equals(passThreshold, c.passThreshold);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(id, tags, expectPass, turns, sessionContext, tools, timeout, agent, agentId);
+        return Objects.hash(id, tags, expectPass, turns, sessionContext, tools, timeout, agent, agentId, repeat,
+                passThreshold);
     }
 
     @Override
@@ -150,6 +175,8 @@ public final class Case {
         private Duration timeout;
         private Map<String, Object> agent = Map.of();
         private String agentId;
+        private Integer repeat;
+        private Double passThreshold;
 
         private Builder(String id) {
             Checks.requireNonNull(id, "case id");
@@ -239,6 +266,27 @@ public final class Case {
         /** An existing agent to talk to; wins over {@link #agent(Map)}. */
         public Builder agentId(String agentId) {
             this.agentId = Checks.requireNonBlank(agentId, "case '" + id + "': agentId");
+            return this;
+        }
+
+        /**
+         * Runs the case this many times, each on a fresh session (default: the suite's, else the
+         * runner's). Must be >= 1.
+         */
+        public Builder repeat(int repeat) {
+            if (repeat < 1) {
+                throw new IllegalArgumentException("case '" + id + "': repeat must be >= 1 but was " + repeat);
+            }
+            this.repeat = repeat;
+            return this;
+        }
+
+        /**
+         * The case passes when at least this share of its attempts pass, e.g. {@code 0.8} for 4 of
+         * 5 (default: the suite's, else 1, every attempt). Must be in (0, 1].
+         */
+        public Builder passThreshold(double passThreshold) {
+            this.passThreshold = Suite.checkPassThreshold(passThreshold, "case '" + id + "': passThreshold");
             return this;
         }
 

@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
 
 /**
  * A named set of cases plus suite-wide defaults: variables for {@code {{placeholders}}}, a
- * default concurrency and a default case timeout.
+ * default concurrency, a default case timeout, and how often cases run and how many of those
+ * runs must pass ({@link #repeat()}, {@link #passThreshold()}).
  *
  * <pre>{@code
  * Suite suite = Suite.named("support")
@@ -33,6 +34,8 @@ public final class Suite {
     private final Map<String, Variable> variables;
     private final Integer concurrency;
     private final Duration timeout;
+    private final Integer repeat;
+    private final Double passThreshold;
 
     private Suite(Builder b) {
         this.name = b.name;
@@ -40,6 +43,8 @@ public final class Suite {
         this.variables = Collections.unmodifiableMap(new LinkedHashMap<>(b.variables));
         this.concurrency = b.concurrency;
         this.timeout = b.timeout;
+        this.repeat = b.repeat;
+        this.passThreshold = b.passThreshold;
     }
 
     /** Starts a suite. */
@@ -72,6 +77,22 @@ public final class Suite {
         return Optional.ofNullable(timeout);
     }
 
+    /**
+     * How many times each case runs, if set: a case's own {@link Case#repeat()} wins; this wins
+     * over the runner's default.
+     */
+    public Optional<Integer> repeat() {
+        return Optional.ofNullable(repeat);
+    }
+
+    /**
+     * The share of attempts that must pass for a case to pass, if set: a case's own
+     * {@link Case#passThreshold()} wins. Without either, every attempt must pass.
+     */
+    public Optional<Double> passThreshold() {
+        return Optional.ofNullable(passThreshold);
+    }
+
     /** The case with this id, if any. */
     public Optional<Case> find(String caseId) {
         return cases.stream().filter(c -> c.id().equals(caseId)).findFirst();
@@ -84,6 +105,8 @@ public final class Suite {
         b.variables.putAll(variables);
         b.concurrency = concurrency;
         b.timeout = timeout;
+        b.repeat = repeat;
+        b.passThreshold = passThreshold;
         return b;
     }
 
@@ -91,12 +114,21 @@ public final class Suite {
     public boolean equals(Object o) {
         return o instanceof Suite s && name.equals(s.name) && cases.equals(s.cases)
                 && variables.equals(s.variables) && Objects.equals(concurrency, s.concurrency)
-                && Objects.equals(timeout, s.timeout);
+                && Objects.equals(timeout, s.timeout) && Objects.equals(repeat, s.repeat)
+                && Objects.equals(passThreshold, s.passThreshold);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, cases, variables, concurrency, timeout);
+        return Objects.hash(name, cases, variables, concurrency, timeout, repeat, passThreshold);
+    }
+
+    /** Checks that a pass threshold is in (0, 1]; the message names {@code field}. */
+    static double checkPassThreshold(double threshold, String field) {
+        if (!(threshold > 0 && threshold <= 1)) {
+            throw new IllegalArgumentException(field + " must be > 0 and <= 1 but was " + threshold);
+        }
+        return threshold;
     }
 
     @Override
@@ -112,6 +144,8 @@ public final class Suite {
         private final Map<String, Variable> variables = new LinkedHashMap<>();
         private Integer concurrency;
         private Duration timeout;
+        private Integer repeat;
+        private Double passThreshold;
 
         private Builder(String name) {
             this.name = Checks.requireNonBlank(name, "suite name");
@@ -158,6 +192,24 @@ public final class Suite {
                 throw new IllegalArgumentException("timeout must be > 0 but was " + timeout);
             }
             this.timeout = timeout;
+            return this;
+        }
+
+        /** Runs each case this many times on fresh sessions, unless the case sets its own. Must be >= 1. */
+        public Builder repeat(int repeat) {
+            if (repeat < 1) {
+                throw new IllegalArgumentException("repeat must be >= 1 but was " + repeat);
+            }
+            this.repeat = repeat;
+            return this;
+        }
+
+        /**
+         * A case passes when at least this share of its attempts pass, unless the case sets its own
+         * (default 1: every attempt). Must be in (0, 1].
+         */
+        public Builder passThreshold(double passThreshold) {
+            this.passThreshold = checkPassThreshold(passThreshold, "passThreshold");
             return this;
         }
 

@@ -9,14 +9,17 @@ import java.util.List;
 /**
  * The result of running a suite: one {@link CaseResult} per selected case, in suite order.
  *
- * @param suite     the suite name; never null
- * @param startedAt when the run started; never null
- * @param duration  the run's wall time; never null
- * @param complete  false when the run was interrupted or stopped early
- * @param cases     the case results in suite order; never null
+ * @param suite       the suite name; never null
+ * @param startedAt   when the run started; never null
+ * @param duration    the run's wall time; never null
+ * @param complete    false when the run was interrupted or stopped early
+ * @param cases       the case results in suite order; never null
+ * @param shard       the shard of the suite these cases were selected from, or null when the run
+ *                    was not sharded (cases of other shards are not in {@code cases} at all)
+ * @param fingerprint what was evaluated (suite, agent target, judge), or null when not recorded
  */
 public record SuiteResult(String suite, Instant startedAt, Duration duration, boolean complete,
-                          List<CaseResult> cases) {
+                          List<CaseResult> cases, Shard shard, Fingerprint fingerprint) {
 
     /** Validates and copies. */
     public SuiteResult {
@@ -24,6 +27,27 @@ public record SuiteResult(String suite, Instant startedAt, Duration duration, bo
         Checks.requireNonNull(startedAt, "startedAt");
         Checks.requireNonNull(duration, "duration");
         cases = List.copyOf(Checks.requireNonNull(cases, "cases"));
+    }
+
+    /** The result of a run that was not sharded, without a fingerprint. */
+    public SuiteResult(String suite, Instant startedAt, Duration duration, boolean complete, List<CaseResult> cases) {
+        this(suite, startedAt, duration, complete, cases, null, null);
+    }
+
+    /** A result without a fingerprint. */
+    public SuiteResult(String suite, Instant startedAt, Duration duration, boolean complete, List<CaseResult> cases,
+                       Shard shard) {
+        this(suite, startedAt, duration, complete, cases, shard, null);
+    }
+
+    /** A copy recording that its cases are those of {@code shard} (null: not sharded). */
+    public SuiteResult withShard(Shard shard) {
+        return new SuiteResult(suite, startedAt, duration, complete, cases, shard, fingerprint);
+    }
+
+    /** A copy recording what was evaluated (null: not recorded). */
+    public SuiteResult withFingerprint(Fingerprint fingerprint) {
+        return new SuiteResult(suite, startedAt, duration, complete, cases, shard, fingerprint);
     }
 
     /** Counts by status. */

@@ -21,9 +21,10 @@ import picocli.CommandLine.Spec;
 @Command(name = "agent-eval", mixinStandardHelpOptions = true, versionProvider = AgentEvalCli.Version.class,
         description = "Evaluates AI agents: runs suites of cases against an agent and scores every turn.",
         subcommands = {RunCommand.class, ShowCommand.class, ValidateCommand.class, SchemaCommand.class,
-                CommandLine.HelpCommand.class},
+                MergeCommand.class, RecordCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:every selected case met its expectation", "1:some case did not",
+        exitCodeList = {"0:every selected case met its expectation (with --threshold: the gate was met)",
+                "1:some case did not (or the gate was not met, or --fail-on-regression found a regression)",
                 "2:the suite or the command line is invalid (nothing was sent)",
                 "3:the run could not be carried out (agent unreachable for every case, judge preflight failed)"})
 public final class AgentEvalCli implements Callable<Integer> {
@@ -130,6 +131,12 @@ public final class AgentEvalCli implements Callable<Integer> {
             }
             if (cls == ValidateCommand.class) {
                 return cls.cast(new ValidateCommand(context));
+            }
+            if (cls == MergeCommand.class) {
+                return cls.cast(new MergeCommand(context));
+            }
+            if (cls == RecordCommand.class) {
+                return cls.cast(new RecordCommand(context));
             }
             return CommandLine.defaultFactory().create(cls);
         }

@@ -1,10 +1,12 @@
 package dev.agenteval.cli;
 
-import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.api.Shard;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
+import dev.agenteval.core.Baseline;
 import dev.agenteval.core.EvalRunner;
+import dev.agenteval.core.Gate;
 import dev.agenteval.core.Providers;
 import dev.agenteval.core.ReportException;
 import dev.agenteval.core.Reports;
@@ -46,6 +48,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--tag", paramLabel = "TAG", description = "Run only cases with this tag (repeatable; any of).")
     List<String> tags = new ArrayList<>();
 
+    @Option(names = "--shard", paramLabel = "I/N", description = "Run only shard I of N (1-based) of the selected cases, chosen by case id, so N CI jobs split a suite; merge their results.json with 'agent-eval merge'.")
+    String shardSpec;
+
     @Option(names = "--concurrency", paramLabel = "N", description = "Cases in flight at once (default: the suite's, else 4).")
     Integer concurrency;
 
@@ -55,8 +60,20 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--stop-on-failure", description = "Start no new case after the first that does not pass.")
     boolean stopOnFailure;
 
-    @Option(names = "--repeat", paramLabel = "N", description = "Run each case N times on fresh sessions.")
+    @Option(names = "--repeat", paramLabel = "N", description = "Run each case N times on fresh sessions (cases and suites that set 'repeat' keep theirs).")
     int repeat = 1;
+
+    @Option(names = "--threshold", paramLabel = "PCT", description = "Gate: exit 0 when the run covered every case of the suite and at least PCT percent of them passed, else 1. A filtered, sharded, stopped or interrupted run never meets it.")
+    Double threshold;
+
+    @Option(names = "--baseline", paramLabel = "FILE", description = "An earlier results.json (or the report folder holding it) to compare with: regressions, fixes, new and removed cases and the pass-rate change, in the console, results.md and results.json.")
+    Path baselinePath;
+
+    @Option(names = "--fail-on-regression", description = "Exit 1 when a case passed in --baseline and does not now (with repeats: only when Fisher's exact test on the attempt counts gives p below --significance).")
+    boolean failOnRegression;
+
+    @Option(names = "--significance", paramLabel = "P", description = "With --baseline and repeats: the p-value below which a changed verdict counts as a regression or fix (default 0.05).")
+    Double significance;
 
     @Option(names = "--report-dir", paramLabel = "DIR", description = "Write results.json, results.md and junit.xml here.")
     Path reportDir;
@@ -80,6 +97,8 @@ final class RunCommand implements Callable<Integer> {
     boolean[] quiet = new boolean[0];
 
     private final AgentEvalCli.Context context;
+    private Baseline baseline;
+    private Gate gate;
 
     RunCommand(AgentEvalCli.Context context) {
         this.context = context;
@@ -90,6 +109,9 @@ final class RunCommand implements Callable<Integer> {
         validateOptions();
         Function<String, String> environment = Wiring.environment(context);
         List<Suite> loaded = SuiteSources.load(suites, context.workDir());
+        baseline = baselinePath == null ? null : Gating.readBaseline(baselinePath, significance, context.workDir());
+        Gating.requireBaselineSuite(baseline, loaded);
+        gate = threshold == null ? null : Gate.atLeast(threshold);
         Providers providers = Providers.discover(RunCommand.class.getClassLoader());
         boolean needsJudge = Wiring.needsJudge(loaded, providers);
         int worst = AgentEvalCli.OK;
@@ -112,9 +134,17 @@ final class RunCommand implements Callable<Integer> {
         EvalRunner.Builder b = EvalRunner.builder().agent(agent).judge(judge).providers(providers)
                 .environment(environment).stopOnFailure(stopOnFailure).repeat(repeat)
                 .listener(new Progress(context.err(), context.terminal(), quiet.length > 0))
-                .sink(Reports.console(context.out()));
+                .agentDescription(Gating.describeAgent(protocol, agentUrl, env, externalId));
+        Baseline compared = Gating.baselineFor(baseline, suite, several, context.err());
+        b.sink(compared == null ? Reports.console(context.out()) : Reports.console(context.out(), false, false, compared));
+        if (judge != null) {
+            b.judgeDescription(Gating.describeJudge(judge));
+        }
         caseIds.forEach(b::caseId);
         tags.forEach(b::tag);
+        if (shardSpec != null) {
+            b.shard(Shard.parse(shardSpec));
+        }
         if (concurrency != null) {
             b.concurrency(concurrency);
         }
@@ -123,12 +153,17 @@ final class RunCommand implements Callable<Integer> {
         }
         Path dir = reportDir != null ? context.workDir().resolve(reportDir) : Wiring.defaultReportDir(environment, context.workDir());
         if (dir != null) {
-            b.sink(Reports.all(several ? dir.resolve(fileName(suite.name())) : dir));
+            Path suiteDir = several ? dir.resolve(fileName(suite.name())) : dir;
+            b.sink(compared == null ? Reports.all(suiteDir) : Reports.all(suiteDir, compared));
         }
         if (output != null) {
             Path file = context.workDir().resolve(output);
             Path json = several ? sibling(file, "-" + fileName(suite.name()) + ".json") : file;
-            b.sink(Reports.json(json)).sink(Reports.markdown(sibling(json, ".md")));
+            if (compared == null) {
+                b.sink(Reports.json(json)).sink(Reports.markdown(sibling(json, ".md")));
+            } else {
+                b.sink(Reports.json(json, compared)).sink(Reports.markdown(sibling(json, ".md"), compared));
+            }
         }
         SuiteResult result;
         try {
@@ -143,8 +178,7 @@ final class RunCommand implements Callable<Integer> {
                     + result.cases().get(0).reason() + ")");
             return AgentEvalCli.NOT_CARRIED_OUT;
         }
-        boolean allMet = result.cases().stream().allMatch(c -> c.status() == CaseStatus.PASSED);
-        return allMet && result.complete() ? AgentEvalCli.OK : AgentEvalCli.CASES_FAILED;
+        return Gating.exitCode(result, gate, compared, failOnRegression, context.out());
     }
 
     private void validateOptions() {
@@ -161,8 +195,27 @@ final class RunCommand implements Callable<Integer> {
         if (timeoutSeconds != null && !(timeoutSeconds > 0)) {
             problems.add("--timeout must be > 0 but was " + timeoutSeconds);
         }
+        if (shardSpec != null) {
+            try {
+                Shard.parse(shardSpec);
+            } catch (IllegalArgumentException e) {
+                problems.add("--" + e.getMessage());
+            }
+        }
         if (repeat < 1) {
             problems.add("--repeat must be >= 1 but was " + repeat);
+        }
+        if (threshold != null && !(threshold >= 0 && threshold <= 100)) {
+            problems.add("--threshold must be between 0 and 100 (percent) but was " + threshold);
+        }
+        if (failOnRegression && baselinePath == null) {
+            problems.add("--fail-on-regression needs --baseline FILE (an earlier results.json)");
+        }
+        if (significance != null && baselinePath == null) {
+            problems.add("--significance needs --baseline FILE (an earlier results.json)");
+        }
+        if (significance != null && !(significance > 0 && significance < 1)) {
+            problems.add("--significance must be > 0 and < 1 but was " + significance);
         }
         if (!problems.isEmpty()) {
             throw new ConfigurationException(problems);

@@ -1,7 +1,10 @@
 package dev.agenteval.cli;
 
 import dev.agenteval.api.AgentException;
+import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.FailureCode;
+import dev.agenteval.api.TaskState;
+import dev.agenteval.api.ToolCall;
 import dev.agenteval.core.InProcessAgent;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.AgentClientProvider;
@@ -31,6 +34,30 @@ final class TestAgents {
         public AgentClient create(ProviderConfig config) {
             config.require("url");
             return InProcessAgent.replying(text -> "hello, you said: " + text);
+        }
+    }
+
+    /**
+     * A support agent that reports tool calls: a refund question looks the order up, logs, then
+     * checks the refund; a weather question calls get_weather; anything else calls no tool.
+     */
+    public static final class Tools implements AgentClientProvider {
+        @Override
+        public String id() {
+            return "test-tools";
+        }
+
+        @Override
+        public AgentClient create(ProviderConfig config) {
+            config.require("url");
+            return InProcessAgent.of((conversation, message) -> {
+                String text = message.text().toLowerCase(java.util.Locale.ROOT);
+                List<String> tools = text.contains("refund") ? List.of("find_order", "log_event", "refund_status")
+                        : text.contains("weather") ? List.of("get_weather") : List.of();
+                return AgentResponse.builder().text("done: " + message.text())
+                        .toolCalls(tools.stream().map(t -> ToolCall.of(t, java.util.Map.of("q", message.text()))).toList())
+                        .state(TaskState.COMPLETED).build();
+            });
         }
     }
 

@@ -2,9 +2,12 @@ package dev.agenteval.core;
 
 import dev.agenteval.api.Case;
 import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.api.Fingerprint;
 import dev.agenteval.api.JudgeException;
+import dev.agenteval.api.Shard;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
+import dev.agenteval.core.internal.Fingerprints;
 import dev.agenteval.core.internal.Preparation;
 import dev.agenteval.core.internal.SafeListener;
 import dev.agenteval.core.internal.SuiteExecution;
@@ -12,6 +15,7 @@ import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.ResultSink;
 import dev.agenteval.spi.RunListener;
+import dev.agenteval.spi.ScorerFactory;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,6 +47,12 @@ import org.slf4j.LoggerFactory;
  * whatever fails; {@link #run} never exits the JVM. An invalid suite (unknown scorer, bad
  * parameters, unresolved placeholder, missing environment variable) fails with a
  * {@link ConfigurationException} listing every problem before anything is sent.
+ *
+ * <p>A case runs {@code repeat} times, each on a fresh session: its own {@code repeat} wins, then
+ * its suite's, then the runner's ({@link Builder#repeat}); it passes when the share of passed
+ * attempts meets its pass threshold (the case's, else the suite's, else every attempt). Every
+ * result records a {@link Fingerprint} of what was evaluated (see {@link #fingerprint(Suite)}),
+ * which a {@link Gate} checks.
  */
 public final class EvalRunner {
 
@@ -60,9 +70,12 @@ public final class EvalRunner {
     private final Set<String> caseIds;
     private final Set<String> tags;
     private final int repeat;
+    private final Shard shard;
     private final List<RunListener> listeners;
     private final List<ResultSink> sinks;
     private final Function<String, String> environment;
+    private final String agentDescription;
+    private final String judgeDescription;
 
     private EvalRunner(Builder b) {
         this.agent = Objects.requireNonNull(b.agent, "agent must be set");
@@ -74,9 +87,12 @@ public final class EvalRunner {
         this.caseIds = Set.copyOf(b.caseIds);
         this.tags = Set.copyOf(b.tags);
         this.repeat = b.repeat;
+        this.shard = b.shard;
         this.listeners = List.copyOf(b.listeners);
         this.sinks = List.copyOf(b.sinks);
         this.environment = b.environment;
+        this.agentDescription = b.agentDescription;
+        this.judgeDescription = b.judgeDescription;
     }
 
     /** A new builder. */
@@ -95,15 +111,21 @@ public final class EvalRunner {
     public SuiteResult run(Suite suite) {
         Objects.requireNonNull(suite, "suite");
         List<Case> selected = select(suite);
-        Preparation preparation = Preparation.prepare(suite, selected, providers, judge, environment, caseTimeout);
+        Preparation preparation = Preparation.prepare(suite, selected, providers, judge, environment, caseTimeout,
+                repeat);
         if (preparation.needsJudge()) {
             preflight();
         }
         int limit = concurrency != null ? concurrency : suite.concurrency().orElse(DEFAULT_CONCURRENCY);
-        LOG.info("Running suite '{}': {} of {} cases, concurrency {}{}", suite.name(), selected.size(),
-                suite.cases().size(), limit, repeat > 1 ? ", " + repeat + " attempts each" : "");
-        SuiteResult result = new SuiteExecution(suite, preparation, agent, judge, limit, repeat, stopOnFailure,
+        LOG.info("Running suite '{}': {} of {} cases{}, concurrency {}{}", suite.name(), selected.size(),
+                suite.cases().size(), shard == null ? "" : " (shard " + shard + ")", limit,
+                attempts(preparation, selected.size()));
+        SuiteResult result = new SuiteExecution(suite, preparation, agent, judge, limit, stopOnFailure,
                 new SafeListener(listeners, sinks)).run();
+        result = result.withFingerprint(fingerprint(suite));
+        if (shard != null) {
+            result = result.withShard(shard);
+        }
         LOG.info("Suite '{}': {} passed, {} failed, {} errored, {} skipped", suite.name(), result.summary().passed(),
                 result.summary().failed(), result.summary().errored(), result.summary().skipped());
         // An interrupted run still writes what finished: clear the flag so that interruptible
@@ -117,6 +139,12 @@ public final class EvalRunner {
             }
         }
         return result;
+    }
+
+    /** E.g. {@code , 15 attempts in all} when some case repeats; empty otherwise. */
+    private static String attempts(Preparation preparation, int cases) {
+        int total = preparation.cases().stream().mapToInt(c -> c.repeat()).sum();
+        return total > cases ? ", " + total + " attempts in all" : "";
     }
 
     private void preflight() {
@@ -138,6 +166,7 @@ public final class EvalRunner {
         return suite.cases().stream()
                 .filter(c -> caseIds.isEmpty() || caseIds.contains(c.id()))
                 .filter(c -> tags.isEmpty() || c.tags().stream().anyMatch(tags::contains))
+                .filter(c -> shard == null || shard.contains(c.id()))
                 .toList();
     }
 
@@ -157,6 +186,35 @@ public final class EvalRunner {
             failures.stream().skip(1).forEach(e::addSuppressed);
             throw e;
         }
+    }
+
+    /**
+     * The fingerprint a run of every case of {@code suite} with this runner records: the hash of
+     * the suite's canonical form (with this runner's default repeat and timeout resolved into each
+     * case), the agent and judge descriptions ({@link Builder#agentDescription},
+     * {@link Builder#judgeDescription}) and their combined hash. Compare it with a stored result's
+     * to tell whether that result is of the current configuration ({@link Gate#evaluate(SuiteResult, Fingerprint)}).
+     */
+    public Fingerprint fingerprint(Suite suite) {
+        Objects.requireNonNull(suite, "suite");
+        boolean needsJudge = suite.cases().stream().flatMap(c -> c.turns().stream()).flatMap(t -> t.scorers().stream())
+                .anyMatch(spec -> spec.inline().isEmpty() && providers.findScorer(spec.type())
+                        .map(ScorerFactory::needsJudge).orElse(false));
+        String agentText = agentDescription != null ? agentDescription : stableName(agent.getClass().getName());
+        String judgeText = !needsJudge || judge == null ? Fingerprint.NO_JUDGE
+                : judgeDescription != null ? judgeDescription : stableName(judge.name());
+        return Fingerprints.of(suite, caseTimeout, repeat, agentText, judgeText);
+    }
+
+    /** A class name without the per-JVM suffix of lambdas and hidden classes. */
+    private static String stableName(String name) {
+        int lambda = name.indexOf("$$Lambda");
+        if (lambda >= 0) {
+            return name.substring(0, lambda) + "$$Lambda";
+        }
+        int hidden = name.indexOf('/');
+        String stable = hidden >= 0 ? name.substring(0, hidden) : name;
+        return stable.isBlank() ? "unnamed" : stable;
     }
 
     /** The judge, if configured. */
@@ -181,9 +239,12 @@ public final class EvalRunner {
         b.caseIds.addAll(caseIds);
         b.tags.addAll(tags);
         b.repeat = repeat;
+        b.shard = shard;
         b.listeners.addAll(listeners);
         b.sinks.addAll(sinks);
         b.environment = environment;
+        b.agentDescription = agentDescription;
+        b.judgeDescription = judgeDescription;
         return b;
     }
 
@@ -198,9 +259,12 @@ public final class EvalRunner {
         private final Set<String> caseIds = new LinkedHashSet<>();
         private final Set<String> tags = new LinkedHashSet<>();
         private int repeat = 1;
+        private Shard shard;
         private final List<RunListener> listeners = new ArrayList<>();
         private final List<ResultSink> sinks = new ArrayList<>();
         private Function<String, String> environment = System::getenv;
+        private String agentDescription;
+        private String judgeDescription;
 
         private Builder() {
         }
@@ -264,12 +328,33 @@ public final class EvalRunner {
             return this;
         }
 
-        /** Runs each case this many times on fresh sessions. Must be >= 1. */
+        /**
+         * Runs each case this many times on fresh sessions, unless the case or its suite sets its own
+         * {@code repeat} (the case's wins, then the suite's, then this). Must be >= 1.
+         */
         public Builder repeat(int repeat) {
             if (repeat < 1) {
                 throw new IllegalArgumentException("repeat must be >= 1 but was " + repeat);
             }
             this.repeat = repeat;
+            return this;
+        }
+
+        /**
+         * Runs only the selected cases (after the id and tag filters) that fall in shard
+         * {@code index} (1-based) of {@code count}, chosen by case id ({@link Shard}): N runners
+         * with shards 1/N..N/N together run every selected case exactly once. The result records
+         * the shard; cases of other shards are not in it (they are not "skipped").
+         *
+         * @throws IllegalArgumentException unless {@code 1 <= index <= count}
+         */
+        public Builder shard(int index, int count) {
+            return shard(Shard.of(index, count));
+        }
+
+        /** Like {@link #shard(int, int)}; null runs every selected case. */
+        public Builder shard(Shard shard) {
+            this.shard = shard;
             return this;
         }
 
@@ -289,6 +374,32 @@ public final class EvalRunner {
         public Builder environment(Function<String, String> environment) {
             this.environment = Objects.requireNonNull(environment, "environment");
             return this;
+        }
+
+        /**
+         * How the agent appears in the result's {@link Fingerprint}, e.g. its protocol and URL;
+         * never put a secret here. Default: the agent client's class name.
+         */
+        public Builder agentDescription(String description) {
+            this.agentDescription = requireText(description, "agentDescription");
+            return this;
+        }
+
+        /**
+         * How the judge appears in the result's {@link Fingerprint}: its model and the settings that
+         * change verdicts; never put a secret here. Default: the judge's {@link Judge#name()}.
+         */
+        public Builder judgeDescription(String description) {
+            this.judgeDescription = requireText(description, "judgeDescription");
+            return this;
+        }
+
+        private static String requireText(String value, String field) {
+            Objects.requireNonNull(value, field);
+            if (value.isBlank()) {
+                throw new IllegalArgumentException(field + " must not be blank");
+            }
+            return value;
         }
 
         /** Builds the runner. */

@@ -4,8 +4,10 @@ import dev.agenteval.api.SuiteResult;
 import dev.agenteval.core.internal.report.CompositeSink;
 import dev.agenteval.core.internal.report.ConsoleSink;
 import dev.agenteval.core.internal.report.FileSink;
+import dev.agenteval.core.internal.report.HtmlReport;
 import dev.agenteval.core.internal.report.JUnitXmlReport;
 import dev.agenteval.core.internal.report.JsonReport;
+import dev.agenteval.core.internal.report.JsonReportReader;
 import dev.agenteval.core.internal.report.MarkdownReport;
 import dev.agenteval.spi.ResultSink;
 import java.io.PrintStream;
@@ -14,10 +16,10 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The built-in result sinks: JSON, a Markdown transcript, JUnit XML and a console summary.
+ * The built-in result sinks: JSON, a Markdown transcript, JUnit XML, an HTML report and a console summary.
  *
  * <pre>{@code
- * ResultSink sink = Reports.all(Path.of("results"));   // results.json, results.md, junit.xml
+ * ResultSink sink = Reports.all(Path.of("results"));   // results.json, results.md, junit.xml, report.html
  * sink.write(suiteResult);
  * Reports.console(System.out).write(suiteResult);
  * }</pre>
@@ -38,8 +40,27 @@ import java.util.Objects;
  *   "startedAt": "2025-01-31T09:00:00.123Z",
  *   "durationSeconds": 12.345,
  *   "complete": true,                  // false when the run was interrupted or stopped early
- *   "summary": {"cases": 3, "passed": 2, "failed": 1, "errored": 0, "skipped": 0, "passRate": 0.6666666666666666},
+ *   "shard": {"index": 2, "count": 4}, // only when the run was sharded: its cases are that shard's
+ *   "fingerprint": {                   // what was evaluated; omitted when not recorded
+ *     "suite": "9f2c...",              // SHA-256 of the whole suite in canonical form
+ *     "suiteCases": 3,                 // cases in the suite (a filtered run has fewer in "cases")
+ *     "agent": "a2a http://localhost:8080/",   // the target, never a secret
+ *     "judge": "gpt-4o-mini",          // or "none" when no case needs a judge
+ *     "value": "41d0..."               // SHA-256 of the three: equal values, same configuration
+ *   },
+ *   "summary": {"cases": 3, "passed": 2, "failed": 1, "errored": 0, "skipped": 0, "passRate": 0.6666666666666666,
+ *               "flaky": 0},           // flaky: cases whose attempts disagree
  *   "usage": {"inputTokens": 120, "outputTokens": 30, "credits": null, "cost": null},   // or null
+ *   "baseline": {                      // only when compared with a baseline
+ *     "source": "previous/results.json", "startedAt": "...", "passRate": 1.0, "passRateChange": -0.333,
+ *     "significance": 0.05,            // repeated cases: a change counts when Fisher's p is below it
+ *     "regressions": [ {"id": "...", "before": {"status": "passed", "attempts": 5, "passedAttempts": 5},
+ *                       "after": {"status": "failed", "attempts": 5, "passedAttempts": 0}, "pValue": 0.0079} ],
+ *     "fixes": [...], "unconfirmed": [...],   // unconfirmed: verdict changed, p >= significance
+ *     "new": [ {"id": "...", "before": null, "after": {...}, "pValue": null} ],
+ *     "removed": [ {"id": "...", "before": {...}, "after": null, "pValue": null} ],
+ *     "notCompared": ["..."]          // skipped on a side, or not selected in this run
+ *   },
  *   "cases": [ {
  *     "id": "painkiller-lookup",
  *     "tags": ["smoke"],
@@ -49,7 +70,11 @@ import java.util.Objects;
  *     "reason": "...",                 // empty when passed
  *     "durationSeconds": 3.142,
  *     "usage": {...} or null,
- *     "passRate": 0.5,                 // only when the case ran more than one attempt
+ *     "passRate": 0.5,                 // this and the next four only when the case ran more than one attempt
+ *     "passThreshold": 1.0,            // the share of attempts that had to pass
+ *     "passAtK": true,                 // some attempt passed
+ *     "passHatK": false,               // every attempt passed
+ *     "flaky": true,                   // attempts disagree
  *     "attempts": [ {                  // only when the case ran more than one attempt
  *       "attempt": 1, "status": "passed", "reason": "", "durationSeconds": 1.5, "usage": null,
  *       "turns": [...]
@@ -90,7 +115,9 @@ import java.util.Objects;
  * A title and summary line, then per case its verdict (✅ passed, ❌ failed, ⚠️ errored,
  * ⏭️ skipped), tags, duration, usage, an {@code Errors:} list derived only from failed checks and
  * harness failures, and every turn's input, request, answer, state, tool calls and scores. Text
- * from agents sits in fenced blocks longer than any backtick run inside it.
+ * from agents sits in fenced blocks longer than any backtick run inside it. A repeated case also
+ * lists its attempts and a {@code Repeats:} line (pass@k, pass^k, flaky, pass threshold); given a
+ * {@link Baseline}, a "Compared with baseline" section precedes the cases.
  *
  * <h2>JUnit XML</h2>
  *
@@ -98,6 +125,15 @@ import java.util.Objects;
  * carry a {@code <failure type="failed">} listing failed checks, errored cases an
  * {@code <error>} whose type is the harness failure code, skipped cases a {@code <skipped>};
  * {@code <system-out>} holds the inputs and answers. The timestamp is UTC.
+ *
+ * <h2>HTML report</h2>
+ *
+ * One self-contained page (inline style and script, nothing fetched; a content security policy
+ * forbids anything else): the pass rate, counts, duration, agent and judge usage, a table of the
+ * cases, and per case its verdict, failed checks and harness failures, and every turn's input,
+ * answer, state, tool calls, usage and scores with their reasons (judge reasons included), the
+ * request and raw response folded away. Readable on phones and desktops; without script it shows
+ * everything, with it a filter by verdict. Agent text is HTML-escaped.
  */
 public final class Reports {
 
@@ -107,6 +143,8 @@ public final class Reports {
     public static final String MARKDOWN_FILE = "results.md";
     /** The JUnit XML report's file name in {@link #all(Path)}. */
     public static final String JUNIT_FILE = "junit.xml";
+    /** The HTML report's file name in {@link #all(Path)}. */
+    public static final String HTML_FILE = "report.html";
 
     private Reports() {
     }
@@ -116,14 +154,34 @@ public final class Reports {
         return new FileSink(file, "JSON", JsonReport::write);
     }
 
+    /** Writes the JSON report to {@code file}, atomically, with its comparison with {@code baseline}. */
+    public static ResultSink json(Path file, Baseline baseline) {
+        Objects.requireNonNull(baseline, "baseline");
+        return new FileSink(file, "JSON", (r, out) -> JsonReport.write(r, baseline.compare(r), out));
+    }
+
     /** Writes the Markdown transcript to {@code file}, atomically. */
     public static ResultSink markdown(Path file) {
         return new FileSink(file, "Markdown", MarkdownReport::write);
     }
 
+    /**
+     * Writes the Markdown transcript to {@code file}, atomically, with a section comparing it
+     * with {@code baseline} before the cases.
+     */
+    public static ResultSink markdown(Path file, Baseline baseline) {
+        Objects.requireNonNull(baseline, "baseline");
+        return new FileSink(file, "Markdown", (r, out) -> MarkdownReport.write(r, baseline.compare(r), out));
+    }
+
     /** Writes the JUnit XML report to {@code file}, atomically. */
     public static ResultSink junitXml(Path file) {
         return new FileSink(file, "JUnit XML", JUnitXmlReport::write);
+    }
+
+    /** Writes the self-contained HTML report to {@code file}, atomically. */
+    public static ResultSink html(Path file) {
+        return new FileSink(file, "HTML", HtmlReport::write);
     }
 
     /**
@@ -154,19 +212,92 @@ public final class Reports {
     }
 
     /**
-     * Writes {@value #JSON_FILE}, {@value #MARKDOWN_FILE} and {@value #JUNIT_FILE} into
+     * Like {@link #console(PrintStream, boolean, boolean)}; before the totals line, also prints the
+     * comparison with {@code baseline}: the pass-rate change and one line per regressed, fixed,
+     * unconfirmed, new and removed case.
+     */
+    public static ResultSink console(PrintStream out, boolean verbose, boolean ansiColours, Baseline baseline) {
+        Objects.requireNonNull(out, "out");
+        Objects.requireNonNull(baseline, "baseline");
+        return new ConsoleSink(out, verbose, ansiColours, baseline);
+    }
+
+    /**
+     * Writes {@value #JSON_FILE}, {@value #MARKDOWN_FILE}, {@value #JUNIT_FILE} and {@value #HTML_FILE} into
      * {@code reportDir}, creating it. Each file is written even when another fails; the first
      * failure is then thrown.
      */
     public static ResultSink all(Path reportDir) {
         Objects.requireNonNull(reportDir, "reportDir");
         return new CompositeSink(List.of(json(reportDir.resolve(JSON_FILE)),
-                markdown(reportDir.resolve(MARKDOWN_FILE)), junitXml(reportDir.resolve(JUNIT_FILE))));
+                markdown(reportDir.resolve(MARKDOWN_FILE)), junitXml(reportDir.resolve(JUNIT_FILE)),
+                html(reportDir.resolve(HTML_FILE))));
+    }
+
+    /**
+     * Writes the HTML report to {@code file}, atomically, with a section comparing it with
+     * {@code baseline} and the regressed cases highlighted.
+     */
+    public static ResultSink html(Path file, Baseline baseline) {
+        Objects.requireNonNull(baseline, "baseline");
+        return new FileSink(file, "HTML", (r, out) -> HtmlReport.write(r, baseline.compare(r), out));
+    }
+
+    /**
+     * Like {@link #all(Path)}, the JSON, Markdown and HTML reports also comparing each result with
+     * {@code baseline}.
+     */
+    public static ResultSink all(Path reportDir, Baseline baseline) {
+        Objects.requireNonNull(reportDir, "reportDir");
+        Objects.requireNonNull(baseline, "baseline");
+        return new CompositeSink(List.of(json(reportDir.resolve(JSON_FILE), baseline),
+                markdown(reportDir.resolve(MARKDOWN_FILE), baseline), junitXml(reportDir.resolve(JUNIT_FILE)),
+                html(reportDir.resolve(HTML_FILE), baseline)));
+    }
+
+    /** The JSON report as text with a {@code baseline} section, as {@link #json(Path, Baseline)} writes it. */
+    public static String toJson(SuiteResult result, Comparison comparison) {
+        Objects.requireNonNull(result, "result");
+        Objects.requireNonNull(comparison, "comparison");
+        java.io.StringWriter out = new java.io.StringWriter();
+        try {
+            JsonReport.write(result, comparison, out);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
+    /** The Markdown transcript with its baseline section, as {@link #markdown(Path, Baseline)} writes it. */
+    public static String toMarkdown(SuiteResult result, Comparison comparison) {
+        Objects.requireNonNull(result, "result");
+        Objects.requireNonNull(comparison, "comparison");
+        java.io.StringWriter out = new java.io.StringWriter();
+        try {
+            MarkdownReport.write(result, comparison, out);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return out.toString();
     }
 
     /** The JSON report as text, as {@link #json(Path)} writes it. */
     public static String toJson(SuiteResult result) {
         return JsonReport.render(Objects.requireNonNull(result, "result"));
+    }
+
+    /**
+     * Reads a JSON report ({@link #json(Path)}'s format) back into a result, e.g. to merge shards
+     * ({@link SuiteResults#merge}) or compare with a baseline. Keys it does not know are ignored,
+     * so reports with later additive keys still read. A case written without {@code attempts}
+     * (one attempt) reads back as one attempt holding its turns.
+     *
+     * @throws dev.agenteval.api.ConfigurationException when the file is missing or unreadable, is
+     *         not JSON, or lacks a key the result needs; the message names the file and the key
+     *         (e.g. {@code results.json: cases[2].status: missing})
+     */
+    public static SuiteResult readJson(Path file) {
+        return JsonReportReader.read(Objects.requireNonNull(file, "file"));
     }
 
     /** The Markdown transcript as text, as {@link #markdown(Path)} writes it. */

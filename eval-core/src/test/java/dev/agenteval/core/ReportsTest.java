@@ -31,7 +31,7 @@ class ReportsTest {
 
         Reports.all(reportDir).write(result);
 
-        assertThat(names(reportDir)).containsExactly("junit.xml", "results.json", "results.md");
+        assertThat(names(reportDir)).containsExactly("junit.xml", "report.html", "results.json", "results.md");
         assertThat(Files.readString(reportDir.resolve("results.json"), StandardCharsets.UTF_8))
                 .isEqualTo(Reports.toJson(result));
         assertThat(Files.readString(reportDir.resolve("results.md"), StandardCharsets.UTF_8))
@@ -51,7 +51,7 @@ class ReportsTest {
 
         assertThat(dir.resolve("results.json")).isRegularFile();
         assertThat(dir.resolve("results.md")).isRegularFile();
-        assertThat(names(dir)).containsExactly("junit.xml", "results.json", "results.md");
+        assertThat(names(dir)).containsExactly("junit.xml", "report.html", "results.json", "results.md");
     }
 
     @Test

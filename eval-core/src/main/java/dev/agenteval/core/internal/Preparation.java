@@ -48,9 +48,13 @@ public final class Preparation {
         return needsJudge;
     }
 
-    /** Validates and resolves the selected cases. */
+    /**
+     * Validates and resolves the selected cases; {@code defaultTimeout} (nullable) and
+     * {@code defaultRepeat} apply to cases for which neither the case nor the suite sets one.
+     */
     public static Preparation prepare(Suite suite, List<Case> selected, Providers providers, Judge judge,
-                                      Function<String, String> environment, Duration defaultTimeout) {
+                                      Function<String, String> environment, Duration defaultTimeout,
+                                      int defaultRepeat) {
         List<String> problems = new ArrayList<>();
         Map<ScorerSpec, Scorer> scorers = createScorers(selected, providers, judge, problems);
 
@@ -81,7 +85,7 @@ public final class Preparation {
 
         List<PreparedCase> prepared = new ArrayList<>();
         for (Case c : selected) {
-            prepared.add(prepareCase(suite, c, values, problems, defaultTimeout));
+            prepared.add(prepareCase(suite, c, values, problems, defaultTimeout, defaultRepeat));
         }
         if (!problems.isEmpty()) {
             throw new ConfigurationException(problems);
@@ -132,8 +136,23 @@ public final class Preparation {
         }
     }
 
+    /** The case's timeout, else the suite's, else {@code defaultTimeout} (may be null: none). */
+    public static Duration timeout(Suite suite, Case c, Duration defaultTimeout) {
+        return c.timeout().orElse(suite.timeout().orElse(defaultTimeout));
+    }
+
+    /** The case's repeat, else the suite's, else {@code defaultRepeat}. */
+    public static int repeat(Suite suite, Case c, int defaultRepeat) {
+        return c.repeat().orElse(suite.repeat().orElse(defaultRepeat));
+    }
+
+    /** The case's pass threshold, else the suite's, else 1 (every attempt must pass). */
+    public static double passThreshold(Suite suite, Case c) {
+        return c.passThreshold().orElse(suite.passThreshold().orElse(1.0));
+    }
+
     private static PreparedCase prepareCase(Suite suite, Case c, Map<String, String> values, List<String> problems,
-                                            Duration defaultTimeout) {
+                                            Duration defaultTimeout, int defaultRepeat) {
         List<Message> inputs = new ArrayList<>();
         for (int i = 0; i < c.turns().size(); i++) {
             Message m = c.turns().get(i).input();
@@ -145,10 +164,10 @@ public final class Preparation {
         if (agentId != null) {
             agentId = (String) resolveValue(agentId, values, "case '" + c.id() + "' agentId", problems);
         }
-        Duration timeout = c.timeout().orElse(suite.timeout().orElse(defaultTimeout));
         SessionRequest session = new SessionRequest(c.id(), 1, c.sessionContext(), agent, agentId,
                 c.tools().orElse(null));
-        return new PreparedCase(c, List.copyOf(inputs), session, timeout);
+        return new PreparedCase(c, List.copyOf(inputs), session, timeout(suite, c, defaultTimeout),
+                repeat(suite, c, defaultRepeat), passThreshold(suite, c));
     }
 
     private static Message resolve(Message m, Map<String, String> values, String where, List<String> problems) {

@@ -13,8 +13,11 @@ import java.util.List;
  * @param inputs   each turn's message with placeholders resolved
  * @param session  what the agent client gets to open a session (attempt 1)
  * @param timeout  the case's wall-clock bound, or null
+ * @param repeat   how many attempts to run: the case's, else the suite's, else the runner's
+ * @param passThreshold the share of attempts that must pass: the case's, else the suite's, else 1
  */
-public record PreparedCase(Case testCase, List<Message> inputs, SessionRequest session, Duration timeout) {
+public record PreparedCase(Case testCase, List<Message> inputs, SessionRequest session, Duration timeout, int repeat,
+                           double passThreshold) {
 
     /** The session request for a given attempt. */
     public SessionRequest sessionFor(int attempt) {

@@ -42,7 +42,6 @@ public final class SuiteExecution {
     private final AgentClient client;
     private final Judge judge;
     private final int concurrency;
-    private final int repeat;
     private final boolean stopOnFailure;
     private final SafeListener listener;
 
@@ -50,15 +49,14 @@ public final class SuiteExecution {
     private final AtomicReference<String> stopReason = new AtomicReference<>();
     private final AtomicBoolean interrupted = new AtomicBoolean();
 
-    /** A run of the prepared cases. */
+    /** A run of the prepared cases, each as many times as its {@link PreparedCase#repeat()}. */
     public SuiteExecution(Suite suite, Preparation preparation, AgentClient client, Judge judge, int concurrency,
-                          int repeat, boolean stopOnFailure, SafeListener listener) {
+                          boolean stopOnFailure, SafeListener listener) {
         this.suite = suite;
         this.preparation = preparation;
         this.client = client;
         this.judge = judge;
         this.concurrency = concurrency;
-        this.repeat = repeat;
         this.stopOnFailure = stopOnFailure;
         this.listener = listener;
     }
@@ -79,6 +77,7 @@ public final class SuiteExecution {
         try {
             for (PreparedCase pc : cases) {
                 List<CompletableFuture<CaseAttempt>> attempts = new ArrayList<>();
+                int repeat = pc.repeat();
                 for (int a = 1; a <= repeat && !stopped.get(); a++) {
                     slots.acquire();
                     if (stopped.get()) {
@@ -137,7 +136,8 @@ public final class SuiteExecution {
     private CompletableFuture<CaseResult> collect(PreparedCase pc, List<CompletableFuture<CaseAttempt>> attempts) {
         return CompletableFuture.allOf(attempts.toArray(CompletableFuture[]::new)).thenApply(v -> {
             List<CaseAttempt> done = attempts.stream().map(CompletableFuture::join).toList();
-            CaseResult r = Verdicts.caseResult(pc.testCase().id(), pc.testCase().tags(), pc.testCase().expectPass(), done);
+            CaseResult r = Verdicts.caseResult(pc.testCase().id(), pc.testCase().tags(), pc.testCase().expectPass(), done,
+                    pc.passThreshold());
             LOG.debug("Case '{}' {}", r.id(), r.status().wireName());
             if (!r.passed() && stopOnFailure) {
                 stop("stop-on-failure after case '" + r.id() + "' " + r.status().wireName());

@@ -102,20 +102,54 @@ public final class Verdicts {
 
     /** The verdict of a case over its attempts: passed when every attempt passed. */
     public static CaseResult caseResult(String id, List<String> tags, boolean expectPass, List<CaseAttempt> attempts) {
+        return caseResult(id, tags, expectPass, attempts, 1.0);
+    }
+
+    /**
+     * The verdict of a case over its attempts: passed when the share of passed attempts meets
+     * {@code passThreshold}; otherwise failed when an attempt failed, else errored.
+     */
+    public static CaseResult caseResult(String id, List<String> tags, boolean expectPass, List<CaseAttempt> attempts,
+                                        double passThreshold) {
+        int passed = (int) attempts.stream().filter(CaseAttempt::passed).count();
         CaseStatus status;
-        if (attempts.stream().allMatch(CaseAttempt::passed)) {
+        if (!attempts.isEmpty() && meets(passed, attempts.size(), passThreshold)) {
             status = CaseStatus.PASSED;
         } else if (attempts.stream().anyMatch(a -> a.status() == CaseStatus.FAILED)) {
             status = CaseStatus.FAILED;
         } else {
             status = CaseStatus.ERRORED;
         }
-        String reason = attempts.size() == 1 ? attempts.get(0).reason()
-                : attempts.stream().filter(a -> !a.passed())
-                        .map(a -> "attempt " + a.attempt() + ": " + a.reason())
-                        .collect(Collectors.joining("; "));
+        String reason;
+        if (status == CaseStatus.PASSED) {
+            reason = "";
+        } else if (attempts.size() == 1) {
+            reason = attempts.get(0).reason();
+        } else {
+            reason = attempts.stream().filter(a -> !a.passed())
+                    .map(a -> "attempt " + a.attempt() + ": " + a.reason())
+                    .collect(Collectors.joining("; "));
+            if (passThreshold < 1) {
+                reason = passed + " of " + attempts.size() + " attempts passed, fewer than the pass threshold "
+                        + percent(passThreshold) + ": " + reason;
+            }
+        }
         Duration duration = attempts.stream().map(CaseAttempt::duration).reduce(Duration.ZERO, Duration::plus);
         Usage usage = Usage.sum(attempts.stream().map(CaseAttempt::usage).toList());
-        return new CaseResult(id, tags, expectPass, status, reason, duration, usage, attempts);
+        return new CaseResult(id, tags, expectPass, status, reason, duration, usage, attempts, passThreshold);
+    }
+
+    /**
+     * True when {@code passed} of {@code attempts} meets the threshold. Compared as counts, with a
+     * tolerance for thresholds such as 0.7 that binary fractions cannot hold exactly.
+     */
+    public static boolean meets(int passed, int attempts, double passThreshold) {
+        return passed >= passThreshold * attempts - 1e-9;
+    }
+
+    private static String percent(double share) {
+        java.math.BigDecimal p = java.math.BigDecimal.valueOf(share * 100).setScale(1, java.math.RoundingMode.HALF_UP)
+                .stripTrailingZeros();
+        return (p.scale() < 0 ? p.setScale(0) : p).toPlainString() + "%";
     }
 }

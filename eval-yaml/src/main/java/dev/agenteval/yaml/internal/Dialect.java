@@ -7,7 +7,8 @@ import java.util.List;
 public enum Dialect {
 
     /** The platform CLI's {@code eval/eval.yaml}: cases of turns scored by judge scorers. */
-    PLATFORM("platform", List.of("include", "cases", "tags", "dataModels", "instanceSpaces", "appContext", "tools")),
+    PLATFORM("platform", List.of("include", "cases", "tags", "dataModels", "instanceSpaces", "appContext", "tools",
+            "repeat", "passThreshold")),
 
     /** The A2A harness's {@code evals/*.yaml}: evals with messages and expectations. */
     HARNESS("harness", List.of("globals", "variables", "evals"));

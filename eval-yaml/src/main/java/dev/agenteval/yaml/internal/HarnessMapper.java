@@ -35,14 +35,16 @@ import java.util.regex.PatternSyntaxException;
  * <p>The agent target cascades as a whole: an eval that declares {@code agent} or
  * {@code agent_id} uses only its own; one that declares neither uses those of {@code globals}.
  * {@code globals.timeout_seconds} becomes the suite's default timeout, which the runner applies
- * to evals without their own.
+ * to evals without their own; likewise {@code globals.repeat} and {@code globals.pass_threshold}
+ * become the suite's defaults, which an eval's own {@code repeat} and {@code pass_threshold} override.
  */
 public final class HarnessMapper {
 
     static final List<String> ROOT_KEYS = Dialect.HARNESS.rootKeys();
-    static final List<String> GLOBAL_KEYS = List.of("concurrency", "timeout_seconds", "agent", "agent_id");
+    static final List<String> GLOBAL_KEYS = List.of("concurrency", "timeout_seconds", "agent", "agent_id", "repeat",
+            "pass_threshold");
     static final List<String> EVAL_KEYS = List.of("name", "type", "agent", "agent_id", "message", "expectations",
-            "steps", "timeout_seconds", "delay_before_seconds");
+            "steps", "timeout_seconds", "delay_before_seconds", "repeat", "pass_threshold");
     static final List<String> STEP_KEYS = List.of("name", "message", "expectations", "delay_before_seconds");
     static final List<String> EXPECTATION_KEYS = List.of("must_include", "must_not_include", "max_duration_seconds",
             "expected_output_text", "jsonpath", "must_include_json", "expected_state");
@@ -108,6 +110,16 @@ public final class HarnessMapper {
                 if (d != null) {
                     suite.timeout(d);
                 }
+            }
+            Node repeat = globals.get("repeat");
+            Integer repeatValue = repeat == null ? null : Repeats.repeat(repeat);
+            if (repeatValue != null) {
+                suite.repeat(repeatValue);
+            }
+            Node threshold = globals.get("pass_threshold");
+            Double thresholdValue = threshold == null ? null : Repeats.passThreshold(threshold);
+            if (thresholdValue != null) {
+                suite.passThreshold(thresholdValue);
             }
             defaults = target(globals);
         }
@@ -211,6 +223,10 @@ public final class HarnessMapper {
         if (timeoutNode != null) {
             timeout = seconds(timeoutNode, false);
         }
+        Node repeatNode = e.get("repeat");
+        Integer repeat = repeatNode == null ? null : Repeats.repeat(repeatNode);
+        Node thresholdNode = e.get("pass_threshold");
+        Double passThreshold = thresholdNode == null ? null : Repeats.passThreshold(thresholdNode);
         List<Turn.Builder> turns = new ArrayList<>();
         if (sequential) {
             for (String key : List.of("message", "expectations")) {
@@ -250,6 +266,12 @@ public final class HarnessMapper {
         turns.forEach(b::turn);
         if (timeout != null) {
             b.timeout(timeout);
+        }
+        if (repeat != null) {
+            b.repeat(repeat);
+        }
+        if (passThreshold != null) {
+            b.passThreshold(passThreshold);
         }
         if (target.agent != null) {
             b.agent(target.agent);

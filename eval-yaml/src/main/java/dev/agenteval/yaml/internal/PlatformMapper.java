@@ -37,14 +37,17 @@ import org.slf4j.LoggerFactory;
  * replacing the whole field (never a deep merge); a scorer's own {@code tools} stay on its spec.
  * When no level declares tools for a case that uses a tool scorer, the tools of the agent
  * project's single {@code <name>.agent.yaml} next to the {@code eval/} folder are used.
+ *
+ * <p>{@code repeat} and {@code passThreshold} in the root file are the suite's defaults; in an
+ * included file they apply to its cases; on a case they are its own, winning over both.
  */
 public final class PlatformMapper {
 
     private static final Logger LOG = LoggerFactory.getLogger(PlatformMapper.class);
 
     static final List<String> FILE_KEYS = Dialect.PLATFORM.rootKeys();
-    static final List<String> CASE_KEYS =
-            List.of("id", "tags", "expectPass", "turns", "dataModels", "instanceSpaces", "appContext", "tools");
+    static final List<String> CASE_KEYS = List.of("id", "tags", "expectPass", "turns", "dataModels", "instanceSpaces",
+            "appContext", "tools", "repeat", "passThreshold");
     static final List<String> TURN_KEYS = List.of("input", "scorers");
     static final List<String> TOOL_KEYS = List.of("name", "description");
     static final List<String> DATA_MODEL_KEYS = List.of("space", "externalId", "version");
@@ -67,6 +70,8 @@ public final class PlatformMapper {
     private final Deque<String> stackNames = new ArrayDeque<>();
     private final List<Case> cases = new ArrayList<>();
     private AgentTools agentTools;
+    private Setting<Integer> suiteRepeat = Setting.absent();
+    private Setting<Double> suitePassThreshold = Setting.absent();
 
     /**
      * A mapper for the suite whose root file is {@code root}.
@@ -107,6 +112,12 @@ public final class PlatformMapper {
         }
         Suite.Builder suite = Suite.named(suiteName);
         cases.forEach(suite::add);
+        if (suiteRepeat.value != null) {
+            suite.repeat(suiteRepeat.value);
+        }
+        if (suitePassThreshold.value != null) {
+            suite.passThreshold(suitePassThreshold.value);
+        }
         return suite.build();
     }
 
@@ -124,6 +135,12 @@ public final class PlatformMapper {
         }
         file.checkKeys(FILE_KEYS, Dialect.HARNESS.rootKeys());
         Level level = parent.override(file, this);
+        if (isRoot) {
+            // The root file's repeat settings are the suite's defaults, not each case's own.
+            suiteRepeat = level.repeat;
+            suitePassThreshold = level.passThreshold;
+            level = level.withRepeats(Setting.absent(), Setting.absent());
+        }
         Node casesNode = file.get("cases");
         if (casesNode == null && !isRoot) {
             file.missing("cases", ": an included file must have a non-empty 'cases' list");
@@ -275,6 +292,12 @@ public final class PlatformMapper {
         b.sessionContext(new SessionContext(dataModels.value, instanceSpaces.value, resolved.appContext.value));
         if (tools != null) {
             b.tools(tools);
+        }
+        if (resolved.repeat.value != null) {
+            b.repeat(resolved.repeat.value);
+        }
+        if (resolved.passThreshold.value != null) {
+            b.passThreshold(resolved.passThreshold.value);
         }
         try {
             cases.add(b.build());
@@ -470,14 +493,20 @@ public final class PlatformMapper {
 
     /** What a level (root, included file, case) passes down. */
     private record Level(List<String> tags, Setting<List<ToolSpec>> tools, Setting<List<DataModelRef>> dataModels,
-                         Setting<List<String>> instanceSpaces, Setting<String> appContext) {
+                         Setting<List<String>> instanceSpaces, Setting<String> appContext, Setting<Integer> repeat,
+                         Setting<Double> passThreshold) {
 
         boolean valid() {
-            return tools.valid && dataModels.valid && instanceSpaces.valid && appContext.valid;
+            return tools.valid && dataModels.valid && instanceSpaces.valid && appContext.valid && repeat.valid
+                    && passThreshold.valid;
         }
 
         static final Level ROOT = new Level(List.of(), Setting.absent(), Setting.absent(), Setting.absent(),
-                Setting.absent());
+                Setting.absent(), Setting.absent(), Setting.absent());
+
+        Level withRepeats(Setting<Integer> repeat, Setting<Double> passThreshold) {
+            return new Level(tags, tools, dataModels, instanceSpaces, appContext, repeat, passThreshold);
+        }
 
         /** This level overridden by the fields {@code node} declares; tags are unioned. */
         Level override(Node node, PlatformMapper m) {
@@ -495,7 +524,9 @@ public final class PlatformMapper {
                     field(node, "tools", tools, m::tools),
                     field(node, "dataModels", dataModels, m::dataModels),
                     field(node, "instanceSpaces", instanceSpaces, n -> n.stringList(false)),
-                    field(node, "appContext", appContext, Node::nonBlankString));
+                    field(node, "appContext", appContext, Node::nonBlankString),
+                    field(node, "repeat", repeat, Repeats::repeat),
+                    field(node, "passThreshold", passThreshold, Repeats::passThreshold));
         }
 
         private static <T> Setting<T> field(Node node, String key, Setting<T> inherited, Function<Node, T> read) {

@@ -4,6 +4,8 @@ import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.Summary;
+import dev.agenteval.core.Baseline;
+import dev.agenteval.core.Comparison;
 import dev.agenteval.spi.ResultSink;
 import java.io.PrintStream;
 import java.util.List;
@@ -23,12 +25,19 @@ public final class ConsoleSink implements ResultSink {
     private final PrintStream out;
     private final boolean verbose;
     private final boolean colour;
+    private final Baseline baseline;
 
     /** A sink printing to {@code out}. */
     public ConsoleSink(PrintStream out, boolean verbose, boolean colour) {
+        this(out, verbose, colour, null);
+    }
+
+    /** A sink printing to {@code out} that also compares each result with {@code baseline} (nullable). */
+    public ConsoleSink(PrintStream out, boolean verbose, boolean colour, Baseline baseline) {
         this.out = Objects.requireNonNull(out, "out");
         this.verbose = verbose;
         this.colour = colour;
+        this.baseline = baseline;
     }
 
     @Override
@@ -45,7 +54,7 @@ public final class ConsoleSink implements ResultSink {
 
     @Override
     public void write(SuiteResult result) {
-        String text = render(result, colour);
+        String text = render(result, colour, baseline == null ? null : baseline.compare(result));
         synchronized (out) {
             out.print(text);
             out.flush();
@@ -54,6 +63,11 @@ public final class ConsoleSink implements ResultSink {
 
     /** The summary text, ending with a newline. */
     public static String render(SuiteResult result, boolean colour) {
+        return render(result, colour, null);
+    }
+
+    /** The summary text, with the comparison with a baseline when {@code comparison} is not null. */
+    public static String render(SuiteResult result, boolean colour, Comparison comparison) {
         StringBuilder sb = new StringBuilder();
         sb.append("Suite ").append(clean(result.suite())).append('\n');
         int idWidth = 0;
@@ -67,7 +81,7 @@ public final class ConsoleSink implements ResultSink {
                     .append("  ").append(String.format("%9s",
                             c.status() == CaseStatus.SKIPPED ? "-" : ReportText.secondsText(c.duration())));
             if (c.attempts().size() > 1) {
-                sb.append("  ").append(ReportText.attempts(c));
+                sb.append("  ").append(ReportText.attempts(c)).append("; ").append(ReportText.repeats(c));
             }
             sb.append('\n');
         }
@@ -92,6 +106,13 @@ public final class ConsoleSink implements ResultSink {
             }
         }
 
+        if (comparison != null) {
+            sb.append('\n');
+            for (String line : ComparisonReport.consoleLines(comparison)) {
+                sb.append(clean(line)).append('\n');
+            }
+        }
+
         Summary s = result.summary();
         sb.append('\n').append(s.cases()).append(s.cases() == 1 ? " case: " : " cases: ")
                 .append(ReportText.counts(s))
@@ -100,6 +121,10 @@ public final class ConsoleSink implements ResultSink {
         String usage = ReportText.usage(result.usage());
         if (usage != null) {
             sb.append("; usage: ").append(usage);
+        }
+        long flaky = result.cases().stream().filter(CaseResult::flaky).count();
+        if (flaky > 0) {
+            sb.append("; ").append(flaky).append(" flaky");
         }
         sb.append('\n');
         if (!result.complete()) {

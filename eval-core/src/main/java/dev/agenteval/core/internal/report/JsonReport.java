@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agenteval.api.CaseAttempt;
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.Check;
+import dev.agenteval.api.Fingerprint;
 import dev.agenteval.api.HarnessFailure;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.Shard;
@@ -14,6 +15,7 @@ import dev.agenteval.api.Summary;
 import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.api.Usage;
+import dev.agenteval.core.Comparison;
 import java.util.List;
 
 /**
@@ -35,6 +37,11 @@ public final class JsonReport {
      * by the largest case, not the whole report.
      */
     public static void write(SuiteResult result, java.io.Writer out) throws java.io.IOException {
+        write(result, null, out);
+    }
+
+    /** Like {@link #write(SuiteResult, java.io.Writer)}, with a {@code baseline} section when {@code comparison} is not null. */
+    public static void write(SuiteResult result, Comparison comparison, java.io.Writer out) throws java.io.IOException {
         try (com.fasterxml.jackson.core.JsonGenerator gen = Json.prettyGenerator(out)) {
             gen.writeStartObject();
             gen.writeStringField("suite", result.suite());
@@ -46,10 +53,18 @@ public final class JsonReport {
                 gen.writeFieldName("shard");
                 gen.writeTree(shard(result.shard()));
             }
+            if (result.fingerprint() != null) {
+                gen.writeFieldName("fingerprint");
+                gen.writeTree(fingerprint(result.fingerprint()));
+            }
             gen.writeFieldName("summary");
-            gen.writeTree(summary(result.summary()));
+            gen.writeTree(summary(result));
             gen.writeFieldName("usage");
             gen.writeTree(usage(result.usage()));
+            if (comparison != null) {
+                gen.writeFieldName("baseline");
+                gen.writeTree(ComparisonReport.json(comparison));
+            }
             gen.writeArrayFieldStart("cases");
             for (CaseResult c : result.cases()) {
                 gen.writeTree(caseNode(c));
@@ -71,7 +86,10 @@ public final class JsonReport {
         if (result.shard() != null) {
             root.set("shard", shard(result.shard()));
         }
-        root.set("summary", summary(result.summary()));
+        if (result.fingerprint() != null) {
+            root.set("fingerprint", fingerprint(result.fingerprint()));
+        }
+        root.set("summary", summary(result));
         root.set("usage", usage(result.usage()));
         ArrayNode cases = root.putArray("cases");
         for (CaseResult c : result.cases()) {
@@ -87,7 +105,18 @@ public final class JsonReport {
         return node;
     }
 
-    private static ObjectNode summary(Summary s) {
+    private static ObjectNode fingerprint(Fingerprint f) {
+        ObjectNode node = Json.NODES.objectNode();
+        node.put("suite", f.suite());
+        node.put("suiteCases", f.suiteCases());
+        node.put("agent", f.agent());
+        node.put("judge", f.judge());
+        node.put("value", f.value());
+        return node;
+    }
+
+    private static ObjectNode summary(SuiteResult result) {
+        Summary s = result.summary();
         ObjectNode node = Json.NODES.objectNode();
         node.put("cases", s.cases());
         node.put("passed", s.passed());
@@ -95,6 +124,7 @@ public final class JsonReport {
         node.put("errored", s.errored());
         node.put("skipped", s.skipped());
         node.put("passRate", s.passRate());
+        node.put("flaky", result.cases().stream().filter(CaseResult::flaky).count());
         return node;
     }
 
@@ -123,6 +153,10 @@ public final class JsonReport {
         node.set("usage", usage(c.usage()));
         if (c.attempts().size() > 1) {
             node.put("passRate", c.passRate());
+            node.put("passThreshold", c.passThreshold());
+            node.put("passAtK", c.passAtK());
+            node.put("passHatK", c.passHatK());
+            node.put("flaky", c.flaky());
             ArrayNode attempts = node.putArray("attempts");
             for (CaseAttempt a : c.attempts()) {
                 attempts.add(attempt(a));

@@ -3,12 +3,14 @@ package dev.agenteval.core.internal.report;
 import dev.agenteval.api.CaseAttempt;
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.CaseStatus;
+import dev.agenteval.api.Fingerprint;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.ScoreStatus;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.Summary;
 import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.TurnResult;
+import dev.agenteval.core.Comparison;
 import java.util.List;
 import java.util.StringJoiner;
 
@@ -33,6 +35,11 @@ public final class MarkdownReport {
 
     /** Writes the Markdown text case by case, so memory stays bounded by the largest case. */
     public static void write(SuiteResult result, java.io.Writer out) throws java.io.IOException {
+        write(result, null, out);
+    }
+
+    /** Like {@link #write(SuiteResult, java.io.Writer)}, with a baseline section when {@code comparison} is not null. */
+    public static void write(SuiteResult result, Comparison comparison, java.io.Writer out) throws java.io.IOException {
         StringBuilder md = new StringBuilder();
         md.append("# Eval results: ").append(inline(result.suite())).append("\n\n");
         Summary s = result.summary();
@@ -44,11 +51,24 @@ public final class MarkdownReport {
         if (usage != null) {
             md.append(" · usage: ").append(usage);
         }
+        long flaky = result.cases().stream().filter(CaseResult::flaky).count();
+        if (flaky > 0) {
+            md.append(" · ").append(flaky).append(" flaky");
+        }
         md.append("\n\n");
         md.append("Started ").append(result.startedAt()).append(".\n\n");
+        Fingerprint f = result.fingerprint();
+        if (f != null) {
+            md.append("Configuration: agent ").append(code(f.agent())).append(", judge ").append(code(f.judge()))
+                    .append(", suite ").append(code(f.suite().substring(0, Math.min(12, f.suite().length()))))
+                    .append(", fingerprint ").append(code(f.value())).append(".\n\n");
+        }
         if (!result.complete()) {
             md.append("> ⚠️ **INCOMPLETE run**: the run was interrupted or stopped early; "
                     + "cases that did not run are listed as skipped.\n\n");
+        }
+        if (comparison != null) {
+            md.append(ComparisonReport.markdown(comparison));
         }
         out.append(md);
         for (CaseResult c : result.cases()) {
@@ -78,6 +98,7 @@ public final class MarkdownReport {
         }
         if (c.attempts().size() > 1) {
             md.append("- Attempts: ").append(ReportText.attempts(c)).append('\n');
+            md.append("- Repeats: ").append(ReportText.repeats(c)).append('\n');
         }
         if (!c.reason().isEmpty()) {
             md.append("- Reason: ").append(inline(c.reason())).append('\n');

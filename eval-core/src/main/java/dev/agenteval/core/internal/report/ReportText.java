@@ -90,6 +90,24 @@ final class ReportText {
         return passed + "/" + c.attempts().size() + " attempts passed (" + percent(c.passRate()) + ")";
     }
 
+    /**
+     * What the attempts of a repeated case say, e.g. {@code pass@5 yes, pass^5 no, flaky, pass threshold 80%}:
+     * pass@k (some attempt passed), pass^k (every attempt passed), whether the attempts disagree,
+     * and the pass threshold when it is not 100%.
+     */
+    static String repeats(CaseResult c) {
+        int k = c.attempts().size();
+        StringBuilder sb = new StringBuilder("pass@").append(k).append(c.passAtK() ? " yes" : " no")
+                .append(", pass^").append(k).append(c.passHatK() ? " yes" : " no");
+        if (c.flaky()) {
+            sb.append(", flaky");
+        }
+        if (c.passThreshold() < 1) {
+            sb.append(", pass threshold ").append(percent(c.passThreshold()));
+        }
+        return sb.toString();
+    }
+
     /** E.g. {@code eval_timeout: case took too long (timeoutSeconds=30)}. */
     static String harnessFailure(HarnessFailure f) {
         StringBuilder sb = new StringBuilder(f.code().wireName()).append(": ").append(f.message());

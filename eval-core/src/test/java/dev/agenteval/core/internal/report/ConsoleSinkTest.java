@@ -27,7 +27,7 @@ class ConsoleSinkTest {
                 .containsPattern("(?m)^  FAIL  lookup +0\\.5s$")
                 .containsPattern("(?m)^  ERROR slow +31\\.0s$")
                 .containsPattern("(?m)^  SKIP  later +-$")
-                .containsPattern("(?m)^  FAIL  flaky +1\\.7s  1/2 attempts passed \\(50%\\)$");
+                .containsPattern("(?m)^  FAIL  flaky +1\\.7s  1/2 attempts passed \\(50%\\); pass@2 yes, pass\\^2 no, flaky$");
         List<String> rows = printed().lines().skip(1).limit(4).toList();
         assertThat(rows).extracting(String::length).containsOnly(rows.get(0).length());
     }
@@ -55,7 +55,7 @@ class ConsoleSinkTest {
         new ConsoleSink(out, false, false).write(SampleResults.mixed());
 
         assertThat(printed()).contains("\n5 cases: 1 passed, 2 failed, 1 errored, 1 skipped (pass rate 20%) in 12.345s;"
-                + " usage: 111 input tokens, 15 output tokens, 0.5 credits\n"
+                + " usage: 111 input tokens, 15 output tokens, 0.5 credits; 1 flaky\n"
                 + "INCOMPLETE run: the run was interrupted or stopped early; cases that did not run are skipped.\n");
     }
 

@@ -44,8 +44,10 @@ class JsonReportTest {
     @Test
     void should_write_summary_counts_and_pass_rate() {
         JsonNode summary = root.get("summary");
-        assertThat(fields(summary)).containsExactly("cases", "passed", "failed", "errored", "skipped", "passRate");
+        assertThat(fields(summary)).containsExactly("cases", "passed", "failed", "errored", "skipped", "passRate",
+                "flaky");
         assertThat(summary.get("cases").asInt()).isEqualTo(5);
+        assertThat(summary.get("flaky").asInt()).isEqualTo(1);
         assertThat(summary.get("passed").asInt()).isEqualTo(1);
         assertThat(summary.get("failed").asInt()).isEqualTo(2);
         assertThat(summary.get("errored").asInt()).isEqualTo(1);
@@ -100,8 +102,13 @@ class JsonReportTest {
     void should_write_pass_rate_and_attempts_only_for_repeated_cases() {
         JsonNode flaky = caseNode("flaky");
         assertThat(fields(flaky)).containsExactly("id", "tags", "expectPass", "passed", "status", "reason",
-                "durationSeconds", "usage", "passRate", "attempts", "turns");
+                "durationSeconds", "usage", "passRate", "passThreshold", "passAtK", "passHatK", "flaky", "attempts",
+                "turns");
         assertThat(flaky.get("passRate").asDouble()).isEqualTo(0.5);
+        assertThat(flaky.get("passThreshold").asDouble()).isEqualTo(1.0);
+        assertThat(flaky.get("passAtK").asBoolean()).isTrue();
+        assertThat(flaky.get("passHatK").asBoolean()).isFalse();
+        assertThat(flaky.get("flaky").asBoolean()).isTrue();
         JsonNode attempts = flaky.get("attempts");
         assertThat(attempts).hasSize(2);
         JsonNode second = attempts.get(1);

@@ -18,7 +18,7 @@ class MarkdownReportTest {
     void should_start_with_title_summary_and_incomplete_note() {
         assertThat(md).startsWith("# Eval results: pharmacy\n\n"
                 + "**5 cases: 1 passed, 2 failed, 1 errored, 1 skipped** · pass rate 20% · 12.345s"
-                + " · usage: 111 input tokens, 15 output tokens, 0.5 credits\n");
+                + " · usage: 111 input tokens, 15 output tokens, 0.5 credits · 1 flaky\n");
         assertThat(md).contains("Started 2025-01-31T09:00:00.123Z.");
         assertThat(md).contains("INCOMPLETE run");
         assertThat(MarkdownReport.render(SampleResults.allPassed())).doesNotContain("INCOMPLETE");

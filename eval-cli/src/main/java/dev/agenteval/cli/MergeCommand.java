@@ -1,0 +1,125 @@
+package dev.agenteval.cli;
+
+import dev.agenteval.api.CaseStatus;
+import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.api.SuiteResult;
+import dev.agenteval.core.Gate;
+import dev.agenteval.core.GateVerdict;
+import dev.agenteval.core.Reports;
+import dev.agenteval.core.SuiteResults;
+import dev.agenteval.spi.ResultSink;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code agent-eval merge}: combines the results.json of shards (or disjoint runs) into one report. */
+@Command(name = "merge", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Combines the results.json files of the shards of one suite (run --shard I/N) into one report, "
+                + "as if the suite had run in one job. Exits 0 when every case met its expectation (with --threshold: "
+                + "when the gate is met), 1 when some did not (or the merged result is incomplete), 2 when the inputs "
+                + "cannot be merged.",
+                "Refuses results of different suites or configurations, a case id in two inputs, overlapping shards, "
+                        + "shards of different counts, sharded with unsharded results, and a missing shard (unless --allow-partial)."})
+final class MergeCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "RESULTS", arity = "1..*",
+            description = "results.json files, or folders holding one (a run's --report-dir).")
+    List<Path> inputs;
+
+    @Option(names = "--report-dir", paramLabel = "DIR", description = "Write the merged results.json, results.md and junit.xml here.")
+    Path reportDir;
+
+    @Option(names = "--output", paramLabel = "FILE", description = "Write the merged JSON report here, and a sibling .md transcript.")
+    Path output;
+
+    @Option(names = "--allow-partial", description = "Merge even when some shard's results are missing; the merged result is then incomplete (\"complete\": false, exit 1).")
+    boolean allowPartial;
+
+    @Option(names = "--threshold", paramLabel = "PCT", description = "Gate on the merged result: exit 0 when it covers every case of one configuration and at least PCT percent of the cases passed, else 1.")
+    Double threshold;
+
+    private final AgentEvalCli.Context context;
+
+    MergeCommand(AgentEvalCli.Context context) {
+        this.context = context;
+    }
+
+    @Override
+    public Integer call() {
+        Gate gate = null;
+        if (threshold != null) {
+            try {
+                gate = Gate.atLeast(threshold);
+            } catch (IllegalArgumentException e) {
+                throw new ConfigurationException("--" + e.getMessage());
+            }
+        }
+        Map<String, SuiteResult> results = new LinkedHashMap<>();
+        List<String> problems = new ArrayList<>();
+        for (Path input : inputs) {
+            Path path = context.workDir().resolve(input).normalize();
+            Path file = Files.isDirectory(path) ? path.resolve(Reports.JSON_FILE) : path;
+            String name = Files.isDirectory(path) ? input.resolve(Reports.JSON_FILE).toString() : input.toString();
+            if (results.containsKey(name)) {
+                problems.add(name + " is given twice");
+                continue;
+            }
+            try {
+                results.put(name, Reports.readJson(file));
+            } catch (ConfigurationException e) {
+                problems.addAll(e.problems().stream().map(p -> p.startsWith(file.toString())
+                        ? name + p.substring(file.toString().length()) : p).toList());
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new ConfigurationException(problems);
+        }
+        SuiteResult merged = SuiteResults.merge(results, allowPartial);
+        if (!merged.complete()) {
+            context.err().println("warning: the merged result is incomplete (\"complete\": false): "
+                    + (allowPartial ? "some shard is missing or " : "") + "some input was interrupted or stopped early");
+        }
+        List<ResultSink> sinks = new ArrayList<>();
+        sinks.add(Reports.console(context.out()));
+        Function<String, String> environment = Wiring.environment(context);
+        Path dir = reportDir != null ? context.workDir().resolve(reportDir) : Wiring.defaultReportDir(environment, context.workDir());
+        if (dir != null) {
+            sinks.add(Reports.all(dir));
+        }
+        if (output != null) {
+            Path json = context.workDir().resolve(output);
+            sinks.add(Reports.json(json));
+            sinks.add(Reports.markdown(json.resolveSibling(stem(json) + ".md")));
+        }
+        for (ResultSink sink : sinks) {
+            try {
+                sink.write(merged);
+            } catch (IOException | RuntimeException e) {
+                context.err().println("error: the merged report could not be written: " + e.getMessage());
+                return AgentEvalCli.NOT_CARRIED_OUT;
+            }
+        }
+        if (gate != null) {
+            GateVerdict verdict = gate.evaluate(merged);
+            context.out().println(verdict.reason());
+            return verdict.met() ? AgentEvalCli.OK : AgentEvalCli.CASES_FAILED;
+        }
+        boolean allMet = merged.cases().stream().allMatch(c -> c.status() == CaseStatus.PASSED);
+        return allMet && merged.complete() ? AgentEvalCli.OK : AgentEvalCli.CASES_FAILED;
+    }
+
+    private static String stem(Path file) {
+        String name = file.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        return dot > 0 ? name.substring(0, dot) : name;
+    }
+}

@@ -1,0 +1,198 @@
+package dev.agenteval.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code run --shard I/N} on N "jobs", then {@code merge}, against the test echo agent. */
+class ShardMergeCliTest {
+
+    private static final int CASES = 60;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path work;
+
+    private ByteArrayOutputStream out;
+    private ByteArrayOutputStream err;
+
+    /** A suite of 60 cases: every fifth one expects a word the echo agent never says. */
+    @BeforeEach
+    void writeSuite() throws Exception {
+        StringBuilder yaml = new StringBuilder("cases:\n");
+        for (int i = 0; i < CASES; i++) {
+            yaml.append("  - id: case-").append(i).append('\n')
+                    .append("    turns:\n")
+                    .append("      - input: \"Question ").append(i).append("\"\n")
+                    .append("        scorers:\n")
+                    .append("          - type: contains\n")
+                    .append("            values: [").append(i % 5 == 0 ? "goodbye" : "hello").append("]\n");
+        }
+        Files.writeString(work.resolve("big.yaml"), yaml.toString());
+    }
+
+    private int run(String... args) {
+        out = new ByteArrayOutputStream();
+        err = new ByteArrayOutputStream();
+        return AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), work));
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    private String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private int runShard(String shard, String dir) {
+        return run("run", "big.yaml", "--protocol", "test-echo", "--agent-url", "http://127.0.0.1:1",
+                "--shard", shard, "--report-dir", dir, "-q");
+    }
+
+    private static Map<String, String> statuses(JsonNode report) {
+        Map<String, String> statuses = new TreeMap<>();
+        report.get("cases").forEach(c -> statuses.put(c.get("id").asText(), c.get("status").asText()));
+        return statuses;
+    }
+
+    private JsonNode read(String file) throws Exception {
+        return JSON.readTree(work.resolve(file).toFile());
+    }
+
+    @Test
+    void should_reproduce_the_unsharded_summary_and_statuses_after_merging_the_shards() throws Exception {
+        int wholeCode = run("run", "big.yaml", "--protocol", "test-echo", "--agent-url", "http://127.0.0.1:1",
+                "--report-dir", "whole", "-q");
+        JsonNode whole = read("whole/results.json");
+        assertThat(whole.at("/summary/failed").asInt()).isEqualTo(12);
+        assertThat(whole.has("shard")).isFalse();
+
+        for (int count : new int[] {2, 3, 7}) {
+            List<String> parts = new ArrayList<>();
+            int ran = 0;
+            for (int index = 1; index <= count; index++) {
+                String dir = "n" + count + "/shard-" + index;
+                runShard(index + "/" + count, dir);
+                JsonNode part = read(dir + "/results.json");
+                assertThat(part.at("/shard/index").asInt()).isEqualTo(index);
+                assertThat(part.at("/shard/count").asInt()).isEqualTo(count);
+                assertThat(part.at("/summary/skipped").asInt()).isZero();
+                ran += part.at("/summary/cases").asInt();
+                parts.add(dir);  // a folder holding results.json
+            }
+            assertThat(ran).as("every case runs in exactly one of %s shards", count).isEqualTo(CASES);
+
+            List<String> args = new ArrayList<>(List.of("merge"));
+            java.util.Collections.reverse(parts);  // any order
+            args.addAll(parts);
+            args.addAll(List.of("--report-dir", "n" + count + "/merged"));
+            int mergeCode = run(args.toArray(String[]::new));
+
+            assertThat(mergeCode).as(err()).isEqualTo(wholeCode).isEqualTo(1);
+            JsonNode merged = read("n" + count + "/merged/results.json");
+            assertThat(merged.get("summary")).isEqualTo(whole.get("summary"));
+            assertThat(statuses(merged)).isEqualTo(statuses(whole));
+            assertThat(merged.get("suite").asText()).isEqualTo("big");
+            assertThat(merged.get("complete").asBoolean()).isTrue();
+            assertThat(merged.has("shard")).isFalse();
+            assertThat(Files.readString(work.resolve("n" + count + "/merged/junit.xml")))
+                    .contains("tests=\"" + CASES + "\"").contains("failures=\"12\"");
+            assertThat(Files.readString(work.resolve("n" + count + "/merged/results.md"))).contains("case-59");
+            assertThat(out()).contains("48 passed, 12 failed");
+        }
+    }
+
+    @Test
+    void should_exit_0_when_every_merged_case_passed() throws Exception {
+        Files.writeString(work.resolve("big.yaml"), Files.readString(work.resolve("big.yaml")).replace("goodbye", "hello"));
+        assertThat(runShard("1/2", "a")).isIn(0);
+        assertThat(runShard("2/2", "b")).isIn(0);
+
+        assertThat(run("merge", "a/results.json", "b/results.json", "--output", "merged.json")).as(err()).isZero();
+        assertThat(read("merged.json").at("/summary/passed").asInt()).isEqualTo(CASES);
+        assertThat(work.resolve("merged.md")).exists();
+    }
+
+    @Test
+    void should_exit_2_naming_the_inputs_when_results_cannot_be_merged() throws Exception {
+        runShard("1/3", "s1");
+        runShard("2/3", "s2");
+        runShard("3/3", "s3");
+        Files.createDirectories(work.resolve("copy"));
+        Files.copy(work.resolve("s2/results.json"), work.resolve("copy/results.json"));
+
+        assertThat(run("merge", "s1", "s2", "copy", "s3")).isEqualTo(2);
+        assertThat(err()).contains("overlapping shards: s2/results.json and copy/results.json are both shard 2/3");
+
+        assertThat(run("merge", "s1", "s3")).isEqualTo(2);
+        assertThat(err()).contains("missing shard 2/3 of suite 'big'");
+        assertThat(work.resolve("s1/merged")).doesNotExist();
+
+        assertThat(run("merge", "s1", "s3", "--allow-partial", "--report-dir", "partial")).isEqualTo(1);
+        assertThat(err()).contains("the merged result is incomplete");
+        assertThat(read("partial/results.json").get("complete").asBoolean()).isFalse();
+
+        Files.writeString(work.resolve("greetings.yaml"), "cases:\n  - id: hi\n    turns:\n      - input: Hi\n"
+                + "        scorers:\n          - type: contains\n            values: [hello]\n");
+        run("run", "greetings.yaml", "--protocol", "test-echo", "--agent-url", "http://x", "--report-dir", "other", "-q");
+        assertThat(run("merge", "other", "s1", "s2", "s3")).isEqualTo(2);
+        assertThat(err()).contains("cannot merge results of different suites: 'greetings' (other/results.json), "
+                + "'big' (s1/results.json, s2/results.json, s3/results.json)");
+
+        run("run", "big.yaml", "--protocol", "test-echo", "--agent-url", "http://x", "--case", "case-1",
+                "--report-dir", "one", "-q");
+        run("run", "big.yaml", "--protocol", "test-echo", "--agent-url", "http://x", "--case", "case-1",
+                "--case", "case-2", "--report-dir", "two", "-q");
+        assertThat(run("merge", "one", "two")).isEqualTo(2);
+        assertThat(err()).contains("duplicate case id 'case-1' in one/results.json and two/results.json");
+
+        assertThat(run("merge", "nowhere.json")).isEqualTo(2);
+        assertThat(err()).contains("nowhere.json: no such file");
+        Files.writeString(work.resolve("junk.json"), "{\"suite\": \"big\"}");
+        assertThat(run("merge", "junk.json")).isEqualTo(2);
+        assertThat(err()).contains("junk.json: startedAt: missing");
+        assertThat(run("merge", "s1", "s1")).isEqualTo(2);
+        assertThat(err()).contains("s1/results.json is given twice");
+    }
+
+    @Test
+    void should_gate_the_merged_result_on_a_threshold_only_when_it_covers_every_case() {
+        runShard("1/3", "s1");
+        runShard("2/3", "s2");
+        runShard("3/3", "s3");
+
+        assertThat(run("merge", "s1", "s2", "s3", "--threshold", "80")).as(out() + err()).isZero();
+        assertThat(out()).contains("gate met: pass rate 80% (48 of 60 cases passed)");
+        assertThat(run("merge", "s1", "s2", "s3", "--threshold", "80.5")).isEqualTo(1);
+        assertThat(out()).contains("gate not met: pass rate 80% (48 of 60 cases passed) is below the threshold 80.5%");
+
+        assertThat(run("merge", "s1", "s3", "--allow-partial", "--threshold", "0")).isEqualTo(1);
+        assertThat(out()).contains("does not cover every current case");
+        assertThat(run("merge", "s1", "s2", "s3", "--threshold", "150")).isEqualTo(2);
+        assertThat(err()).contains("--threshold must be between 0 and 100 (percent) but was 150.0");
+    }
+
+    @Test
+    void should_exit_2_for_a_malformed_shard() {
+        assertThat(runShard("0/3", "x")).isEqualTo(2);
+        assertThat(err()).contains("--shard must be I/N with 1 <= I <= N and N >= 1 but was '0/3'");
+        assertThat(runShard("two", "x")).isEqualTo(2);
+        assertThat(err()).contains("--shard must be I/N (e.g. 2/4, 1-based) but was 'two'");
+        assertThat(work.resolve("x")).doesNotExist();
+    }
+}

@@ -1,0 +1,119 @@
+package dev.agenteval.core.internal;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.agenteval.api.Case;
+import dev.agenteval.api.DataModelRef;
+import dev.agenteval.api.Fingerprint;
+import dev.agenteval.api.ScorerSpec;
+import dev.agenteval.api.SessionContext;
+import dev.agenteval.api.Suite;
+import dev.agenteval.api.ToolSpec;
+import dev.agenteval.api.Turn;
+import dev.agenteval.api.Variable;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The canonical form of a suite and the fingerprint of a run. The canonical form is JSON with
+ * keys sorted, holding everything that can change a verdict: every case (not only the selected
+ * ones) with its effective repeat, pass threshold and timeout, turns, scorers, session context,
+ * tools and agent payload, and the variable definitions. Environment variables appear by name,
+ * never by value, so no secret is hashed. Concurrency is left out: it changes how a run goes,
+ * not what it evaluates. A scorer written in code is known only by its name.
+ */
+public final class Fingerprints {
+
+    private static final ObjectMapper CANONICAL = new ObjectMapper()
+            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
+
+    private Fingerprints() {
+    }
+
+    /** The fingerprint of running {@code suite} with these runner defaults, agent and judge descriptions. */
+    public static Fingerprint of(Suite suite, Duration defaultTimeout, int defaultRepeat, String agent, String judge) {
+        return Fingerprint.of(suiteHash(suite, defaultTimeout, defaultRepeat), suite.cases().size(), agent, judge);
+    }
+
+    /** SHA-256 of the suite's canonical form. */
+    public static String suiteHash(Suite suite, Duration defaultTimeout, int defaultRepeat) {
+        return Fingerprint.sha256(canonical(suite, defaultTimeout, defaultRepeat));
+    }
+
+    /** The canonical JSON text of the suite, as hashed. */
+    static String canonical(Suite suite, Duration defaultTimeout, int defaultRepeat) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("name", suite.name());
+        Map<String, Object> variables = new LinkedHashMap<>();
+        for (Map.Entry<String, Variable> e : suite.variables().entrySet()) {
+            Variable v = e.getValue();
+            variables.put(e.getKey(), Map.of("source", v.source().name(), "value", v.value(), "secret", v.secret()));
+        }
+        root.put("variables", variables);
+        List<Object> cases = new ArrayList<>();
+        for (Case c : suite.cases()) {
+            cases.add(caseValue(suite, c, defaultTimeout, defaultRepeat));
+        }
+        root.put("cases", cases);
+        try {
+            return CANONICAL.writeValueAsString(root);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write the canonical form of suite '" + suite.name() + "'", e);
+        }
+    }
+
+    private static Map<String, Object> caseValue(Suite suite, Case c, Duration defaultTimeout, int defaultRepeat) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("id", c.id());
+        out.put("tags", c.tags());
+        out.put("expectPass", c.expectPass());
+        out.put("repeat", Preparation.repeat(suite, c, defaultRepeat));
+        out.put("passThreshold", Preparation.passThreshold(suite, c));
+        Duration timeout = Preparation.timeout(suite, c, defaultTimeout);
+        out.put("timeout", timeout == null ? null : timeout.toString());
+        out.put("sessionContext", sessionContext(c.sessionContext()));
+        out.put("tools", c.tools().map(Fingerprints::tools).orElse(null));
+        out.put("agent", c.agent());
+        out.put("agentId", c.agentId().orElse(null));
+        List<Object> turns = new ArrayList<>();
+        for (Turn t : c.turns()) {
+            Map<String, Object> turn = new LinkedHashMap<>();
+            turn.put("name", t.name().orElse(null));
+            turn.put("input", Preparation.messageValue(t.input()));
+            turn.put("delay", t.delay().toString());
+            List<Object> scorers = new ArrayList<>();
+            for (ScorerSpec s : t.scorers()) {
+                Map<String, Object> scorer = new LinkedHashMap<>();
+                scorer.put("type", s.type());
+                scorer.put("params", s.params());
+                scorer.put("tools", s.tools().map(Fingerprints::tools).orElse(null));
+                scorer.put("inline", s.inline().isPresent());
+                scorers.add(scorer);
+            }
+            turn.put("scorers", scorers);
+            turns.add(turn);
+        }
+        out.put("turns", turns);
+        return out;
+    }
+
+    private static Map<String, Object> sessionContext(SessionContext s) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("dataModels", s.dataModels() == null ? null : s.dataModels().stream().map(Fingerprints::dataModel).toList());
+        out.put("instanceSpaces", s.instanceSpaces());
+        out.put("appContext", s.appContext());
+        return out;
+    }
+
+    private static Map<String, Object> dataModel(DataModelRef d) {
+        return Map.of("space", d.space(), "externalId", d.externalId(), "version", d.version());
+    }
+
+    private static List<Object> tools(List<ToolSpec> tools) {
+        return tools.stream().<Object>map(t -> Map.of("name", t.name(), "description", t.description())).toList();
+    }
+}

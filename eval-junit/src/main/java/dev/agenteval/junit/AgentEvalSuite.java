@@ -1,0 +1,63 @@
+package dev.agenteval.junit;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Names YAML suites on the test class path to run as JUnit tests, one test per case. Put it on a
+ * class that implements {@link AgentEvalSuiteTests}:
+ *
+ * <pre>{@code
+ * @AgentEvalSuite("evals/hello.yaml")
+ * class HelloEvalTest implements AgentEvalSuiteTests {
+ * }
+ * }</pre>
+ *
+ * Each value is a class path resource (a leading {@code /} is optional): a YAML suite of either
+ * dialect, or a platform folder holding {@code eval.yaml}. One suite gives one test per case;
+ * several give one container per suite.
+ *
+ * <p>The agent, the judge and the report folder come from these settings, each read first as a
+ * JUnit configuration parameter (a system property such as {@code -Dagent-eval.agent-url=...}, or
+ * a line of {@code junit-platform.properties}), then from the environment variable (the process
+ * environment, then a {@code .env} file in the working folder):
+ *
+ * <table>
+ * <caption>Settings</caption>
+ * <tr><th>Parameter</th><th>Variable</th><th>Meaning</th></tr>
+ * <tr><td>{@code agent-eval.agent-url}</td><td>{@code AGENT_EVAL_AGENT_URL}</td><td>the agent's base URL</td></tr>
+ * <tr><td>{@code agent-eval.protocol}</td><td>{@code AGENT_EVAL_PROTOCOL}</td><td>the client: {@code a2a}
+ *     (default), {@code agent-service}, {@code platform-chat}, {@code openai-chat}, {@code http}</td></tr>
+ * <tr><td>{@code agent-eval.external-id}</td><td>{@code AGENT_EVAL_EXTERNAL_ID}</td><td>the agent's external id
+ *     (platform chat)</td></tr>
+ * <tr><td>{@code agent-eval.target}</td><td>{@code AGENT_EVAL_TARGET}</td><td>instead of a URL: a named target
+ *     of {@code agent-eval.targets.yaml} in the working folder</td></tr>
+ * <tr><td>{@code agent-eval.judge}</td><td>{@code AGENT_EVAL_JUDGE}</td><td>the judge provider, e.g.
+ *     {@code openai} or {@code overlap}</td></tr>
+ * <tr><td>{@code agent-eval.judge-url}</td><td>{@code AGENT_EVAL_JUDGE_BASE_URL}</td><td>an OpenAI-compatible
+ *     endpoint for the judge</td></tr>
+ * <tr><td>{@code agent-eval.judge-model}</td><td>{@code AGENT_EVAL_JUDGE_MODEL}</td><td>the judge's model</td></tr>
+ * <tr><td>{@code agent-eval.report-dir}</td><td>{@code AGENT_EVAL_REPORT_DIR}</td><td>where to write
+ *     {@code results.json}, {@code results.md}, {@code junit.xml} and {@code report.html} (a folder per
+ *     suite when there are several)</td></tr>
+ * </table>
+ *
+ * The judge is chosen as the CLI chooses it ({@link dev.agenteval.judge.Judges#select}), and
+ * only when a suite has a judge scorer. Credentials are read from the variables the protocol and
+ * judge document (e.g. {@code AGENT_EVAL_AGENT_TOKEN}, {@code AGENT_EVAL_JUDGE_API_KEY}).
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Inherited
+@ExtendWith(AgentEvalExtension.class)
+public @interface AgentEvalSuite {
+
+    /** Class path resources of suites, e.g. {@code evals/hello.yaml}. */
+    String[] value();
+}

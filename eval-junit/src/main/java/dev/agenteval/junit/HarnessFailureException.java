@@ -1,0 +1,40 @@
+package dev.agenteval.junit;
+
+import dev.agenteval.api.EvalException;
+import dev.agenteval.api.FailureCode;
+import java.util.Optional;
+
+/**
+ * The harness could not evaluate a case (the agent timed out or was unreachable, the judge gave
+ * no verdict, the run could not start). Not an {@link AssertionError}, so JUnit and Surefire
+ * report it as a test error rather than a failure: it says nothing about the agent's answers.
+ */
+public class HarnessFailureException extends EvalException {
+
+    private static final long serialVersionUID = 1L;
+
+    private final String caseId;
+    private final FailureCode code;
+
+    /**
+     * An error of case {@code caseId}.
+     *
+     * @param code the failure code of the harness failure that explains it best, or null when
+     *             there is none (e.g. the run could not start)
+     */
+    public HarnessFailureException(String caseId, FailureCode code, String message, Throwable cause) {
+        super(message, cause);
+        this.caseId = caseId;
+        this.code = code;
+    }
+
+    /** The case id. */
+    public String caseId() {
+        return caseId;
+    }
+
+    /** The failure code, when a turn or scorer recorded one. */
+    public Optional<FailureCode> code() {
+        return Optional.ofNullable(code);
+    }
+}

@@ -1,0 +1,16 @@
+/**
+ * JUnit 5 integration for agent-eval: {@link dev.agenteval.junit.AgentEvalTests} turns a suite
+ * into one dynamic test per case, and {@link dev.agenteval.junit.AgentEvalSuite} loads YAML
+ * suites from the class path with the agent and judge taken from configuration parameters,
+ * system properties or environment variables. Only {@code dev.agenteval.junit} is exported.
+ */
+module dev.agenteval.junit {
+    requires transitive dev.agenteval.core;
+    requires transitive org.junit.jupiter.api;
+    requires dev.agenteval.yaml;
+    requires dev.agenteval.agents;
+    requires dev.agenteval.judge;
+    requires org.slf4j;
+
+    exports dev.agenteval.junit;
+}
