@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -40,17 +41,11 @@ final class RecordCommand implements Callable<Integer> {
     @Option(names = "--id", paramLabel = "CASE_ID", description = "The new case's id (default: from the first input, e.g. where-is-my-refund).")
     String caseId;
 
-    @Option(names = "--protocol", paramLabel = "ID", description = "Agent protocol (client id), as for run. Default: a2a.")
-    String protocol;
+    @Mixin
+    AgentOptions agentOptions = new AgentOptions();
 
-    @Option(names = "--agent-url", paramLabel = "URL", description = "The agent's base URL.")
-    String agentUrl;
 
-    @Option(names = "--env", paramLabel = "NAME", description = "A named target from the targets file (protocol, URL, auth).")
-    String env;
 
-    @Option(names = "--external-id", paramLabel = "ID", description = "The agent's external id (platform chat API).")
-    String externalId;
 
     @Option(names = {"-v", "--verbose"}, description = "More logging (repeat for debug).")
     boolean[] verbose = new boolean[0];
@@ -72,7 +67,7 @@ final class RecordCommand implements Callable<Integer> {
         Function<String, String> environment = Wiring.environment(context);
         CaseRecorder.Recording recording;
         try (Interruption watch = Interruption.watch();
-             AgentClient agent = Wiring.agent(protocol, agentUrl, env, externalId, environment, context.workDir())) {
+             AgentClient agent = agentOptions.create(environment, context.workDir())) {
             CaseRecorder recorder = CaseRecorder.builder().agent(agent).build();
             recording = recorder.record(id, messages);
             recorder.save(recording, file);
@@ -93,12 +88,7 @@ final class RecordCommand implements Callable<Integer> {
 
     private List<String> messages() {
         List<String> problems = new ArrayList<>();
-        if (agentUrl != null && env != null) {
-            problems.add("--agent-url and --env are alternatives: give one");
-        }
-        if (agentUrl == null && env == null) {
-            problems.add("no agent: give --agent-url URL (with --protocol, default a2a) or --env NAME; there is no default target");
-        }
+        agentOptions.validate(problems);
         if (!inputs.isEmpty() && inputFile != null) {
             problems.add("--input and --input-file are alternatives: give one");
         }

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -30,17 +31,11 @@ final class RunCommand implements Callable<Integer> {
     @Parameters(paramLabel = "SUITE", arity = "1..*", description = "Suite files (YAML) or folders of suites.")
     List<Path> suites;
 
-    @Option(names = "--protocol", paramLabel = "ID", description = "Agent protocol (client id), e.g. a2a, agent-service, platform-chat, openai-chat, http. Default: a2a.")
-    String protocol;
+    @Mixin
+    AgentOptions agentOptions = new AgentOptions();
 
-    @Option(names = "--agent-url", paramLabel = "URL", description = "The agent's base URL.")
-    String agentUrl;
 
-    @Option(names = "--env", paramLabel = "NAME", description = "A named target from the targets file (protocol, URL, auth).")
-    String env;
 
-    @Option(names = "--external-id", paramLabel = "ID", description = "The agent's external id (platform chat API).")
-    String externalId;
 
     @Option(names = {"--case", "--name"}, paramLabel = "ID", description = "Run only this case (repeatable).")
     List<String> caseIds = new ArrayList<>();
@@ -116,7 +111,7 @@ final class RunCommand implements Callable<Integer> {
         boolean needsJudge = Wiring.needsJudge(loaded, providers);
         int worst = AgentEvalCli.OK;
         try (Interruption watch = Interruption.watch();
-             AgentClient agent = Wiring.agent(protocol, agentUrl, env, externalId, environment, context.workDir())) {
+             AgentClient agent = agentOptions.create(environment, context.workDir())) {
             Judge judge = needsJudge ? Wiring.judge(judgeId, judgeUrl, judgeModel, providers, environment) : null;
             for (Suite suite : loaded) {
                 worst = Math.max(worst, runSuite(suite, loaded.size() > 1, agent, judge, providers, environment));
@@ -134,7 +129,7 @@ final class RunCommand implements Callable<Integer> {
         EvalRunner.Builder b = EvalRunner.builder().agent(agent).judge(judge).providers(providers)
                 .environment(environment).stopOnFailure(stopOnFailure).repeat(repeat)
                 .listener(new Progress(context.err(), context.terminal(), quiet.length > 0))
-                .agentDescription(Gating.describeAgent(protocol, agentUrl, env, externalId));
+                .agentDescription(agentOptions.describe());
         Baseline compared = Gating.baselineFor(baseline, suite, several, context.err());
         b.sink(compared == null ? Reports.console(context.out()) : Reports.console(context.out(), false, false, compared));
         if (judge != null) {
@@ -183,12 +178,7 @@ final class RunCommand implements Callable<Integer> {
 
     private void validateOptions() {
         List<String> problems = new ArrayList<>();
-        if (agentUrl != null && env != null) {
-            problems.add("--agent-url and --env are alternatives: give one");
-        }
-        if (agentUrl == null && env == null) {
-            problems.add("no agent: give --agent-url URL (with --protocol, default a2a) or --env NAME; there is no default target");
-        }
+        agentOptions.validate(problems);
         if (concurrency != null && concurrency < 1) {
             problems.add("--concurrency must be >= 1 but was " + concurrency);
         }
