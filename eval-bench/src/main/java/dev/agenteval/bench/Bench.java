@@ -32,7 +32,11 @@ import java.util.Map;
  * The benchmark behind BENCHMARKS.md. Modes: {@code yaml} (load N generated cases per dialect),
  * {@code overhead} (harness time per case against an in-process agent with zero latency and
  * deterministic scorers, reports included), {@code heap} (peak heap for N cases with reports),
- * {@code all}. Run with {@code eval-bench/run [mode] [--cases N]}.
+ * {@code efficiency} (N cases at concurrency C against a loopback A2A agent with latency L, against
+ * the ideal N·L/C; {@code --cases N --latency L --concurrency C} for one scenario), {@code capacity}
+ * (the mock agent's own throughput at L=0), {@code serve} (the mock agent alone, {@code --latency L},
+ * until killed), {@code jmh} (the scorer micro-benchmarks, JMH options after it), {@code all}
+ * (yaml, overhead, heap, efficiency). Run with {@code eval-bench/run [mode] [options]}.
  */
 public final class Bench {
 
@@ -41,13 +45,25 @@ public final class Bench {
 
     public static void main(String[] args) throws Exception {
         String mode = args.length > 0 && !args[0].startsWith("--") ? args[0] : "all";
-        int cases = 10_000;
+        if (mode.equals("jmh")) {
+            // The scorer micro-benchmarks: JMH's own command line (e.g. -f 1 -wi 3 -i 5).
+            org.openjdk.jmh.Main.main(Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
+        Integer casesOption = null;
+        Double latency = null;
+        Integer concurrency = null;
         for (int i = 0; i < args.length - 1; i++) {
-            if (args[i].equals("--cases")) {
-                cases = Integer.parseInt(args[i + 1]);
+            switch (args[i]) {
+                case "--cases" -> casesOption = Integer.parseInt(args[i + 1]);
+                case "--latency" -> latency = Double.parseDouble(args[i + 1]);
+                case "--concurrency" -> concurrency = Integer.parseInt(args[i + 1]);
+                default -> {
+                }
             }
         }
-        System.out.printf(Locale.ROOT, "# agent-eval benchmark: %s, %d cases%n", mode, cases);
+        int cases = casesOption == null ? 10_000 : casesOption;
+        System.out.printf(Locale.ROOT, "# agent-eval benchmark: %s%n", args.length == 0 ? mode : String.join(" ", args));
         System.out.printf(Locale.ROOT, "# JVM %s %s, %d processors, max heap %d MB, os %s %s%n",
                 System.getProperty("java.vm.name"), System.getProperty("java.version"),
                 Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20,
@@ -56,12 +72,22 @@ public final class Bench {
             case "yaml" -> yaml(cases);
             case "overhead" -> overhead(cases);
             case "heap" -> heap(cases);
+            case "efficiency" -> Efficiency.run(casesOption, latency, concurrency);
+            case "capacity" -> Efficiency.capacity(cases, concurrency == null ? 64 : concurrency);
+            case "serve" -> {
+                // The mock agent alone, to profile a client in another process; stops when killed.
+                MockA2aAgent agent = MockA2aAgent.start(latency == null ? 0 : latency);
+                System.out.println("mock A2A agent at " + agent.url() + " (latency " + (latency == null ? 0 : latency) + " ms)");
+                Thread.currentThread().join();
+            }
             case "all" -> {
                 yaml(cases);
                 overhead(cases);
                 heap(cases);
+                Efficiency.run(casesOption, latency, concurrency);
             }
-            default -> throw new IllegalArgumentException("unknown mode '" + mode + "' (yaml, overhead, heap, all)");
+            default -> throw new IllegalArgumentException("unknown mode '" + mode
+                    + "' (yaml, overhead, heap, efficiency, capacity, serve, jmh, all)");
         }
     }
 
@@ -138,7 +164,8 @@ public final class Bench {
     }
 
     static SuiteResult runWithReports(Suite suite, Path reports, int concurrency) {
-        SuiteResult r = EvalRunner.builder().agent(AGENT).concurrency(concurrency).sink(Reports.all(reports)).build().run(suite);
+        EvalRunner.Builder b = EvalRunner.builder().agent(AGENT).concurrency(concurrency);
+        SuiteResult r = (reports == null ? b : b.sink(Reports.all(reports))).build().run(suite);
         if (!r.allPassed()) {
             throw new IllegalStateException("bench suite did not pass: " + r.summary());
         }
@@ -149,16 +176,22 @@ public final class Bench {
         Suite suite = runnerSuite(cases);
         Path reports = Files.createTempDirectory("agent-eval-bench-reports");
         for (int concurrency : new int[] {1, 4}) {
-            runWithReports(suite, reports, concurrency); // warm-up
-            List<Double> perCase = new ArrayList<>();
-            for (int i = 0; i < 5; i++) {
-                long t0 = System.nanoTime();
-                runWithReports(suite, reports, concurrency);
-                perCase.add((System.nanoTime() - t0) / 1e3 / cases);
+            for (boolean withReports : new boolean[] {true, false}) {
+                Path dir = withReports ? reports : null;
+                runWithReports(suite, dir, concurrency); // warm-up
+                List<double[]> runs = new ArrayList<>();
+                for (int i = 0; i < 5; i++) {
+                    long cpu0 = Efficiency.processCpuNanos();
+                    long t0 = System.nanoTime();
+                    runWithReports(suite, dir, concurrency);
+                    runs.add(new double[] {(System.nanoTime() - t0) / 1e3 / cases, (Efficiency.processCpuNanos() - cpu0) / 1e3 / cases});
+                }
+                runs.sort((a, b) -> Double.compare(a[0], b[0]));
+                System.out.printf(Locale.ROOT, "overhead concurrency %d: %,d cases with 3 scorers%s: median %.1f µs/case wall"
+                                + " (%.1f µs/case process CPU), best %.1f µs/case (%,.0f cases/s)%n",
+                        concurrency, cases, withReports ? " and the reports of Reports.all (JSON, Markdown, JUnit XML, HTML)" : ", no reports",
+                        runs.get(2)[0], runs.get(2)[1], runs.get(0)[0], 1e6 / runs.get(2)[0]);
             }
-            perCase.sort(Double::compare);
-            System.out.printf(Locale.ROOT, "overhead concurrency %d: %,d cases with 3 scorers and JSON+Markdown+JUnit reports: median %.1f µs/case, best %.1f µs/case (%,.0f cases/s)%n",
-                    concurrency, cases, perCase.get(2), perCase.get(0), 1e6 / perCase.get(2));
         }
     }
 

@@ -131,10 +131,28 @@ final class HarnessJson {
         return sign + (plain.indexOf('.') < 0 ? plain + ".0" : plain);
     }
 
-    // Java 17's Double.toString is not always the shortest round-trip form (fixed only in 19),
-    // so search the precisions directly: the first precision at which some rounding of the exact
+    /**
+     * The shortest decimal that reads back as {@code positive}. Java 17's {@code Double.toString}
+     * always reads back but is not always the shortest (fixed only in 19). For a normal double,
+     * when it has at most 15 significant digits it is the shortest: two decimals of at most 15
+     * digits are further apart than the double's spacing (relative 2^-52), so at most one of them
+     * reads back as {@code positive}. Subnormals (spacing not relative) and longer forms need the
+     * search, which is far slower: a must_include over a 1 MB response with 8,000 numbers spent
+     * most of its time there (BENCHMARKS.md).
+     */
+    static BigDecimal shortestDigits(double positive) {
+        if (positive >= Double.MIN_NORMAL) {
+            BigDecimal fast = new BigDecimal(Double.toString(positive)).stripTrailingZeros();
+            if (fast.precision() <= 15) {
+                return fast;
+            }
+        }
+        return searchShortest(positive);
+    }
+
+    // Searches the precisions directly: the first precision at which some rounding of the exact
     // binary value reads back as d, choosing the candidate nearest to the exact value.
-    private static BigDecimal shortestDigits(double positive) {
+    static BigDecimal searchShortest(double positive) {
         BigDecimal exact = new BigDecimal(positive);
         for (int precision = 1; precision <= 17; precision++) {
             BigDecimal best = null;

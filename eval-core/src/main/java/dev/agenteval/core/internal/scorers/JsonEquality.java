@@ -62,7 +62,26 @@ final class JsonEquality {
             double y = b.doubleValue();
             return x < y ? -1 : x > y ? 1 : x == y ? 0 : 1;
         }
+        if (exactAsDouble(a) && exactAsDouble(b)) {
+            // Both values are exactly doubles: the same answer as BigDecimal, at a fraction of the cost
+            // (must_include_json compares every number of a large response).
+            double x = a.doubleValue();
+            double y = b.doubleValue();
+            return x < y ? -1 : x > y ? 1 : 0;
+        }
         return toBigDecimal(a).compareTo(toBigDecimal(b));
+    }
+
+    /** True when {@code n.doubleValue()} is exactly {@code n}: a float, or a whole number of at most 53 bits. */
+    private static boolean exactAsDouble(Number n) {
+        if (n instanceof Double || n instanceof Float) {
+            return true;
+        }
+        if (n instanceof Long || n instanceof Integer || n instanceof Short || n instanceof Byte) {
+            long v = n.longValue();
+            return v >= -(1L << 53) && v <= 1L << 53;
+        }
+        return false;
     }
 
     private static BigDecimal toBigDecimal(Number n) {

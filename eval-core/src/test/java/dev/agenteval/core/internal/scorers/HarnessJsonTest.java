@@ -77,6 +77,30 @@ class HarnessJsonTest {
     }
 
     @Test
+    void should_find_the_same_shortest_digits_with_the_fast_path_as_with_the_full_search() {
+        // The fast path (Double.toString when it has at most 15 digits) must never differ from the
+        // search: random bit patterns (every magnitude), short decimals and the values near them.
+        java.util.Random random = new java.util.Random(8);
+        List<Double> values = new java.util.ArrayList<>(List.of(1.373428634809579e18, 9.334465534579821e17, 2e23,
+                5e-324, Double.MIN_NORMAL, Double.MAX_VALUE, 0.1, 0.3, 1.0 / 3, 38.5, 120.0, 1e15, 1e16, 123456789012345.0));
+        for (int i = 0; i < 4_000; i++) {
+            double d = Math.abs(Double.longBitsToDouble(random.nextLong()));
+            if (Double.isFinite(d) && d != 0) {
+                values.add(d);
+            }
+            double shortDecimal = Double.parseDouble((random.nextInt(2_000_000) - 1_000_000) / 1000.0 + "e" + (random.nextInt(40) - 20));
+            if (shortDecimal != 0) {
+                values.add(Math.abs(shortDecimal));
+                values.add(Math.nextUp(Math.abs(shortDecimal)));
+                values.add(Math.nextDown(Math.abs(shortDecimal)));
+            }
+        }
+        for (double d : values) {
+            assertThat(HarnessJson.shortestDigits(d)).as("shortest digits of %s", d).isEqualTo(HarnessJson.searchShortest(d));
+        }
+    }
+
+    @Test
     void should_print_integers_as_digits_and_big_decimals_as_python_floats() {
         assertThat(HarnessJson.dumps(Arrays.asList(7L, 3, new BigInteger("123456789012345678901234567890"))))
                 .isEqualTo("[7, 3, 123456789012345678901234567890]");
