@@ -276,7 +276,7 @@ final class AttemptExecution implements Runnable {
             outcome = Verdicts.attempt(attempt, prepared.testCase().expectPass(), Duration.ofNanos(now - startNanos),
                     all, complete);
         }
-        result.complete(outcome);
+        // Cancel before completing: once the result completes, the run may end and report.
         AgentSession s = session;
         if (s != null) {
             try {
@@ -289,6 +289,7 @@ final class AttemptExecution implements Runnable {
         if (w != null) {
             w.interrupt();
         }
+        result.complete(outcome);
     }
 
     private boolean isEnded() {
