@@ -54,6 +54,26 @@ class EvalRunnerTest {
         return b.build();
     }
 
+    /** The built-ins plus a stand-in {@code correctness} scorer that needs a judge. */
+    private static Providers withJudgeScorer() {
+        return Providers.discover().withScorer(new dev.agenteval.spi.ScorerFactory() {
+            @Override
+            public String id() {
+                return "correctness";
+            }
+
+            @Override
+            public dev.agenteval.spi.Scorer create(ScorerSpec spec) {
+                return ctx -> ScoreResult.ofChecks("correctness", Check.pass("judge"));
+            }
+
+            @Override
+            public boolean needsJudge() {
+                return true;
+            }
+        });
+    }
+
     @Test
     void should_never_exceed_the_concurrency_limit_and_reach_it_when_there_are_enough_cases() {
         int limit = 3;
@@ -350,22 +370,7 @@ class EvalRunnerTest {
 
     @Test
     void should_reject_judge_scorers_when_no_judge_is_configured() {
-        Providers providers = Providers.discover().withScorer(new dev.agenteval.spi.ScorerFactory() {
-            @Override
-            public String id() {
-                return "correctness";
-            }
-
-            @Override
-            public dev.agenteval.spi.Scorer create(ScorerSpec spec) {
-                return ctx -> ScoreResult.ofChecks("correctness", Check.pass("judge"));
-            }
-
-            @Override
-            public boolean needsJudge() {
-                return true;
-            }
-        });
+        Providers providers = withJudgeScorer();
         Suite suite = suiteOf(Case.id("c").turn(Turn.of("hi").expect(dev.agenteval.api.Scorers.correctness("Greets"))));
 
         assertThatThrownBy(() -> runner(InProcessAgent.replying(t -> "hi")).providers(providers).build().run(suite))
@@ -390,22 +395,7 @@ class EvalRunnerTest {
                 throw new dev.agenteval.api.JudgeException("judge at http://127.0.0.1:9/v1 is not reachable");
             }
         };
-        Providers providers = Providers.discover().withScorer(new dev.agenteval.spi.ScorerFactory() {
-            @Override
-            public String id() {
-                return "correctness";
-            }
-
-            @Override
-            public dev.agenteval.spi.Scorer create(ScorerSpec spec) {
-                return ctx -> ScoreResult.ofChecks("correctness", Check.pass("judge"));
-            }
-
-            @Override
-            public boolean needsJudge() {
-                return true;
-            }
-        });
+        Providers providers = withJudgeScorer();
         Suite suite = suiteOf(Case.id("c").turn(Turn.of("hi").expect(dev.agenteval.api.Scorers.correctness("Greets"))));
 
         assertThatThrownBy(() -> runner(agent).judge(judge).providers(providers).build().run(suite))

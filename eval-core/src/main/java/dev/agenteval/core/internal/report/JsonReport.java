@@ -76,28 +76,6 @@ public final class JsonReport {
         out.flush();
     }
 
-    /** The JSON tree. */
-    static ObjectNode tree(SuiteResult result) {
-        ObjectNode root = Json.NODES.objectNode();
-        root.put("suite", result.suite());
-        root.put("startedAt", result.startedAt().toString());
-        root.put("durationSeconds", ReportText.seconds(result.duration()));
-        root.put("complete", result.complete());
-        if (result.shard() != null) {
-            root.set("shard", shard(result.shard()));
-        }
-        if (result.fingerprint() != null) {
-            root.set("fingerprint", fingerprint(result.fingerprint()));
-        }
-        root.set("summary", summary(result));
-        root.set("usage", usage(result.usage()));
-        ArrayNode cases = root.putArray("cases");
-        for (CaseResult c : result.cases()) {
-            cases.add(caseNode(c));
-        }
-        return root;
-    }
-
     private static ObjectNode shard(Shard shard) {
         ObjectNode node = Json.NODES.objectNode();
         node.put("index", shard.index());
