@@ -30,8 +30,11 @@ final class ShowCommand implements Callable<Integer> {
         for (Suite suite : SuiteSources.load(suites, context.workDir())) {
             context.out().printf("Suite '%s': %d case%s%n", suite.name(), suite.cases().size(), suite.cases().size() == 1 ? "" : "s");
             for (Case c : suite.cases()) {
-                context.out().printf("  %s%s%s%n", c.id(), c.tags().isEmpty() ? "" : " [" + String.join(", ", c.tags()) + "]",
-                        c.expectPass() ? "" : " (expectPass: false)");
+                context.out().printf("  %s%s%s%s%s%s%n", c.id(), c.tags().isEmpty() ? "" : " [" + String.join(", ", c.tags()) + "]",
+                        c.expectPass() ? "" : " (expectPass: false)",
+                        c.repeat().map(n -> " repeat " + n).orElse(""),
+                        c.passThreshold().map(t -> " passThreshold " + t).orElse(""),
+                        c.timeout().map(t -> " timeout " + t.toMillis() / 1000.0 + "s").orElse(""));
                 for (int i = 0; i < c.turns().size(); i++) {
                     Turn t = c.turns().get(i);
                     context.out().printf("    turn %d%s: %s%n", i + 1, t.name().map(n -> " (" + n + ")").orElse(""),

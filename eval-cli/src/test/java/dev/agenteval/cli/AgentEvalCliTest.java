@@ -100,7 +100,8 @@ class AgentEvalCliTest {
     @Test
     void should_show_cases_without_running_them() {
         assertThat(run("show", "mixed.yaml")).isZero();
-        assertThat(out()).contains("polite [ci]").contains("turn 1: Hi there").contains("scorers: contains");
+        assertThat(out()).contains("polite [ci]").contains("turn 1: Hi there").contains("scorers: contains")
+                .contains("impossible [slow] repeat 3");
     }
 
     @Test
