@@ -2,6 +2,7 @@ package dev.agenteval.core.internal.report;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.agenteval.core.http.JsonTrees;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agenteval.api.CaseAttempt;
 import dev.agenteval.api.CaseResult;
@@ -324,35 +325,7 @@ public final class JsonReportReader {
 
     /** A JSON-like Java value as the API model holds them: whole numbers as Long (or BigInteger). */
     private static Object value(JsonNode node) {
-        if (node == null || node.isNull() || node.isMissingNode()) {
-            return null;
-        }
-        if (node.isTextual()) {
-            return node.textValue();
-        }
-        if (node.isBoolean()) {
-            return node.booleanValue();
-        }
-        if (node.isIntegralNumber()) {
-            return node.canConvertToLong() ? (Object) node.longValue() : node.bigIntegerValue();
-        }
-        if (node.isBigDecimal()) {
-            return node.decimalValue();
-        }
-        if (node.isNumber()) {
-            return node.doubleValue();
-        }
-        if (node.isArray()) {
-            List<Object> list = new ArrayList<>();
-            node.forEach(item -> list.add(value(item)));
-            return list;
-        }
-        if (node.isObject()) {
-            Map<String, Object> map = new LinkedHashMap<>();
-            node.fields().forEachRemaining(e -> map.put(e.getKey(), value(e.getValue())));
-            return map;
-        }
-        return node.asText();
+        return JsonTrees.toValue(node);
     }
 
     private String text(JsonNode node, String key, String at, boolean nullable) {
