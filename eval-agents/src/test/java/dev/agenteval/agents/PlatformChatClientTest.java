@@ -91,7 +91,7 @@ class PlatformChatClientTest {
                 new ToolCall("find_assets", Map.of("filter", "P-101", "limit", 5L), Map.of("output", "1 asset")),
                 new ToolCall("list_events", Map.of("asset", "P-101"), null));
         assertThat(first.dataParts()).hasSize(1);
-        assertThat(first.dataParts().get(0)).containsEntry("type", "instance");
+        assertThat(first.dataParts().get(0)).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP).containsEntry("type", "instance");
         assertThat(first.agentId()).contains("maintenance_agent");
         assertThat(first.state()).isEmpty();
         assertThat(second.text()).isEqualTo("Bearing wear.");

@@ -3,6 +3,7 @@ package dev.agenteval.api;
 import dev.agenteval.api.internal.Checks;
 import dev.agenteval.api.internal.JsonValues;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -57,15 +58,18 @@ public final class AgentResponse {
         return parts;
     }
 
-    /** The data parts' objects, in order; never null. */
-    public List<Map<String, Object>> dataParts() {
-        List<Map<String, Object>> data = new ArrayList<>();
+    /**
+     * The data parts' payloads, in order; never null. A payload is usually a JSON object, but may
+     * be any JSON value (a list, a string, a number, a boolean or {@code null}).
+     */
+    public List<Object> dataParts() {
+        List<Object> data = new ArrayList<>();
         for (Part p : parts) {
             if (p instanceof Part.Data d) {
                 data.add(d.data());
             }
         }
-        return data;
+        return Collections.unmodifiableList(data);
     }
 
     /** The task state, normalised, if the protocol has one. */

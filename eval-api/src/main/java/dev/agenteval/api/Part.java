@@ -3,6 +3,7 @@ package dev.agenteval.api;
 import dev.agenteval.api.internal.Checks;
 import dev.agenteval.api.internal.JsonValues;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One part of a message: text or structured data. Agents answer with parts too; scorers such as
@@ -20,9 +21,14 @@ public sealed interface Part permits Part.Text, Part.Data {
         return new Text(text);
     }
 
-    /** A structured data part (a JSON object). */
-    static Data data(Map<String, ?> data) {
-        return new Data(JsonValues.copyMap(Checks.requireNonNull(data, "data"), "data"));
+    /**
+     * A structured data part. Usually a JSON object, but any JSON value is allowed (A2A 1.0 data
+     * parts carry any JSON value): a map, a list, a string, a number, a boolean or {@code null}.
+     *
+     * @throws IllegalArgumentException if {@code data} is not a JSON-like value
+     */
+    static Data data(Object data) {
+        return new Data(data);
     }
 
     /** Plain text. */
@@ -33,11 +39,22 @@ public sealed interface Part permits Part.Text, Part.Data {
         }
     }
 
-    /** A JSON object; an immutable, insertion-ordered map of JSON-like values. */
-    record Data(Map<String, Object> data) implements Part {
+    /**
+     * A JSON value, deeply immutable: maps keep their insertion order; {@code null} is JSON null.
+     *
+     * @param data the payload: a {@code Map<String, Object>}, {@code List<Object>}, {@link String},
+     *             {@link Number}, {@link Boolean} or {@code null}
+     */
+    record Data(Object data) implements Part {
         /** Copies {@code data} deeply. */
         public Data {
-            data = JsonValues.copyMap(Checks.requireNonNull(data, "data"), "data");
+            data = JsonValues.copy(data, "data");
+        }
+
+        /** The payload when it is a JSON object. */
+        @SuppressWarnings("unchecked")
+        public Optional<Map<String, Object>> object() {
+            return data instanceof Map<?, ?> m ? Optional.of((Map<String, Object>) m) : Optional.empty();
         }
     }
 }

@@ -4,7 +4,8 @@ import java.util.Locale;
 
 /**
  * A task's state, normalised across A2A versions: {@code TASK_STATE_INPUT_REQUIRED},
- * {@code input-required} and {@code INPUT_REQUIRED} are all {@link #INPUT_REQUIRED}.
+ * {@code input-required} and {@code INPUT_REQUIRED} are all {@link #INPUT_REQUIRED} (see
+ * {@link #parse}).
  */
 public enum TaskState {
     SUBMITTED("submitted"),
@@ -34,20 +35,14 @@ public enum TaskState {
     }
 
     /**
-     * Parses any spelling: {@code input-required}, {@code TASK_STATE_INPUT_REQUIRED},
-     * {@code input_required}, {@code cancelled}. Unrecognised values are {@link #UNKNOWN}.
+     * Parses any spelling: trimmed, case-insensitive, {@code -} and {@code _} the same, the
+     * {@code TASK_STATE_} prefix optional; {@code cancelled} is {@link #CANCELED}. So
+     * {@code input-required}, {@code TASK_STATE_INPUT_REQUIRED}, {@code input_required} and
+     * {@code "  Input-Required  "} are all {@link #INPUT_REQUIRED}. Unrecognised values are
+     * {@link #UNKNOWN}.
      */
     public static TaskState parse(String value) {
-        if (value == null) {
-            return UNKNOWN;
-        }
-        String s = value.trim().toLowerCase(Locale.ROOT).replace('_', '-');
-        if (s.startsWith("task-state-")) {
-            s = s.substring("task-state-".length());
-        }
-        if (s.equals("cancelled")) {
-            s = "canceled";
-        }
+        String s = normalized(value);
         for (TaskState state : values()) {
             if (state.wireName.equals(s)) {
                 return state;
@@ -56,9 +51,20 @@ public enum TaskState {
         return UNKNOWN;
     }
 
-    /** True when {@code value} is one of the spellings {@link #parse} recognises. */
+    /** True when {@code value} is one of the spellings {@link #parse} recognises, {@code unknown} included. */
     public static boolean isKnown(String value) {
-        return parse(value) != UNKNOWN || (value != null && value.toLowerCase(Locale.ROOT).endsWith("unknown"));
+        return value != null && (parse(value) != UNKNOWN || normalized(value).equals(UNKNOWN.wireName));
+    }
+
+    private static String normalized(String value) {
+        if (value == null) {
+            return "";
+        }
+        String s = value.trim().toLowerCase(Locale.ROOT).replace('_', '-');
+        if (s.startsWith("task-state-")) {
+            s = s.substring("task-state-".length());
+        }
+        return s.equals("cancelled") ? "canceled" : s;
     }
 
     @Override

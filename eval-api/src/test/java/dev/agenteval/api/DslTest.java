@@ -129,6 +129,12 @@ class DslTest {
         assertThat(TaskState.parse("input-required")).isEqualTo(TaskState.INPUT_REQUIRED);
         assertThat(TaskState.parse("cancelled")).isEqualTo(TaskState.CANCELED);
         assertThat(TaskState.parse("nonsense")).isEqualTo(TaskState.UNKNOWN);
+        assertThat(List.of("  Input-Required  ", "INPUT_REQUIRED", "task_state_input_required", "TASK-STATE-INPUT-REQUIRED",
+                "input_required", "TASK_STATE_INPUT_REQUIRED")).allMatch(s -> TaskState.parse(s) == TaskState.INPUT_REQUIRED);
+        assertThat(TaskState.isKnown("  Unknown ")).isTrue();
+        assertThat(TaskState.isKnown("TASK_STATE_UNKNOWN")).isTrue();
+        assertThat(TaskState.isKnown("input required")).isFalse();
+        assertThat(TaskState.isKnown(null)).isFalse();
     }
 
     @Test

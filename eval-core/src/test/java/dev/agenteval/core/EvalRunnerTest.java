@@ -39,6 +39,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class EvalRunnerTest {
 
@@ -220,6 +222,22 @@ class EvalRunnerTest {
         CaseResult silent = result.find("silent").orElseThrow();
         assertThat(silent.status()).isEqualTo(CaseStatus.FAILED);
         assertThat(silent.reason()).contains("the agent's answer was empty");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"failed", "TASK_STATE_FAILED", "rejected", "TASK_STATE_REJECTED", "canceled", "cancelled",
+            "TASK_STATE_CANCELED"})
+    void should_fail_a_case_without_scorers_whose_task_ended_unsuccessfully(String state) {
+        AgentClient agent = InProcessAgent.of((c, m) -> AgentResponse.builder().text("hello").state(TaskState.parse(state)).build());
+        Suite suite = suiteOf(Case.id("no-checks").turn(Turn.of("hi")).turn(Turn.of("again")));
+
+        CaseResult c = runner(agent).build().run(suite).cases().get(0);
+
+        assertThat(c.status()).isEqualTo(CaseStatus.FAILED);
+        assertThat(c.turns().get(0).scores()).extracting(ScoreResult::type).containsExactly("answered", "task_state");
+        assertThat(c.turns().get(0).scores().get(1).checks().get(0).detail())
+                .isEqualTo("task ended in '" + TaskState.parse(state).wireName() + "'");
+        assertThat(c.reason()).contains("turn 1 ").contains("task ended in");
     }
 
     @Test

@@ -84,6 +84,21 @@ class HarnessDialectTest {
     }
 
     @Test
+    void should_read_absent_null_and_empty_expectations_alike_and_any_state_spelling_and_fragment() {
+        Suite rules = TestScorers.loader().load(Fixtures.path("valid/harness/verdict-rules.yaml"));
+
+        for (String id : List.of("no-expectations", "null-expectations", "empty-expectations")) {
+            assertThat(rules.find(id).orElseThrow().turns().get(0).scorers()).as(id).isEmpty();
+        }
+        Turn spaced = rules.find("spaced-state").orElseThrow().turns().get(0);
+        assertThat(spaced.scorers()).containsExactly(expectedState("  Input-Required  "));
+        assertThat(spaced.expectedState()).contains(dev.agenteval.api.TaskState.INPUT_REQUIRED);
+        assertThat(rules.find("any-fragment").orElseThrow().turns().get(0).scorers()).containsExactly(
+                dev.agenteval.api.Scorers.mustIncludeJson(Map.of("items", List.of(Map.of("type", "TEMP"))),
+                        List.of("cardio", 1L), List.of(), 120L, true, "38.5", null));
+    }
+
+    @Test
     void should_map_expectations_in_the_order_they_are_written() {
         assertThat(find("uses-global-agent").turns().get(0).scorers()).containsExactly(
                 mustNotInclude("error"),

@@ -14,7 +14,7 @@ import java.util.Objects;
  * Reads an A2A result of any version into an {@link AgentResponse}: a Task (0.3 {@code kind: task}
  * or 1.0 {@code {"task": {...}}}) or a Message. The answer is the status message's parts followed
  * by the artifacts' parts, without repeating text present in both; any part with a {@code data}
- * key is a data part; file parts are skipped. The state is normalised; usage and tool calls come
+ * key is a data part, its payload any JSON value; file parts are skipped; history is never read. The state is normalised; usage and tool calls come
  * from the task's metadata (or the status message's).
  */
 final class A2aResults {
@@ -97,16 +97,24 @@ final class A2aResults {
                 .rawUnchecked(raw);
     }
 
-    /** Text and data parts of a parts array, in order. */
+    /**
+     * Text and data parts of a parts array, in order. A data part is any part with a {@code data}
+     * key, whatever its {@code kind} (1.0 parts have none), and its payload is any JSON value: the
+     * harness seed's rule, which {@code jsonpath} and {@code must_include_json} rely on.
+     */
     static List<Part> parts(JsonNode parts) {
         List<Part> out = new ArrayList<>();
         for (JsonNode p : Json.items(parts)) {
+            if (!p.isObject()) {
+                continue;
+            }
             String kind = Json.text(p, "kind", "type");
             JsonNode text = p.get("text");
             if (text != null && text.isTextual() && (kind == null || kind.equals("text"))) {
                 out.add(Part.text(text.textValue()));
-            } else if (p.has("data") && (kind == null || kind.equals("data"))) {
-                out.add(Part.data(Json.object(p.get("data"))));
+            }
+            if (p.has("data")) {
+                out.add(Part.data(Json.value(p.get("data"))));
             }
         }
         return out;

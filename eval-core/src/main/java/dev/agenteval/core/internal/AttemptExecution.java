@@ -158,8 +158,8 @@ final class AttemptExecution implements Runnable {
         Turn turn = c.turns().get(index);
         List<ScoreResult> scores = new ArrayList<>();
         if (c.hasNoScorers()) {
+            // The "agent answered" rule adds to the state guard below; it never replaces it.
             scores.add(Verdicts.answered(response));
-            return scores;
         }
         for (ScorerSpec spec : turn.scorers()) {
             List<ToolSpec> tools = spec.tools().orElse(c.tools().orElse(null));

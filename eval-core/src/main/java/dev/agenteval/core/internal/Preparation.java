@@ -179,7 +179,7 @@ public final class Preparation {
             if (p instanceof Part.Text t) {
                 parts.add(Part.text((String) resolveValue(t.text(), values, where, problems)));
             } else if (p instanceof Part.Data d) {
-                parts.add(Part.data(castMap(resolveValue(d.data(), values, where, problems))));
+                parts.add(Part.data(resolveValue(d.data(), values, where, problems)));
             }
         }
         return new Message(m.role(), parts, castMap(resolveValue(m.metadata(), values, where, problems)));

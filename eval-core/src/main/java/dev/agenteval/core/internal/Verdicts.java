@@ -38,8 +38,9 @@ public final class Verdicts {
     }
 
     /**
-     * A failed check when the task ended failed, rejected or canceled and the turn does not
-     * expect a state; empty otherwise.
+     * The state guard: a failed check when the task ended failed, rejected or canceled (in any
+     * spelling) and the turn does not expect a state; empty otherwise. It runs on every turn,
+     * with or without scorers.
      */
     public static Optional<ScoreResult> taskState(Turn turn, AgentResponse response) {
         Optional<TaskState> state = response.state();

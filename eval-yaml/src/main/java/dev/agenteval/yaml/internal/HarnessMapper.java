@@ -17,11 +17,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -53,23 +50,11 @@ public final class HarnessMapper {
     static final List<String> PART_KINDS = List.of("text", "data");
     static final List<String> JSONPATH_KEYS;
     static final List<String> STATES = Arrays.stream(TaskState.values()).map(TaskState::wireName).toList();
-    /** The accepted spellings of a state: A2A 0.3 ({@code input-required}), 1.0 ({@code TASK_STATE_INPUT_REQUIRED}) and in between. */
-    static final Set<String> STATE_SPELLINGS;
-
     static {
         List<String> keys = new ArrayList<>();
         keys.add("path");
         keys.addAll(JsonPathCheck.COMPARATORS);
         JSONPATH_KEYS = List.copyOf(keys);
-        Set<String> spellings = new LinkedHashSet<>();
-        List<String> names = new ArrayList<>(STATES);
-        names.add("cancelled");
-        for (String wire : names) {
-            String snake = wire.replace('-', '_');
-            String upper = snake.toUpperCase(Locale.ROOT);
-            spellings.addAll(List.of(wire, snake, upper, "TASK_STATE_" + upper));
-        }
-        STATE_SPELLINGS = Set.copyOf(spellings);
     }
 
     /** Internal task-metadata keys of the agent service, as the harness seed names them. */
@@ -311,7 +296,8 @@ public final class HarnessMapper {
         }
         List<ScorerSpec> specs = new ArrayList<>();
         Node expectations = node.get("expectations");
-        if (expectations != null && expectations.expectMapping()) {
+        // Absent, null and {} mean the same: no checks of its own (the state guard still runs).
+        if (expectations != null && !expectations.isNull() && expectations.expectMapping()) {
             expectations.checkKeys(EXPECTATION_KEYS);
             for (Map.Entry<String, Node> entry : expectations.entries()) {
                 ScorerSpec spec = expectation(entry.getKey(), entry.getValue());
@@ -469,11 +455,12 @@ public final class HarnessMapper {
                 if (state == null) {
                     return null;
                 }
-                if (!STATE_SPELLINGS.contains(state)) {
-                    value.error("unknown task state '" + state + "'" + Suggestions.didYouMean(state, STATES)
+                if (!TaskState.isKnown(state)) {
+                    value.error("unknown task state '" + state + "'" + Suggestions.didYouMean(state.strip(), STATES)
                             + " (known: " + String.join(", ", STATES) + ")");
                     return null;
                 }
+                // Kept as written, like the DSL; TaskState.parse normalises it when scored.
                 return Scorers.expectedState(state);
             }
             default:

@@ -2,7 +2,6 @@ package dev.agenteval.core.internal.scorers;
 
 import dev.agenteval.api.JsonPathCheck;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
@@ -64,36 +63,36 @@ record Comparison(String name, Object expected, Pattern pattern) {
         };
     }
 
+    // A list compares with the matches themselves: $.tags[*] equals [a, b], $.tags does not
+    // (its matches are [[a, b]]). Any other value needs a match, and every match equal to it.
     private String equalsFailure(List<Object> matched) {
         if (expected instanceof List<?>) {
-            boolean singleList = matched.size() == 1 && matched.get(0) instanceof List<?>;
-            if (singleList && JsonEquality.equal(matched.get(0), expected) || JsonEquality.equal(matched, expected)) {
-                return null;
-            }
-            return "expected " + Texts.json(expected) + " but was " + Texts.json(singleList ? matched.get(0) : matched);
+            return JsonSubset.matchesInOrder(expected, matched) ? null
+                    : "expected the matches to be " + Texts.json(expected) + " but they were " + Texts.json(matched);
         }
         if (matched.isEmpty()) {
             return "matched nothing";
         }
         for (Object v : matched) {
-            if (!JsonEquality.equal(v, expected)) {
+            if (!JsonSubset.matchesInOrder(expected, v)) {
                 return "expected " + Texts.json(expected) + " but was " + Texts.json(matched.size() == 1 ? v : matched);
             }
         }
         return null;
     }
 
+    // Each needle must match one matched node; a matched array is a node, not a list to look into.
     private String containsFailure(List<Object> matched) {
-        List<?> values = matched.size() == 1 && matched.get(0) instanceof List<?> l ? l : matched;
         for (Object item : (List<?>) expected) {
-            if (values.stream().noneMatch(v -> JsonEquality.equal(v, item))) {
-                return values.isEmpty() ? "matched nothing"
-                        : "missing " + Texts.json(item) + " among " + Texts.json(values);
+            if (matched.stream().noneMatch(v -> JsonSubset.matchesInOrder(item, v))) {
+                return matched.isEmpty() ? "matched nothing"
+                        : "missing " + Texts.json(item) + " among the matches " + Texts.json(matched);
             }
         }
         return null;
     }
 
+    // One matched list or string: its length; otherwise the number of matches (never an object's key count).
     private String lengthFailure(List<Object> matched) {
         long length;
         String of;
@@ -101,9 +100,6 @@ record Comparison(String name, Object expected, Pattern pattern) {
         if (single instanceof List<?> l) {
             length = l.size();
             of = "list";
-        } else if (single instanceof Map<?, ?> m) {
-            length = m.size();
-            of = "object";
         } else if (single instanceof String s) {
             length = s.codePointCount(0, s.length());
             of = "string";

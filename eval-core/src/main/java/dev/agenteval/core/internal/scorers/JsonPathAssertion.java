@@ -134,7 +134,10 @@ final class JsonPathAssertion {
         return path + " " + comparisons.stream().map(Comparison::label).collect(Collectors.joining(" "));
     }
 
-    /** Evaluates every comparator on the nodes the path matches in {@code document}. */
+    /**
+     * Evaluates every comparator on the nodes the path matches in {@code document}, any JSON
+     * value: an object, a list ({@code $[*]} walks it), a string or number ({@code $} selects it), null.
+     */
     Outcome evaluate(Object document) {
         List<Object> matched = select(document);
         List<String> failures = new ArrayList<>();
@@ -148,6 +151,14 @@ final class JsonPathAssertion {
     }
 
     private List<Object> select(Object document) {
+        if (document == null) {
+            // json-path refuses a null document; the root of JSON null is null, and nothing is below it.
+            List<Object> root = new ArrayList<>();
+            if (compiled.getPath().equals("$")) {
+                root.add(null);
+            }
+            return root;
+        }
         Object result = JsonPath.using(CONFIGURATION).parse(document).read(compiled);
         if (result == null) {
             return List.of(); // e.g. a function such as length() on a missing node

@@ -5,11 +5,12 @@ import dev.agenteval.api.ScoreResult;
 import dev.agenteval.spi.Scorer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * {@code jsonpath}: each assertion ({@code assertions}: list of {@code {path, comparators...}})
- * must hold, all its comparators on the same data part, on at least one data part.
+ * must hold, all its comparators on the same data part, on at least one data part. Each part is
+ * tried on its own, whatever JSON value its payload is; a response without data parts fails every
+ * assertion (a failed check, not an error).
  */
 public final class JsonPathScorerFactory extends BuiltInScorerFactory<List<JsonPathAssertion>> {
 
@@ -26,7 +27,7 @@ public final class JsonPathScorerFactory extends BuiltInScorerFactory<List<JsonP
     @Override
     Scorer scorer(List<JsonPathAssertion> assertions) {
         return ctx -> {
-            List<Map<String, Object>> parts = ctx.response().dataParts();
+            List<Object> parts = ctx.response().dataParts();
             List<Check> checks = new ArrayList<>();
             for (JsonPathAssertion assertion : assertions) {
                 checks.add(check(assertion, parts));
@@ -35,7 +36,7 @@ public final class JsonPathScorerFactory extends BuiltInScorerFactory<List<JsonP
         };
     }
 
-    private static Check check(JsonPathAssertion assertion, List<Map<String, Object>> parts) {
+    private static Check check(JsonPathAssertion assertion, List<Object> parts) {
         String label = assertion.label();
         if (parts.isEmpty()) {
             return Check.fail(label, "no data parts in response");

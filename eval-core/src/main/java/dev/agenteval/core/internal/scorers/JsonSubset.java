@@ -17,25 +17,41 @@ final class JsonSubset {
     private JsonSubset() {
     }
 
-    /** True when {@code actual} contains {@code expected}. */
+    /** True when {@code actual} contains {@code expected}, lists in any order. */
     static boolean matches(Object expected, Object actual) {
+        return matches(expected, actual, false);
+    }
+
+    /**
+     * True when {@code actual} matches {@code expected} with objects as subsets but lists exactly:
+     * the same length, element by element in order. The rule of the {@code jsonpath} comparators
+     * {@code equals} and {@code contains}.
+     */
+    static boolean matchesInOrder(Object expected, Object actual) {
+        return matches(expected, actual, true);
+    }
+
+    private static boolean matches(Object expected, Object actual, boolean listsInOrder) {
         if (expected instanceof Map<?, ?> want) {
             if (!(actual instanceof Map<?, ?> have)) {
                 return false;
             }
             for (Map.Entry<?, ?> e : want.entrySet()) {
-                if (!have.containsKey(e.getKey()) || !matches(e.getValue(), have.get(e.getKey()))) {
+                if (!have.containsKey(e.getKey()) || !matches(e.getValue(), have.get(e.getKey()), listsInOrder)) {
                     return false;
                 }
             }
             return true;
         }
         if (expected instanceof List<?> want) {
-            if (!(actual instanceof List<?> have)) {
+            if (!(actual instanceof List<?> have) || listsInOrder && have.size() != want.size()) {
                 return false;
             }
-            for (Object element : want) {
-                if (have.stream().noneMatch(a -> matches(element, a))) {
+            for (int i = 0; i < want.size(); i++) {
+                Object element = want.get(i);
+                boolean found = listsInOrder ? matches(element, have.get(i), true)
+                        : have.stream().anyMatch(a -> matches(element, a, false));
+                if (!found) {
                     return false;
                 }
             }

@@ -5,11 +5,12 @@ import dev.agenteval.api.ScoreResult;
 import dev.agenteval.spi.Scorer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
- * {@code must_include_json}: each of {@code fragments} (partial JSON objects) must match at least
- * one data part, by {@link JsonSubset} rules.
+ * {@code must_include_json}: each of {@code fragments} must match at least one data part, by
+ * {@link JsonSubset} rules. A fragment is any JSON value: an object matches as a subset, a list as
+ * an order-independent subset ({@code []} matches any list and nothing else), a scalar equals the
+ * whole payload, type-sensitively. A response without data parts fails every fragment.
  */
 public final class MustIncludeJsonScorerFactory extends BuiltInScorerFactory<List<Object>> {
 
@@ -22,20 +23,13 @@ public final class MustIncludeJsonScorerFactory extends BuiltInScorerFactory<Lis
 
     @Override
     List<Object> parse(Params params) {
-        List<Object> fragments = params.list("fragments", "JSON objects");
-        for (int i = 0; i < fragments.size(); i++) {
-            if (!(fragments.get(i) instanceof Map<?, ?>)) {
-                params.problem("fragment " + (i + 1) + " must be a JSON object (data parts are objects) but was "
-                        + Texts.json(fragments.get(i)));
-            }
-        }
-        return fragments;
+        return params.list("fragments", "JSON values");
     }
 
     @Override
     Scorer scorer(List<Object> fragments) {
         return ctx -> {
-            List<Map<String, Object>> parts = ctx.response().dataParts();
+            List<Object> parts = ctx.response().dataParts();
             List<Check> checks = new ArrayList<>();
             for (Object fragment : fragments) {
                 checks.add(check(fragment, parts));
@@ -44,7 +38,7 @@ public final class MustIncludeJsonScorerFactory extends BuiltInScorerFactory<Lis
         };
     }
 
-    private static Check check(Object fragment, List<Map<String, Object>> parts) {
+    private static Check check(Object fragment, List<Object> parts) {
         String label = Texts.json(fragment);
         if (parts.isEmpty()) {
             return Check.fail(label, "no data parts in response");

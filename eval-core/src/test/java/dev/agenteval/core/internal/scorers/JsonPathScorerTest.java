@@ -132,45 +132,96 @@ class JsonPathScorerTest {
     }
 
     @Test
-    void should_look_inside_a_single_matched_list_for_contains() throws Exception {
+    void should_not_look_inside_a_matched_list_for_contains() throws Exception {
         Map<String, Object> tags = Map.of("tags", List.of("urgent", "cardio"));
 
-        assertThat(score1(JsonPathCheck.at("$.tags").contains("cardio"), data(tags)).passed()).isTrue();
+        assertThat(score1(JsonPathCheck.at("$.tags").contains("cardio"), data(tags)).checks().get(0).detail())
+                .isEqualTo("data part 1: missing \"cardio\" among the matches [[\"urgent\", \"cardio\"]]");
+        assertThat(score1(JsonPathCheck.at("$.tags").contains(List.of("urgent", "cardio")), data(tags)).passed()).isTrue();
+        assertThat(score1(JsonPathCheck.at("$.tags").contains(List.of("cardio", "urgent")), data(tags)).passed()).isFalse();
         assertThat(score1(JsonPathCheck.at("$.tags[*]").contains("urgent", "cardio"), data(tags)).passed()).isTrue();
-        assertThat(score1(JsonPathCheck.at("$.tags").contains("neuro"), data(tags)).checks().get(0).detail())
-                .isEqualTo("data part 1: missing \"neuro\" among [\"urgent\", \"cardio\"]");
+        assertThat(score1(JsonPathCheck.at("$.tags[*]").contains("neuro"), data(tags)).checks().get(0).detail())
+                .isEqualTo("data part 1: missing \"neuro\" among the matches [\"urgent\", \"cardio\"]");
+    }
+
+    @Test
+    void should_match_objects_as_subsets_in_equals_and_contains() throws Exception {
+        Map<String, Object> doc = Map.of("rows", List.of(Map.of("c", "A", "n", 1L), Map.of("c", "B", "n", 2L)));
+
+        assertThat(score1(JsonPathCheck.at("$.rows[*]").contains(Map.of("c", "B")), data(doc)).passed()).isTrue();
+        assertThat(score1(JsonPathCheck.at("$.rows[0]").isEqualTo(Map.of("c", "A")), data(doc)).passed()).isTrue();
+        assertThat(score1(JsonPathCheck.at("$.rows[0]").isEqualTo(Map.of("c", "B")), data(doc)).passed()).isFalse();
+        assertThat(score1(JsonPathCheck.at("$.rows[*]").isEqualTo(List.of(Map.of("c", "A"), Map.of("n", 2L))), data(doc))
+                .passed()).isTrue();
+    }
+
+    @Test
+    void should_take_the_length_of_one_matched_list_or_string_and_otherwise_count_the_matches() throws Exception {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("obj", Map.of("a", 1L, "b", 2L, "c", 3L));
+        doc.put("word", "h\u00e9\uD83D\uDE00");
+        doc.put("list", List.of(1L, 2L));
+
+        assertThat(score1(JsonPathCheck.at("$.obj").length(1), data(doc)).passed()).isTrue();
+        assertThat(score1(JsonPathCheck.at("$.obj").length(3), data(doc)).checks().get(0).detail())
+                .isEqualTo("data part 1: length 1 (matches), expected 3");
+        assertThat(score1(JsonPathCheck.at("$.word").length(3), data(doc)).passed()).isTrue();
+        assertThat(score1(JsonPathCheck.at("$.list").length(2), data(doc)).passed()).isTrue();
+        assertThat(score1(JsonPathCheck.at("$.list[*]").length(2), data(doc)).passed()).isTrue();
+        assertThat(score1(JsonPathCheck.at("$.*").length(3), data(doc)).passed()).isTrue();
     }
 
     @Test
     void should_require_all_comparators_on_the_same_data_part() throws Exception {
         Map<String, Object> small = Map.of("items", List.of(1L, 2L));
         Map<String, Object> big = Map.of("items", List.of(1L, 2L, 3L), "extra", true);
-        JsonPathCheck check = JsonPathCheck.at("$.items").length(3).contains(1L).count(1);
+        JsonPathCheck check = JsonPathCheck.at("$.items[*]").length(3).contains(1L).count(3);
         JsonPathCheck split = JsonPathCheck.at("$.items").length(2);
 
         ScoreResult onOnePart = score1(check, data(small, big));
         ScoreResult acrossParts = score(factory, Scorers.jsonPath(
-                JsonPathCheck.at("$.items").length(3).contains(1L),
+                JsonPathCheck.at("$.items[*]").length(3).contains(1L),
                 JsonPathCheck.at("$.extra").isEqualTo(true)), data(small, big));
         assertThat(onOnePart.passed()).isTrue();
         assertThat(acrossParts.passed()).isTrue();
 
         // each comparator holds on some part, but never both on the same one
-        ScoreResult r = score1(JsonPathCheck.at("$.items").length(3).isEqualTo(List.of(1L, 2L)), data(small, big));
+        ScoreResult r = score1(JsonPathCheck.at("$.items[*]").length(3).isEqualTo(List.of(1L, 2L)), data(small, big));
         assertThat(r.status()).isEqualTo(ScoreStatus.FAILED);
         assertThat(r.checks().get(0).detail()).isEqualTo(
-                "held on none of 2 data parts; closest, data part 1: length 2 (list), expected 3");
+                "held on none of 2 data parts; closest, data part 1: length 2 (matches), expected 3");
         assertThat(score1(split, data(small, big)).checks().get(0).detail()).isEqualTo("held on data part 1");
     }
 
     @Test
-    void should_compare_a_matched_list_with_an_expected_list_exactly() throws Exception {
-        Map<String, Object> doc = Map.of("codes", List.of("A", "B"), "rows", List.of(Map.of("c", "A"), Map.of("c", "B")));
+    void should_compare_an_expected_list_with_the_matches_themselves() throws Exception {
+        Map<String, Object> doc = Map.of("codes", List.of("A", "B"), "rows", List.of(Map.of("c", "A"), Map.of("c", "B")),
+                "none", List.of());
 
-        assertThat(score1(JsonPathCheck.at("$.codes").isEqualTo(List.of("A", "B")), data(doc)).passed()).isTrue();
+        assertThat(score1(JsonPathCheck.at("$.codes[*]").isEqualTo(List.of("A", "B")), data(doc)).passed()).isTrue();
         assertThat(score1(JsonPathCheck.at("$.rows[*].c").isEqualTo(List.of("A", "B")), data(doc)).passed()).isTrue();
-        assertThat(score1(JsonPathCheck.at("$.codes").isEqualTo(List.of("B", "A")), data(doc)).checks().get(0).detail())
-                .isEqualTo("data part 1: expected [\"B\", \"A\"] but was [\"A\", \"B\"]");
+        assertThat(score1(JsonPathCheck.at("$.codes").isEqualTo(List.of("A", "B")), data(doc)).checks().get(0).detail())
+                .isEqualTo("data part 1: expected the matches to be [\"A\", \"B\"] but they were [[\"A\", \"B\"]]");
+        assertThat(score1(JsonPathCheck.at("$.codes").isEqualTo(List.of(List.of("A", "B"))), data(doc)).passed()).isTrue();
+        assertThat(score1(JsonPathCheck.at("$.none").isEqualTo(List.of()), data(doc)).passed()).isFalse();
+        assertThat(score1(JsonPathCheck.at("$.none[*]").isEqualTo(List.of()), data(doc)).passed()).isTrue();
+        assertThat(score1(JsonPathCheck.at("$.codes[*]").isEqualTo(List.of("B", "A")), data(doc)).checks().get(0).detail())
+                .isEqualTo("data part 1: expected the matches to be [\"B\", \"A\"] but they were [\"A\", \"B\"]");
+    }
+
+    @Test
+    void should_evaluate_data_parts_of_any_json_value() throws Exception {
+        AgentResponse parts = AgentResponse.builder().part(Part.data(List.of(1L, 2L, 3L))).part(Part.data("hello"))
+                .part(Part.data(42L)).part(Part.data(null)).build();
+
+        assertThat(score1(JsonPathCheck.at("$[*]").count(3), parts).checks().get(0).detail()).isEqualTo("held on data part 1");
+        assertThat(score1(JsonPathCheck.at("$").isEqualTo("hello"), parts).checks().get(0).detail())
+                .isEqualTo("held on data part 2");
+        assertThat(score1(JsonPathCheck.at("$").min(40L).max(42L), parts).checks().get(0).detail())
+                .isEqualTo("held on data part 3");
+        assertThat(score1(JsonPathCheck.at("$").isEqualTo(null), parts).checks().get(0).detail())
+                .isEqualTo("held on data part 4");
+        assertThat(score1(JsonPathCheck.at("$.x").exists(true), parts).passed()).isFalse();
     }
 
     @Test

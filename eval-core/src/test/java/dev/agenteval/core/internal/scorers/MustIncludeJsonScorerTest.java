@@ -66,6 +66,28 @@ class MustIncludeJsonScorerTest {
     }
 
     @Test
+    void should_match_list_and_scalar_fragments_against_payloads_of_any_json_value() throws Exception {
+        AgentResponse parts = AgentResponse.builder().part(Part.data(List.of(obj("a", 1L, "b", 2L), "x", 3L)))
+                .part(Part.data(120.0)).part(Part.data(true)).part(Part.data("38.5")).part(Part.data(null)).build();
+
+        ScoreResult r = score(factory, Scorers.mustIncludeJson(
+                List.of(3L, Map.of("a", 1L)), List.of(), 120L, true, "38.5", null,
+                List.of("y"), 1L, 38.5, Map.of()), parts);
+
+        assertThat(r.checks()).extracting(Check::detail).containsExactly(
+                "matched data part 1", "matched data part 1", "matched data part 2", "matched data part 3",
+                "matched data part 4", "matched data part 5",
+                "matched none of 5 data parts; data part 1: $: no element matches \"y\"; data part 2: $: expected a list"
+                        + " but was 120.0; data part 3: $: expected a list but was true",
+                "matched none of 5 data parts; data part 1: $: expected 1 but was [{\"a\": 1, \"b\": 2}, \"x\", 3];"
+                        + " data part 2: $: expected 1 but was 120.0; data part 3: $: expected 1 but was true",
+                "matched none of 5 data parts; data part 1: $: expected 38.5 but was [{\"a\": 1, \"b\": 2}, \"x\", 3];"
+                        + " data part 2: $: expected 38.5 but was 120.0; data part 3: $: expected 38.5 but was true",
+                "matched none of 5 data parts; data part 1: $: expected an object but was [{\"a\": 1, \"b\": 2}, \"x\", 3];"
+                        + " data part 2: $: expected an object but was 120.0; data part 3: $: expected an object but was true");
+    }
+
+    @Test
     void should_fail_without_data_parts() throws Exception {
         ScoreResult r = score(factory, Scorers.mustIncludeJson(Map.of("a", 1L)), AgentResponse.ofText("{\"a\": 1}"));
 
@@ -73,10 +95,10 @@ class MustIncludeJsonScorerTest {
     }
 
     @Test
-    void should_report_fragments_that_can_never_match_a_data_part() {
+    void should_accept_fragments_of_any_json_value_and_refuse_none() {
         assertThat(factory.validate(ScorerSpec.of("must_include_json", Map.of("fragments", List.of(Map.of(), "TEMP")))))
-                .containsExactly("fragment 2 must be a JSON object (data parts are objects) but was \"TEMP\"");
+                .isEmpty();
         assertThat(factory.validate(ScorerSpec.of("must_include_json")))
-                .containsExactly("needs 'fragments' (a non-empty list of JSON objects)");
+                .containsExactly("needs 'fragments' (a non-empty list of JSON values)");
     }
 }

@@ -56,8 +56,26 @@ class SubstringScorersTest {
                 raw(Map.of("task", TASK)));
         ScoreResult rpc = score(new MustIncludeScorerFactory(), Scorers.mustInclude("secret word"),
                 raw(Map.of("jsonrpc", "2.0", "result", TASK)));
+        ScoreResult rpcWrapped = score(new MustIncludeScorerFactory(), Scorers.mustInclude("secret word"),
+                raw(Map.of("jsonrpc", "2.0", "id", 1L, "result", Map.of("task", TASK))));
 
-        assertThat(List.of(bare, wrapped, rpc)).extracting(ScoreResult::status).containsOnly(ScoreStatus.FAILED);
+        assertThat(List.of(bare, wrapped, rpc, rpcWrapped)).extracting(ScoreResult::status)
+                .containsOnly(ScoreStatus.FAILED);
+        assertThat(rpcWrapped.checks().get(0).detail()).isEqualTo("not found in response");
+    }
+
+    @Test
+    void should_search_the_task_without_its_json_rpc_envelope() throws Exception {
+        Map<String, Object> rpc = new java.util.LinkedHashMap<>();
+        rpc.put("jsonrpc", "2.0");
+        rpc.put("id", 7L);
+        rpc.put("result", Map.of("task", TASK));
+
+        ScoreResult envelope = score(new MustNotIncludeScorerFactory(), Scorers.mustNotInclude("jsonrpc", "secret"), raw(rpc));
+        ScoreResult task = score(new MustIncludeScorerFactory(), Scorers.mustInclude("{\"task\": {", "\"id\": \"t1\""), raw(rpc));
+
+        assertThat(envelope.status()).isEqualTo(ScoreStatus.PASSED);
+        assertThat(task.status()).isEqualTo(ScoreStatus.PASSED);
     }
 
     @Test
