@@ -15,20 +15,22 @@ public final class ProviderConfig {
 
     private final Map<String, String> settings;
     private final Function<String, String> environment;
+    private final Secrets secrets;
 
-    private ProviderConfig(Map<String, String> settings, Function<String, String> environment) {
+    private ProviderConfig(Map<String, String> settings, Function<String, String> environment, Secrets secrets) {
         this.settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
         this.environment = environment;
+        this.secrets = secrets;
     }
 
     /** Settings backed by the process environment. */
     public static ProviderConfig of(Map<String, String> settings) {
-        return new ProviderConfig(settings, System::getenv);
+        return new ProviderConfig(settings, System::getenv, Secrets.shared());
     }
 
     /** Settings with an explicit environment (tests, .env files). */
     public static ProviderConfig of(Map<String, String> settings, Function<String, String> environment) {
-        return new ProviderConfig(settings, environment);
+        return new ProviderConfig(settings, environment, Secrets.shared());
     }
 
     /** No settings, process environment. */
@@ -64,6 +66,20 @@ public final class ProviderConfig {
     /** The environment lookup. */
     public Function<String, String> environment() {
         return environment;
+    }
+
+    /**
+     * Where the provider registers the secrets it learns (tokens, client secrets, access tokens it
+     * obtains, API keys, URL passwords), so that the run masks them in every output. Defaults to
+     * {@link Secrets#shared()}.
+     */
+    public Secrets secrets() {
+        return secrets;
+    }
+
+    /** A copy that registers secrets in {@code secrets}, the run's own. */
+    public ProviderConfig withSecrets(Secrets secrets) {
+        return new ProviderConfig(settings, environment, java.util.Objects.requireNonNull(secrets, "secrets"));
     }
 
     @Override

@@ -24,10 +24,12 @@ import java.util.Optional;
  * @param judge     the configured judge, or null
  * @param attempt   1-based attempt of the case
  * @param repeated  true when the case runs more than once (judge caches must be bypassed)
+ * @param secrets   the run's secrets: a scorer that quotes the response in a detail masks them
+ *                  <em>before</em> it cuts an excerpt, so no excerpt keeps half a secret; never null
  */
 public record ScoringContext(Case testCase, int turnIndex, Message input, List<Exchange> history,
                              AgentResponse response, Duration duration, List<ToolSpec> tools, Judge judge, int attempt,
-                             boolean repeated) {
+                             boolean repeated, Secrets secrets) {
 
     /** Validates. */
     public ScoringContext {
@@ -37,6 +39,14 @@ public record ScoringContext(Case testCase, int turnIndex, Message input, List<E
         Objects.requireNonNull(response, "response");
         Objects.requireNonNull(duration, "duration");
         tools = tools == null ? null : List.copyOf(tools);
+        Objects.requireNonNull(secrets, "secrets");
+    }
+
+    /** A context without secrets of its own (tests, tools). */
+    public ScoringContext(Case testCase, int turnIndex, Message input, List<Exchange> history,
+                          AgentResponse response, Duration duration, List<ToolSpec> tools, Judge judge, int attempt,
+                          boolean repeated) {
+        this(testCase, turnIndex, input, history, response, duration, tools, judge, attempt, repeated, Secrets.create());
     }
 
     /** A context for the first turn of a case that runs once, its input as written (tests, tools). */

@@ -2,6 +2,7 @@ package dev.agenteval.cli;
 
 import dev.agenteval.api.AgentException;
 import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.spi.Secrets;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -43,15 +44,41 @@ public final class AgentEvalCli implements Callable<Integer> {
 
     /** Runs the command and exits the JVM with its exit code. */
     public static void main(String[] args) {
+        // Every byte the process writes, log lines included, goes through the run's secrets.
+        RedactingOutputStream out = new RedactingOutputStream(System.out, Secrets.shared());
+        RedactingOutputStream err = new RedactingOutputStream(System.err, Secrets.shared());
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            out.drain();
+            err.drain();
+        }, "agent-eval-drain-output"));
         int code = execute(args, new Context(System.out, System.err, System.getenv(), Path.of("").toAbsolutePath(),
                 System.console() != null));
+        out.drain();
+        err.drain();
         if (!Interruption.shuttingDown()) {
             System.exit(code);
         }
     }
 
     /** Runs the command in-process (tests, embedding tools); never exits the JVM. */
-    public static int execute(String[] args, Context context) {
+    public static int execute(String[] args, Context given) {
+        RedactingOutputStream out = new RedactingOutputStream(given.out(), Secrets.shared());
+        RedactingOutputStream err = new RedactingOutputStream(given.err(), Secrets.shared());
+        Context context = new Context(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), given.environment(), given.workDir(), given.terminal());
+        try {
+            return run(args, context);
+        } finally {
+            context.out().flush();
+            context.err().flush();
+            out.drain();
+            err.drain();
+        }
+    }
+
+    private static int run(String[] args, Context context) {
         Logging.configure(args);
         CommandLine cli = new CommandLine(new AgentEvalCli(), new Factory(context));
         cli.setOut(new PrintWriter(context.out(), true, StandardCharsets.UTF_8));

@@ -18,7 +18,9 @@ final class EnvironmentHelp {
     /** Variables the CLI itself reads. */
     static final List<EnvironmentVariable> CLI = List.of(
             EnvironmentVariable.setting("AGENT_EVAL_REPORT_DIR", null,
-                    "Default for --report-dir: the folder for results.json, results.md and junit.xml."));
+                    "Default for --report-dir: the folder for results.json, results.md and junit.xml."),
+            EnvironmentVariable.setting(Wiring.REDACT_JUDGE_INPUT, "true",
+                    "Default for --judge-redact-secrets: false sends the judge the run's secrets unmasked."));
 
     private EnvironmentHelp() {
     }

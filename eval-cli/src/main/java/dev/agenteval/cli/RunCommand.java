@@ -85,6 +85,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--judge-model", paramLabel = "MODEL", description = "The judge's model.")
     String judgeModel;
 
+    @Option(names = "--judge-redact-secrets", negatable = true, arity = "0..1", fallbackValue = "true",
+            description = "Mask the run's secrets in what is sent to the judge (default: on; also"
+                    + " AGENT_EVAL_JUDGE_REDACT_SECRETS=false). Turn off only for a judge you trust with them.")
+    Boolean judgeRedactSecrets;
+
     @Option(names = {"-v", "--verbose"}, description = "More logging (repeat for debug).")
     boolean[] verbose = new boolean[0];
 
@@ -134,6 +139,7 @@ final class RunCommand implements Callable<Integer> {
         b.sink(compared == null ? Reports.console(context.out()) : Reports.console(context.out(), false, false, compared));
         if (judge != null) {
             b.judgeDescription(Gating.describeJudge(judge));
+            b.redactJudgeInput(Wiring.redactJudgeInput(judgeRedactSecrets, environment));
         }
         caseIds.forEach(b::caseId);
         tags.forEach(b::tag);

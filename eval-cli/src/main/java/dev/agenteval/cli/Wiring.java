@@ -11,21 +11,38 @@ import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.ProviderConfig;
 import dev.agenteval.spi.ScorerFactory;
+import dev.agenteval.spi.Secrets;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /** Turns the run command's options into an agent client, a judge and an environment. */
 final class Wiring {
 
+    static final String REDACT_JUDGE_INPUT = "AGENT_EVAL_JUDGE_REDACT_SECRETS";
+
     private Wiring() {
     }
 
-    /** The environment: the process's, then a {@code .env} file in the working folder. */
+    /**
+     * The environment: the process's, then a {@code .env} file in the working folder. The values
+     * of variables declared secret by any provider, or whose names look secret, become secrets of
+     * the run ({@link Secrets#shared()}, which this process's output is masked with).
+     */
     static Function<String, String> environment(AgentEvalCli.Context context) {
-        return Environment.of(context.environment()).withDotEnv(context.workDir().resolve(Environment.DOT_ENV));
+        Environment env = Environment.of(context.environment()).withDotEnv(context.workDir().resolve(Environment.DOT_ENV));
+        Set<String> declared = new HashSet<>();
+        EnvironmentHelp.all().forEach((name, v) -> {
+            if (v.secret()) {
+                declared.add(name);
+            }
+        });
+        env.registerSecrets(context.environment().keySet(), declared, Secrets.shared());
+        return env;
     }
 
     static boolean needsJudge(Iterable<Suite> suites, Providers providers) {
@@ -82,6 +99,22 @@ final class Wiring {
             settings.put("model", judgeModel);
         }
         return Judges.select(providers, ProviderConfig.of(settings, environment)).orElse(null);
+    }
+
+    /** Whether secrets are masked in what the judge is sent: the option, else the variable, else true. */
+    static boolean redactJudgeInput(Boolean option, Function<String, String> environment) {
+        if (option != null) {
+            return option;
+        }
+        String v = environment.apply(REDACT_JUDGE_INPUT);
+        if (v == null || v.isBlank()) {
+            return true;
+        }
+        return switch (v.strip().toLowerCase(java.util.Locale.ROOT)) {
+            case "false", "no", "off", "0" -> false;
+            case "true", "yes", "on", "1" -> true;
+            default -> throw new ConfigurationException(REDACT_JUDGE_INPUT + " must be true or false but is '" + v + "'");
+        };
     }
 
     static Path defaultReportDir(Function<String, String> environment, Path workDir) {

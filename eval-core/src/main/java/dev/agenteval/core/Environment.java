@@ -38,6 +38,8 @@ public final class Environment implements Function<String, String> {
     public static final String DOT_ENV = ".env";
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.]*");
+    private static final Pattern SECRET_NAME = Pattern.compile(
+            "(?i)(TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|API_?KEY|PRIVATE_?KEY|_KEY$)");
 
     private final Function<String, String> process;
     private final Map<String, String> file;
@@ -247,6 +249,34 @@ public final class Environment implements Function<String, String> {
     /** The names the {@code .env} file defines, in file order; empty when there is no file. */
     public Set<String> dotEnvNames() {
         return file.keySet();
+    }
+
+    /**
+     * True when a variable's name says it holds a secret: it contains {@code TOKEN},
+     * {@code SECRET}, {@code PASSWORD}, {@code PASSWD}, {@code CREDENTIAL}, {@code API_KEY}
+     * ({@code APIKEY}) or {@code PRIVATE_KEY}, or ends in {@code _KEY} (any case).
+     */
+    public static boolean looksSecret(String name) {
+        return name != null && SECRET_NAME.matcher(name).find();
+    }
+
+    /**
+     * Adds to {@code secrets} the values of the variables among {@code names} (and of every
+     * variable the {@code .env} file defines) that are declared secret or whose names look secret
+     * ({@link #looksSecret}).
+     *
+     * @param names    names to consider besides the file's, e.g. the process environment's
+     * @param declared the names declared secret, e.g. by providers' {@code EnvironmentVariable.secret}
+     */
+    public void registerSecrets(Iterable<String> names, Set<String> declared, dev.agenteval.spi.Secrets secrets) {
+        Set<String> all = new java.util.LinkedHashSet<>(file.keySet());
+        names.forEach(all::add);
+        all.addAll(declared);
+        for (String name : all) {
+            if (declared.contains(name) || looksSecret(name)) {
+                get(name).ifPresent(v -> secrets.add(v).add(v.strip()));
+            }
+        }
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.core.internal.Fingerprints;
 import dev.agenteval.core.internal.Preparation;
+import dev.agenteval.core.internal.RedactingJudge;
 import dev.agenteval.core.internal.SafeListener;
 import dev.agenteval.core.internal.SuiteExecution;
 import dev.agenteval.spi.AgentClient;
@@ -16,6 +17,7 @@ import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.ResultSink;
 import dev.agenteval.spi.RunListener;
 import dev.agenteval.spi.ScorerFactory;
+import dev.agenteval.spi.Secrets;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -76,6 +78,8 @@ public final class EvalRunner {
     private final Function<String, String> environment;
     private final String agentDescription;
     private final String judgeDescription;
+    private final Secrets secrets;
+    private final boolean redactJudgeInput;
 
     private EvalRunner(Builder b) {
         this.agent = Objects.requireNonNull(b.agent, "agent must be set");
@@ -93,6 +97,8 @@ public final class EvalRunner {
         this.environment = b.environment;
         this.agentDescription = b.agentDescription;
         this.judgeDescription = b.judgeDescription;
+        this.secrets = b.secrets;
+        this.redactJudgeInput = b.redactJudgeInput;
     }
 
     /** A new builder. */
@@ -112,7 +118,8 @@ public final class EvalRunner {
         Objects.requireNonNull(suite, "suite");
         List<Case> selected = select(suite);
         Preparation preparation = Preparation.prepare(suite, selected, providers, judge, environment, caseTimeout,
-                repeat);
+                repeat, secrets);
+        Judge asked = judge == null || !redactJudgeInput ? judge : new RedactingJudge(judge, preparation.redactor());
         if (preparation.needsJudge()) {
             preflight();
         }
@@ -120,7 +127,7 @@ public final class EvalRunner {
         LOG.info("Running suite '{}': {} of {} cases{}, concurrency {}{}", suite.name(), selected.size(),
                 suite.cases().size(), shard == null ? "" : " (shard " + shard + ")", limit,
                 attempts(preparation, selected.size()));
-        SuiteResult result = new SuiteExecution(suite, preparation, agent, judge, limit, stopOnFailure,
+        SuiteResult result = new SuiteExecution(suite, preparation, agent, asked, limit, stopOnFailure,
                 new SafeListener(listeners, sinks)).run();
         result = result.withFingerprint(fingerprint(suite));
         if (shard != null) {
@@ -245,6 +252,8 @@ public final class EvalRunner {
         b.environment = environment;
         b.agentDescription = agentDescription;
         b.judgeDescription = judgeDescription;
+        b.secrets = secrets;
+        b.redactJudgeInput = redactJudgeInput;
         return b;
     }
 
@@ -265,8 +274,31 @@ public final class EvalRunner {
         private Function<String, String> environment = System::getenv;
         private String agentDescription;
         private String judgeDescription;
+        private Secrets secrets = Secrets.shared();
+        private boolean redactJudgeInput = true;
 
         private Builder() {
+        }
+
+        /**
+         * The run's secrets, masked in every result (and so every report) and in what is sent to
+         * the judge; the values of the suite's {@code env:} variables are added to them. Give the
+         * same instance to the agent client and judge providers ({@code ProviderConfig.withSecrets})
+         * so that the tokens they obtain are masked too. Default {@link Secrets#shared()}, which
+         * the built-in providers also use by default.
+         */
+        public Builder secrets(Secrets secrets) {
+            this.secrets = Objects.requireNonNull(secrets, "secrets");
+            return this;
+        }
+
+        /**
+         * Whether the run's secrets are masked in what is sent to the judge (default true: the
+         * judge may be a hosted service). Turn it off only for a judge you trust with them.
+         */
+        public Builder redactJudgeInput(boolean redactJudgeInput) {
+            this.redactJudgeInput = redactJudgeInput;
+            return this;
         }
 
         /** The agent to evaluate. Required. */

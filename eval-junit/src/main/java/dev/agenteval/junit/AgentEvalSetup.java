@@ -13,9 +13,11 @@ import dev.agenteval.junit.internal.ClasspathSuites;
 import dev.agenteval.junit.internal.Settings;
 import dev.agenteval.junit.internal.Settings.Key;
 import dev.agenteval.spi.AgentClient;
+import dev.agenteval.spi.EnvironmentVariable;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.ProviderConfig;
 import dev.agenteval.spi.ScorerFactory;
+import dev.agenteval.spi.Secrets;
 import dev.agenteval.yaml.SuiteLoader;
 import java.net.URI;
 import java.nio.file.Path;
@@ -25,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicNode;
@@ -112,7 +115,7 @@ public final class AgentEvalSetup implements AutoCloseable {
             AgentClient client = agent();
             Judge judge = needsJudge(all) ? judge() : null;
             runner = EvalRunner.builder().agent(client).judge(judge).providers(providers())
-                    .environment(environment).build();
+                    .environment(environment).redactJudgeInput(redactJudgeInput()).build();
         }
         return runner;
     }
@@ -190,6 +193,18 @@ public final class AgentEvalSetup implements AutoCloseable {
         return Judges.select(providers(), ProviderConfig.of(judgeSettings, environment)).orElse(null);
     }
 
+    private boolean redactJudgeInput() {
+        Optional<String> v = settings.get(Key.JUDGE_REDACT_SECRETS).map(x -> x.toLowerCase(java.util.Locale.ROOT));
+        if (v.isEmpty() || v.get().equals("true")) {
+            return true;
+        }
+        if (v.get().equals("false")) {
+            return false;
+        }
+        throw new ConfigurationException(Key.JUDGE_REDACT_SECRETS.describe() + " must be true or false but is '"
+                + v.get() + "'");
+    }
+
     private boolean needsJudge(List<Suite> all) {
         return all.stream().flatMap(s -> s.cases().stream()).flatMap(c -> c.turns().stream())
                 .flatMap(t -> t.scorers().stream())
@@ -215,6 +230,11 @@ public final class AgentEvalSetup implements AutoCloseable {
         public synchronized String apply(String name) {
             if (loaded == null) {
                 loaded = Environment.load();
+                Set<String> declared = new java.util.HashSet<>();
+                java.util.stream.Stream.concat(AgentClients.environmentVariables().stream(),
+                                Judges.environmentVariables().stream())
+                        .filter(EnvironmentVariable::secret).forEach(v -> declared.add(v.name()));
+                loaded.registerSecrets(System.getenv().keySet(), declared, Secrets.shared());
             }
             return loaded.apply(name);
         }

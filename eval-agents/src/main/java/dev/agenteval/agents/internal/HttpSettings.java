@@ -4,6 +4,7 @@ import dev.agenteval.core.http.Authentication;
 import dev.agenteval.core.http.HttpJson;
 import dev.agenteval.core.http.RetryPolicy;
 import dev.agenteval.spi.EnvironmentVariable;
+import dev.agenteval.spi.Secrets;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
@@ -59,9 +60,12 @@ final class HttpSettings {
     final Duration requestTimeout;
     final RetryPolicy retryPolicy;
     final long maxResponseBytes;
+    /** The run's secrets: every credential read here is registered, and responses are masked with them. */
+    final Secrets secrets;
 
     private HttpSettings(URI url, Authentication authentication, String authType, Map<String, String> headers,
-                         Duration connectTimeout, Duration requestTimeout, RetryPolicy retryPolicy, long maxResponseBytes) {
+                         Duration connectTimeout, Duration requestTimeout, RetryPolicy retryPolicy, long maxResponseBytes,
+                         Secrets secrets) {
         this.url = url;
         this.authentication = authentication;
         this.authType = authType;
@@ -70,6 +74,7 @@ final class HttpSettings {
         this.requestTimeout = requestTimeout;
         this.retryPolicy = retryPolicy;
         this.maxResponseBytes = maxResponseBytes;
+        this.secrets = secrets;
     }
 
     /**
@@ -80,6 +85,8 @@ final class HttpSettings {
      */
     static HttpSettings read(Settings s, AuthDefaults defaults, String derivedTokenUrl, Map<String, String> extraHeaders) {
         URI url = s.uri("url", true);
+        Secrets secrets = s.config().secrets();
+        HttpJson.registerUserInfo(secrets, url);
         String auth = s.choice("auth", null, List.of("none", "bearer", "oauth2"));
         String tokenEnv = s.string("tokenEnv", defaults.tokenEnv());
         if (auth == null) {
@@ -95,6 +102,7 @@ final class HttpSettings {
         switch (auth) {
             case "bearer" -> {
                 String token = s.requireEnv(tokenEnv, "the bearer token of the " + s.provider() + " agent");
+                secrets.add(token);
                 authentication = token == null ? null : Authentication.bearer(token);
             }
             case "oauth2" -> {
@@ -113,6 +121,7 @@ final class HttpSettings {
                         "the OAuth2 client id of the " + s.provider() + " agent");
                 String secret = s.requireEnv(s.string("clientSecretEnv", defaults.clientSecretEnv()),
                         "the OAuth2 client secret of the " + s.provider() + " agent");
+                secrets.add(secret);
                 String scope = s.string("scope", defaults.scope());
                 if (tokenUrl != null && clientId != null && secret != null) {
                     authentication = Authentication.oauth2ClientCredentials(tokenUrl, clientId, secret, scope);
@@ -126,6 +135,7 @@ final class HttpSettings {
             if (v.startsWith(ENV_PREFIX)) {
                 String resolved = s.requireEnv(v.substring(ENV_PREFIX.length()).strip(), "header " + name);
                 if (resolved != null) {
+                    HttpJson.registerCredential(secrets, resolved);
                     headers.put(name, resolved);
                 }
             } else if (CREDENTIAL_HEADER.matcher(name).matches()) {
@@ -143,7 +153,8 @@ final class HttpSettings {
         long maxBytes = s.number("maxResponseBytes", 10L * 1024 * 1024, 1);
         RetryPolicy retry = RetryPolicy.builder().maxAttempts((int) Math.min(attempts, 100))
                 .initialBackoff(Duration.ofMillis(initial)).maxBackoff(Duration.ofMillis(Math.max(max, initial))).build();
-        return new HttpSettings(url, authentication, auth.toLowerCase(Locale.ROOT), headers, connect, request, retry, maxBytes);
+        return new HttpSettings(url, authentication, auth.toLowerCase(Locale.ROOT), headers, connect, request, retry, maxBytes,
+                secrets);
     }
 
     /** A JSON client for calls relative to {@code base}. */
@@ -153,7 +164,8 @@ final class HttpSettings {
                 .requestTimeout(requestTimeout)
                 .retryPolicy(retryPolicy)
                 .maxResponseBytes(maxResponseBytes)
-                .authentication(authentication);
+                .authentication(authentication)
+                .secrets(secrets);
         headers.forEach(b::header);
         return b.build();
     }
@@ -165,7 +177,8 @@ final class HttpSettings {
                 .connectTimeout(connectTimeout)
                 .requestTimeout(timeout)
                 .retryPolicy(RetryPolicy.none())
-                .authentication(authentication);
+                .authentication(authentication)
+                .secrets(secrets);
         headers.forEach(b::header);
         return b.build();
     }

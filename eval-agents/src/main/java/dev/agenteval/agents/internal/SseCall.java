@@ -3,6 +3,7 @@ package dev.agenteval.agents.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.agenteval.api.AgentException;
 import dev.agenteval.api.FailureCode;
+import dev.agenteval.core.http.HttpJson;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -98,7 +99,10 @@ final class SseCall {
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body));
         settings.headers.forEach(request::header);
         if (settings.authentication != null) {
-            settings.authentication.headers().forEach(request::header);
+            settings.authentication.headers().forEach((name, value) -> {
+                HttpJson.registerCredential(settings.secrets, value);
+                request.header(name, value);
+            });
         }
         extraHeaders.forEach(request::header);
         LinkedBlockingQueue<Object> queue = new LinkedBlockingQueue<>();
@@ -281,8 +285,9 @@ final class SseCall {
                 + (excerpt.isEmpty() ? "" : ": " + excerpt), context, null);
     }
 
-    private static String shorten(String s) {
-        String t = s.strip();
+    // Masked before it is cut, so the cut never keeps part of a secret.
+    private String shorten(String s) {
+        String t = settings.secrets.redact(s).strip();
         return t.length() > EXCERPT ? t.substring(0, EXCERPT) + "…" : t;
     }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.agenteval.api.AgentException;
 import dev.agenteval.api.FailureCode;
+import dev.agenteval.spi.Secrets;
 import dev.agenteval.core.internal.http.LimitedBody;
 import io.github.resilience4j.core.functions.Either;
 import io.github.resilience4j.retry.Retry;
@@ -59,6 +60,7 @@ public final class HttpJson {
     private final RetryPolicy retryPolicy;
     private final Authentication authentication;
     private final Map<String, String> headers;
+    private final Secrets secrets;
     private final Retry retry;
 
     private HttpJson(Builder b) {
@@ -70,6 +72,8 @@ public final class HttpJson {
         this.retryPolicy = b.retryPolicy;
         this.authentication = b.authentication;
         this.headers = Map.copyOf(b.headers);
+        this.secrets = b.secrets;
+        registerUserInfo(secrets, baseUri);
         this.retry = Retry.of("agent-eval-http-" + IDS.incrementAndGet(), RetryConfig.<Exchange>custom()
                 .maxAttempts(retryPolicy.maxAttempts())
                 .retryOnResult(x -> retryPolicy.retryStatuses().contains(x.status))
@@ -162,7 +166,10 @@ public final class HttpJson {
         }
         headers.forEach(request::header);
         if (authentication != null) {
-            authentication.headers().forEach(request::header);
+            authentication.headers().forEach((name, value) -> {
+                registerCredential(secrets, value);
+                request.header(name, value);
+            });
         }
         extraHeaders.forEach(request::header);
         CompletableFuture<HttpResponse<byte[]>> future = client.sendAsync(request.build(), new LimitedBody(maxResponseBytes));
@@ -261,9 +268,58 @@ public final class HttpJson {
         }
     }
 
-    private static String excerpt(byte[] body) {
-        String s = new String(body, 0, Math.min(body.length, EXCERPT * 4), StandardCharsets.UTF_8).strip();
+    // Masked before it is cut, so the cut never keeps part of a secret (a 401 body echoing the token).
+    private String excerpt(byte[] body) {
+        String s = secrets.redact(new String(body, 0, Math.min(body.length, EXCERPT * 4 + 4096), StandardCharsets.UTF_8))
+                .strip();
         return s.length() > EXCERPT ? s.substring(0, EXCERPT) + "…" : s;
+    }
+
+    /**
+     * Registers a credential header value: the whole value and, for {@code Bearer} and
+     * {@code Basic} schemes, the credential after the scheme (and a Basic pair's password).
+     */
+    public static void registerCredential(Secrets secrets, String headerValue) {
+        if (headerValue == null || headerValue.isBlank()) {
+            return;
+        }
+        secrets.add(headerValue);
+        int space = headerValue.indexOf(' ');
+        if (space > 0) {
+            String scheme = headerValue.substring(0, space);
+            String credential = headerValue.substring(space + 1).strip();
+            secrets.add(credential);
+            if (scheme.equalsIgnoreCase("Basic")) {
+                try {
+                    String pair = new String(java.util.Base64.getDecoder().decode(credential), StandardCharsets.UTF_8);
+                    int colon = pair.indexOf(':');
+                    if (colon >= 0) {
+                        secrets.addBasic(pair.substring(0, colon), pair.substring(colon + 1));
+                    }
+                } catch (IllegalArgumentException notBase64) {
+                    // the credential itself is registered
+                }
+            }
+        }
+    }
+
+    /** Registers the password written in a URL ({@code http://user:password@host}), if any. */
+    public static void registerUserInfo(Secrets secrets, URI uri) {
+        String userInfo = uri == null ? null : uri.getRawUserInfo();
+        if (userInfo == null) {
+            return;
+        }
+        int colon = userInfo.indexOf(':');
+        if (colon < 0) {
+            secrets.add(userInfo);
+            secrets.add(java.net.URLDecoder.decode(userInfo, StandardCharsets.UTF_8));
+            return;
+        }
+        String user = userInfo.substring(0, colon);
+        String rawPassword = userInfo.substring(colon + 1);
+        secrets.addBasic(user, rawPassword);
+        secrets.addBasic(java.net.URLDecoder.decode(user, StandardCharsets.UTF_8),
+                java.net.URLDecoder.decode(rawPassword, StandardCharsets.UTF_8));
     }
 
     @Override
@@ -284,6 +340,7 @@ public final class HttpJson {
         private RetryPolicy retryPolicy = RetryPolicy.ofDefaults();
         private Authentication authentication;
         private final Map<String, String> headers = new LinkedHashMap<>();
+        private Secrets secrets = Secrets.shared();
 
         private Builder(URI baseUri) {
             this.baseUri = Objects.requireNonNull(baseUri, "baseUri");
@@ -325,6 +382,16 @@ public final class HttpJson {
         /** A header sent with every request. */
         public Builder header(String name, String value) {
             headers.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, "value"));
+            return this;
+        }
+
+        /**
+         * Where the credentials this client sends (every authentication header, so also each
+         * access token obtained, and a URL's password) are registered, and the secrets masked in
+         * error-body excerpts. Default {@link Secrets#shared()}.
+         */
+        public Builder secrets(Secrets secrets) {
+            this.secrets = Objects.requireNonNull(secrets, "secrets");
             return this;
         }
 

@@ -164,7 +164,7 @@ final class AttemptExecution implements Runnable {
         for (ScorerSpec spec : turn.scorers()) {
             List<ToolSpec> tools = spec.tools().orElse(c.tools().orElse(null));
             ScoringContext ctx = new ScoringContext(c, index + 1, prepared.inputs().get(index), history(), response,
-                    duration, tools, judge, attempt, repeated);
+                    duration, tools, judge, attempt, repeated, preparation.redactor().secrets());
             scores.add(scoreOne(spec, ctx));
         }
         Verdicts.taskState(turn, response).ifPresent(scores::add);

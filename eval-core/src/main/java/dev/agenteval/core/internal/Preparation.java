@@ -11,6 +11,7 @@ import dev.agenteval.api.Variable;
 import dev.agenteval.core.Providers;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.Scorer;
+import dev.agenteval.spi.Secrets;
 import dev.agenteval.spi.ScorerFactory;
 import dev.agenteval.spi.SessionRequest;
 import java.time.Duration;
@@ -55,6 +56,16 @@ public final class Preparation {
     public static Preparation prepare(Suite suite, List<Case> selected, Providers providers, Judge judge,
                                       Function<String, String> environment, Duration defaultTimeout,
                                       int defaultRepeat) {
+        return prepare(suite, selected, providers, judge, environment, defaultTimeout, defaultRepeat, Secrets.create());
+    }
+
+    /**
+     * Validates and resolves the selected cases, adding the values of secret variables
+     * ({@code env:}) to {@code runSecrets}, which the preparation's {@link #redactor()} masks.
+     */
+    public static Preparation prepare(Suite suite, List<Case> selected, Providers providers, Judge judge,
+                                      Function<String, String> environment, Duration defaultTimeout,
+                                      int defaultRepeat, Secrets runSecrets) {
         List<String> problems = new ArrayList<>();
         Map<ScorerSpec, Scorer> scorers = createScorers(selected, providers, judge, problems);
 
@@ -93,7 +104,8 @@ public final class Preparation {
         boolean needsJudge = selected.stream().flatMap(c -> c.turns().stream()).flatMap(t -> t.scorers().stream())
                 .anyMatch(spec -> spec.inline().isEmpty() && providers.findScorer(spec.type())
                         .map(ScorerFactory::needsJudge).orElse(false));
-        return new Preparation(prepared, scorers, Redactor.of(secrets), needsJudge);
+        runSecrets.addAll(secrets);
+        return new Preparation(prepared, scorers, Redactor.of(runSecrets), needsJudge);
     }
 
     private static Map<ScorerSpec, Scorer> createScorers(List<Case> selected, Providers providers, Judge judge,

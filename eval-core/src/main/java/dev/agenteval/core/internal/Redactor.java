@@ -5,60 +5,52 @@ import dev.agenteval.api.HarnessFailure;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.TurnResult;
+import dev.agenteval.spi.Secrets;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * Replaces secret values with {@code ***} in everything that goes into results, so no report or
- * log built from results can show them.
+ * Masks the run's secrets ({@link Secrets}, in every form they take) in everything that goes into
+ * results, so no report or log built from results can show them: answers, raw requests and
+ * responses, tool calls, failure messages and contexts, check labels and details, judge reasons.
  */
 public final class Redactor {
 
     /** The replacement for a secret. */
-    public static final String MASK = "***";
+    public static final String MASK = Secrets.MASK;
 
-    private static final Redactor NONE = new Redactor(List.of());
+    private final Secrets secrets;
 
-    private final List<String> secrets;
-
-    private Redactor(List<String> secrets) {
+    private Redactor(Secrets secrets) {
         this.secrets = secrets;
+    }
+
+    /** A redactor for the secrets of a run, including those added to it later. */
+    public static Redactor of(Secrets secrets) {
+        return new Redactor(java.util.Objects.requireNonNull(secrets, "secrets"));
     }
 
     /** A redactor for these secret values; empty values are ignored. */
     public static Redactor of(Set<String> secrets) {
-        List<String> list = new ArrayList<>();
-        for (String s : secrets) {
-            if (s != null && !s.isEmpty()) {
-                list.add(s);
-            }
-        }
-        // Longest first, so a secret containing another is masked whole.
-        list.sort(Comparator.comparingInt(String::length).reversed());
-        return list.isEmpty() ? NONE : new Redactor(List.copyOf(list));
+        return new Redactor(Secrets.create().addAll(secrets));
     }
 
     /** A redactor that changes nothing. */
     public static Redactor none() {
-        return NONE;
+        return new Redactor(Secrets.create());
+    }
+
+    /** The secrets this redactor masks. */
+    public Secrets secrets() {
+        return secrets;
     }
 
     /** The string with every secret masked; null stays null. */
     public String redact(String s) {
-        if (s == null || secrets.isEmpty()) {
-            return s;
-        }
-        String out = s;
-        for (String secret : secrets) {
-            if (out.contains(secret)) {
-                out = out.replace(secret, MASK);
-            }
-        }
-        return out;
+        return secrets.redact(s);
     }
 
     /** A JSON-like value with every secret masked in keys and strings. */

@@ -82,7 +82,9 @@ public final class OpenAiJudgeProvider implements JudgeProvider {
                 s.problem(e.getMessage());
             }
         });
-        b.apiKeyFromEnvironment(s.string("apiKeyEnv", null).orElse(API_KEY), config.environment());
+        String keyVariable = s.string("apiKeyEnv", null).orElse(API_KEY);
+        config.env(keyVariable).ifPresent(key -> config.secrets().add(key).add(key.strip()));
+        b.apiKeyFromEnvironment(keyVariable, config.environment());
         Boolean requireKey = s.flag("requireApiKey");
         if (requireKey != null) {
             b.requireApiKey(requireKey);

@@ -19,6 +19,7 @@ public final class Settings {
         JUDGE("agent-eval.judge", null),
         JUDGE_URL("agent-eval.judge-url", null),
         JUDGE_MODEL("agent-eval.judge-model", null),
+        JUDGE_REDACT_SECRETS("agent-eval.judge-redact-secrets", "AGENT_EVAL_JUDGE_REDACT_SECRETS"),
         REPORT_DIR("agent-eval.report-dir", "AGENT_EVAL_REPORT_DIR");
 
         private final String parameter;

@@ -4,6 +4,7 @@ import dev.agenteval.api.Check;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.spi.Scorer;
 import dev.agenteval.spi.ScoringContext;
+import dev.agenteval.spi.Secrets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -46,12 +47,21 @@ final class Substrings {
                 } else if (mustAppear) {
                     checks.add(Check.pass(value, "found in " + where));
                 } else {
-                    checks.add(Check.fail(value, "found in " + where + ": "
-                            + Texts.excerpt(text, at, value.length())));
+                    checks.add(Check.fail(value, "found in " + where + quoted(ctx.secrets(), text, value, config.ignoreCase())));
                 }
             }
             return ScoreResult.ofChecks(type, checks);
         };
+    }
+
+    /**
+     * The context around the match, cut from the text with its secrets masked first, so the cut
+     * never leaves part of a secret; nothing when the match lies inside a secret.
+     */
+    private static String quoted(Secrets secrets, String text, String value, boolean ignoreCase) {
+        String masked = secrets.redact(text);
+        int at = indexOf(masked, value, ignoreCase);
+        return at < 0 ? " (inside a secret value, not quoted)" : ": " + Texts.excerpt(masked, at, value.length());
     }
 
     /** The first index of {@code needle} in {@code haystack}, or -1. */
