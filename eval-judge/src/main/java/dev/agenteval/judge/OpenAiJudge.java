@@ -60,7 +60,11 @@ import org.slf4j.LoggerFactory;
  * API root as in OpenAI's SDKs ({@code .../v1}); a URL without a path gets {@code /v1}.
  *
  * <p><b>Verdicts.</b> Replies are read tolerantly (JSON in code fences or prose, {@code YES},
- * booleans as strings, a score alone compared with the {@link Builder#threshold threshold}).
+ * booleans as strings, a score alone compared with the {@link Builder#threshold threshold}) but
+ * never guessed at: an explicit verdict (a JSON verdict field, a {@code Verdict: fail} line)
+ * wins over a leading yes/no, and explicit verdicts that disagree are no verdict; a reply cut
+ * off at the token limit ({@code finish_reason} {@code length}) or by the content filter, and
+ * verdict words inside an unclosed {@code <think>} block, are no verdict either.
  * A reply without a clear verdict is asked again, up to {@link Builder#verdictRetries} times
  * with a reminder of the format; then the call fails with a {@link JudgeException}
  * ({@code judge_error}): a verdict is never invented. {@link Builder#samples} (or a request's
@@ -320,7 +324,7 @@ public final class OpenAiJudge implements Judge {
             Completion c = complete(messages);
             usage = c.usage() == null ? usage : usage == null ? c.usage() : usage.plus(c.usage());
             try {
-                return new Sample(VerdictParser.parse(c.content(), threshold), usage);
+                return new Sample(VerdictParser.parse(c.content(), c.finishReason(), threshold), usage);
             } catch (VerdictParser.Unclear e) {
                 lastReply = c.content();
                 problem = c.problem() != null ? c.problem() : e.getMessage();
@@ -354,7 +358,7 @@ public final class OpenAiJudge implements Judge {
                 n > 1 ? side.size() / (double) n : null, model);
     }
 
-    private record Completion(String content, String problem, Usage usage) {
+    private record Completion(String content, String finishReason, String problem, Usage usage) {
     }
 
     private Completion complete(List<Map<String, Object>> messages) throws InterruptedException {
@@ -423,7 +427,9 @@ public final class OpenAiJudge implements Judge {
     }
 
     private static Completion completion(JsonNode body) {
-        JsonNode message = body.path("choices").path(0).path("message");
+        JsonNode choice = body.path("choices").path(0);
+        JsonNode message = choice.path("message");
+        String finishReason = choice.path("finish_reason").isTextual() ? choice.path("finish_reason").asText() : null;
         JsonNode content = message.path("content");
         String text = null;
         if (content.isTextual()) {
@@ -434,11 +440,12 @@ public final class OpenAiJudge implements Judge {
             text = sb.toString();
         }
         String problem = null;
-        if (text == null) {
+        // A cut-off or filtered reply says so itself (VerdictParser.unfinished), content or not.
+        if (text == null && VerdictParser.unfinished(finishReason) == null) {
             problem = message.path("refusal").isTextual() ? "the judge refused: " + message.path("refusal").asText()
                     : body.path("choices").isArray() ? "the reply had no message content" : "the response had no choices";
         }
-        return new Completion(text, problem, usage(body.path("usage")));
+        return new Completion(text, finishReason, problem, usage(body.path("usage")));
     }
 
     private static Usage usage(JsonNode u) {

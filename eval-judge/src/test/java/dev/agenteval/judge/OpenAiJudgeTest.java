@@ -150,6 +150,70 @@ class OpenAiJudgeTest {
     }
 
     @Test
+    void should_let_an_explicit_verdict_line_win_over_a_leading_yes() throws Exception {
+        server.enqueue(completion("Yes, I can assess this. The answer names Lyon, not Paris.\nVerdict: fail, Score: 0.1"));
+
+        JudgeVerdict v = Replies.judge(server).build().judge(correctness("Lyon"));
+
+        assertThat(v.passed()).isFalse();
+        assertThat(v.score()).isEqualTo(0.1);
+    }
+
+    @Test
+    void should_end_replies_cut_off_by_the_token_limit_as_a_judge_error_however_complete_they_look() {
+        for (int i = 0; i < 3; i++) {
+            server.enqueue(completion("{\"reason\": \"Names Paris.\", \"verdict\": \"pass\", \"score\": 0.9}", "length"));
+        }
+
+        assertThatThrownBy(() -> Replies.judge(server).verdictRetries(2).build().judge(correctness("Paris")))
+                .isInstanceOfSatisfying(JudgeException.class, e -> {
+                    assertThat(e.code()).isEqualTo(FailureCode.JUDGE_ERROR);
+                    assertThat(e.getMessage()).contains("gave no clear verdict on 'correctness' in 3 replies (the reply was cut"
+                            + " off at the token limit (finish_reason \"length\"))");
+                });
+        assertThat(server.getRequestCount()).isEqualTo(3);
+    }
+
+    @Test
+    void should_ask_again_after_a_cut_off_reply_and_use_the_finished_one() throws Exception {
+        server.enqueue(completion("{\"reason\": \"The answer names Paris, which", "length"));
+        server.enqueue(verdict(false, 0.2, "Too vague."));
+
+        JudgeVerdict v = Replies.judge(server).build().judge(correctness("Somewhere in Europe"));
+
+        assertThat(v.passed()).isFalse();
+        assertThat(v.reason()).isEqualTo("Too vague.");
+        assertThat(server.getRequestCount()).isEqualTo(2);
+    }
+
+    @Test
+    void should_end_a_cut_off_reply_without_content_as_cut_off() {
+        server.enqueue(Replies.json(200, Map.of("choices", List.of(Map.of("finish_reason", "length",
+                "message", Map.of("role", "assistant"))))));
+
+        assertThatThrownBy(() -> Replies.judge(server).verdictRetries(0).build().judge(correctness("Paris")))
+                .isInstanceOf(JudgeException.class)
+                .hasMessageContaining("in 1 reply (the reply was cut off at the token limit (finish_reason \"length\"))");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            content filter      | Verdict: pass                                                      | content_filter | finish_reason "content_filter"
+            unclosed think      | <think>It names Paris, so {"verdict": "pass", "score": 0.9}        | stop           | <think>
+            verdicts disagree   | {"verdict": "pass", "score": 0.9}\\nVerdict: fail                   | stop           | conflicting verdicts
+            """)
+    void should_never_read_a_verdict_from_an_unfinished_or_contradictory_reply(String shape, String reply, String finishReason,
+            String problem) {
+        server.enqueue(completion(reply.replace("\\n", "\n"), finishReason));
+
+        assertThatThrownBy(() -> Replies.judge(server).verdictRetries(0).build().judge(correctness("Paris")))
+                .isInstanceOfSatisfying(JudgeException.class, e -> {
+                    assertThat(e.code()).isEqualTo(FailureCode.JUDGE_ERROR);
+                    assertThat(e.getMessage()).contains(problem);
+                });
+    }
+
+    @Test
     void should_compare_a_lone_score_with_the_configured_threshold() throws Exception {
         server.enqueue(completion("{\"score\": 0.7}"));
 

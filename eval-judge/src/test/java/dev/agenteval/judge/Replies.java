@@ -19,9 +19,14 @@ final class Replies {
 
     /** A 200 chat completion whose message content is {@code content}, with usage 100/20 tokens. */
     static MockResponse completion(String content) {
+        return completion(content, "stop");
+    }
+
+    /** A 200 chat completion whose message content is {@code content}, ended for {@code finishReason}. */
+    static MockResponse completion(String content, String finishReason) {
         return json(200, Map.of(
                 "id", "chatcmpl-1", "object", "chat.completion", "model", "judge-model",
-                "choices", List.of(Map.of("index", 0, "finish_reason", "stop",
+                "choices", List.of(Map.of("index", 0, "finish_reason", finishReason,
                         "message", Map.of("role", "assistant", "content", content))),
                 "usage", Map.of("prompt_tokens", 100, "completion_tokens", 20, "total_tokens", 120)));
     }

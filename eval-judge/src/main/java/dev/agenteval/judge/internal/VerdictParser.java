@@ -15,22 +15,49 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads a verdict out of a judge's reply, tolerantly but never inventing one:
+ * Reads a verdict out of a judge's reply, tolerantly but never inventing one.
+ *
+ * <p><b>Unfinished replies are no verdict.</b> A reply that ended for {@code finish_reason}
+ * {@code length} or {@code max_tokens} (cut off at the token limit) or {@code content_filter}
+ * gives none, however complete it looks. {@code <think>...</think>} blocks of reasoning models
+ * are dropped, as is everything before a {@code </think>} whose opening tag is missing (servers
+ * that put the opening tag in the prompt); an opening {@code <think>} without its
+ * {@code </think>} drops the rest of the reply, so verdict words inside unfinished reasoning
+ * are never read.
+ *
+ * <p><b>Signals.</b> What is left is searched for:
+ * <ul>
+ * <li>JSON objects, in code fences, alone or embedded in prose (single quotes, unquoted names,
+ *     trailing commas allowed), each with its verdict fields ({@code verdict}, {@code passed},
+ *     {@code result}, ...) and score ({@code score}, {@code rating}); an object without either
+ *     is looked into (an {@code evaluation} wrapper, per-criterion results);</li>
+ * <li>verdict lines such as {@code Verdict: fail}, {@code **Verdict:** PASS} or
+ *     {@code Final decision = yes}, outside the JSON objects ({@code yes}, {@code no} and
+ *     {@code ok} only when they stand alone: "Result: No errors found" is no verdict);</li>
+ * <li>a first word that stands alone ({@code YES}, {@code No.}, {@code **PASS** - ...}; not
+ *     "No issues found");</li>
+ * <li>scores written as {@code Score: 0.8}, {@code Score: 8/10} or {@code Score: 80%}.</li>
+ * </ul>
+ *
+ * <p><b>Priority.</b>
  * <ol>
- * <li>{@code <think>...</think>} blocks of reasoning models are dropped;</li>
- * <li>JSON objects are looked for in code fences, in the whole reply and embedded in prose
- *     (single quotes, unquoted names and trailing commas allowed); the first one that holds a
- *     verdict or a score wins;</li>
- * <li>otherwise the reply is read as text: a first word such as {@code YES}, {@code PASS} or
- *     {@code false}, or a line like {@code Verdict: fail}, plus an optional {@code Score: 0.8},
- *     {@code 8/10} or {@code 80%}.</li>
+ * <li>The explicit verdicts (JSON verdict fields, verdict lines, a first word {@code PASS} or
+ *     {@code FAIL}) decide; when two of them disagree the reply is {@link Unclear}, never a
+ *     pass. An {@code answer} field or {@code Answer:} line (which may quote the agent) counts
+ *     only when there is no other explicit verdict.</li>
+ * <li>Otherwise a first word {@code yes}/{@code no}, {@code true}/{@code false}, {@code correct}
+ *     and the like decides (it may answer another question, "Yes, I can assess this"), and
+ *     only when no score falls on the other side of the threshold: that is a conflict too.</li>
+ * <li>Otherwise the scores decide: at or above the threshold passes; scores on both sides of it
+ *     are a conflict.</li>
  * </ol>
- * A verdict is a boolean, or a string (case, quotes and punctuation ignored) such as
- * {@code pass}, {@code yes}, {@code "true"}, {@code correct} or {@code fail}, {@code no},
- * {@code "false"}, {@code incorrect}. A score is a number in 0..1, a percentage or a fraction
- * with an explicit denominator; other numbers are not guessed at. A score without a verdict
- * passes when it reaches the threshold; a verdict without a usable score scores 1 or 0.
- * Anything else is {@link Unclear}.
+ * An explicit verdict is not overruled by its score: the threshold only decides for a reply
+ * without a verdict. A verdict is a boolean, or a string (case, quotes and punctuation ignored)
+ * such as {@code pass}, {@code yes}, {@code "true"}, {@code correct} or {@code fail},
+ * {@code no}, {@code "false"}, {@code incorrect}. A score is a number in 0..1, a percentage or
+ * a fraction with an explicit denominator; other numbers are not guessed at. The score of a
+ * verdict is its first usable score (JSON before text), else 1 or 0. Anything else is
+ * {@link Unclear}.
  */
 public final class VerdictParser {
 
@@ -44,19 +71,29 @@ public final class VerdictParser {
             "ok", "success", "successful", "accept", "accepted", "approve", "approved", "meets", "met", "valid");
     private static final Set<String> FAIL = Set.of("fail", "failed", "fails", "no", "n", "false", "incorrect",
             "wrong", "failure", "reject", "rejected", "invalid");
+    /** First words that can only be a verdict, unlike "yes" or "no", which may answer another question. */
+    private static final Set<String> VERDICT_WORDS = Set.of("pass", "passed", "passes", "fail", "failed", "fails");
+    /** Words that open sentences ("No errors found"): on a verdict line they count only when they stand alone. */
+    private static final Set<String> SENTENCE_OPENERS = Set.of("yes", "no", "y", "n", "ok");
     private static final List<String> VERDICT_KEYS = List.of("verdict", "passed", "pass", "result", "decision",
             "judgement", "judgment", "outcome", "correct", "answer", "grade");
     private static final Set<String> BOOLEAN_KEYS = Set.of("passed", "pass", "correct");
+    /** Labels that may name the agent's answer rather than the verdict: they count only when nothing else does. */
+    private static final String FALLBACK_KEY = "answer";
     private static final List<String> SCORE_KEYS = List.of("score", "rating");
     private static final List<String> REASON_KEYS = List.of("reason", "reasoning", "explanation", "rationale",
             "justification", "comment", "why");
+    private static final Set<String> CUT_OFF = Set.of("length", "max_tokens");
+    private static final Set<String> FILTERED = Set.of("content_filter");
 
     private static final Pattern THINK = Pattern.compile("(?is)<think>.*?</think>");
-    private static final Pattern CODE_FENCE = Pattern.compile("(?s)```[A-Za-z0-9_-]*\\s*\\n?(.*?)```");
-    private static final Pattern VERDICT_LINE = Pattern.compile(
-            "(?im)^[\\s*#>_`-]*(?:final\\s+)?(?:verdict|decision|result|answer|judgement|judgment)\\s*[:=-]\\s*[*_`\"']*([A-Za-z]+)");
-    private static final Pattern SCORE_TEXT = Pattern.compile(
-            "(?i)\\bscore\\s*(?:of|is)?\\s*[:=]?\\s*[*_`\"']*(\\d+(?:\\.\\d+)?|\\.\\d+)\\s*(%|/\\s*\\d+(?:\\.\\d+)?)?");
+    private static final Pattern THINK_OPEN = Pattern.compile("(?i)<think>");
+    private static final Pattern THINK_CLOSE = Pattern.compile("(?i)</think>");
+    private static final Pattern VERDICT_LINE = Pattern.compile("(?im)^[ \\t*#>_`-]*(?:(?:final|overall)[ \\t]+)?"
+            + "(verdict|decision|result|answer|judgement|judgment)[ \\t*_`]*[:=\\u2013\\u2014-][ \\t*_`\"']*([A-Za-z]+)"
+            + "([*_`\"']*[ \\t]*(?:$|[.,:;!()\\u2013\\u2014-]))?");
+    private static final Pattern SCORE_TEXT = Pattern.compile("(?i)\\b(?:score|rating)[ \\t*_`]*(?:of|is)?[ \\t]*[:=]?"
+            + "[ \\t*_`\"']*(\\d+(?:\\.\\d+)?|\\.\\d+)[ \\t]*(%|/[ \\t]*\\d+(?:\\.\\d+)?)?");
     // A first word counts only when it stands alone ("YES", "No.", "Pass: ..."), not when it
     // opens a sentence ("No issues found" is not a fail).
     private static final Pattern FIRST_WORD = Pattern.compile(
@@ -86,68 +123,207 @@ public final class VerdictParser {
         }
     }
 
+    /** One pass/fail signal and where it came from, for messages. */
+    private record Signal(boolean passed, String source, boolean fallback) {
+        @Override
+        public String toString() {
+            return (passed ? "pass" : "fail") + " from " + source;
+        }
+    }
+
+    private record Score(double value, String source) {
+    }
+
+    /** What the JSON objects of a reply say. */
+    private static final class JsonSignals {
+        final List<Signal> verdicts = new ArrayList<>();
+        final List<Score> scores = new ArrayList<>();
+        final List<String> problems = new ArrayList<>();
+        String reason = "";
+    }
+
     /**
-     * Reads the verdict of {@code reply}.
+     * Reads the verdict of {@code reply}, a reply that finished normally.
      *
      * @param threshold the score at or above which a score without a verdict passes
      * @throws Unclear when the reply holds no clear verdict
      */
     public static Parsed parse(String reply, double threshold) throws Unclear {
+        return parse(reply, null, threshold);
+    }
+
+    /**
+     * Reads the verdict of {@code reply}.
+     *
+     * @param finishReason why the reply ended ({@code finish_reason}); null when unknown
+     * @param threshold    the score at or above which a score without a verdict passes
+     * @throws Unclear when the reply holds no clear verdict
+     */
+    public static Parsed parse(String reply, String finishReason, double threshold) throws Unclear {
+        String unfinished = unfinished(finishReason);
+        if (unfinished != null) {
+            throw new Unclear(unfinished);
+        }
         if (reply == null || reply.isBlank()) {
             throw new Unclear("the reply was empty");
         }
-        String text = THINK.matcher(reply).replaceAll("").strip();
+        String text = THINK.matcher(reply).replaceAll("");
+        Matcher close = THINK_CLOSE.matcher(text);
+        int afterReasoning = -1;
+        while (close.find()) {
+            afterReasoning = close.end();
+        }
+        if (afterReasoning >= 0) {
+            text = text.substring(afterReasoning);
+        }
+        Matcher open = THINK_OPEN.matcher(text);
+        boolean unclosed = open.find();
+        if (unclosed) {
+            text = text.substring(0, open.start());
+        }
+        text = text.strip();
+        String cutReasoning = "the reply ended inside a <think> block that was never closed (no </think>):"
+                + " its reasoning was cut off";
         if (text.isEmpty()) {
-            throw new Unclear("the reply held only reasoning");
+            throw new Unclear(unclosed ? cutReasoning : "the reply held only reasoning");
         }
-        Unclear jsonProblem = null;
-        for (JsonNode object : jsonObjects(text)) {
-            try {
-                Parsed p = fromObject(object, threshold);
-                if (p != null) {
-                    return p;
-                }
-            } catch (Unclear e) {
-                jsonProblem = jsonProblem == null ? e : jsonProblem;
-            }
+        try {
+            return read(text, threshold);
+        } catch (Unclear e) {
+            throw unclosed ? new Unclear(cutReasoning + ", and outside it: " + e.getMessage()) : e;
         }
-        if (jsonProblem != null) {
-            throw jsonProblem;
-        }
-        return fromText(text, threshold);
     }
 
-    private static List<JsonNode> jsonObjects(String text) {
-        List<String> candidates = new ArrayList<>();
-        Matcher fence = CODE_FENCE.matcher(text);
-        while (fence.find()) {
-            candidates.add(fence.group(1));
+    /**
+     * Why a reply that ended for {@code finishReason} holds no verdict whatever it says; null
+     * when it finished normally (or the reason is unknown).
+     */
+    public static String unfinished(String finishReason) {
+        if (finishReason == null) {
+            return null;
         }
-        candidates.add(text);
-        for (int i = text.indexOf('{'); i >= 0 && candidates.size() < 20; i = text.indexOf('{', i + 1)) {
+        String r = finishReason.strip().toLowerCase(Locale.ROOT);
+        if (CUT_OFF.contains(r)) {
+            return "the reply was cut off at the token limit (finish_reason \"" + r + "\")";
+        }
+        if (FILTERED.contains(r)) {
+            return "the reply was stopped by the content filter (finish_reason \"" + r + "\")";
+        }
+        return null;
+    }
+
+    private static Parsed read(String text, double threshold) throws Unclear {
+        JsonSignals json = new JsonSignals();
+        StringBuilder rest = new StringBuilder(text);
+        List<int[]> spans = new ArrayList<>();
+        for (int i = text.indexOf('{'), misses = 0; i >= 0 && misses < 100; ) {
             int end = matchingBrace(text, i);
-            if (end > i) {
-                candidates.add(text.substring(i, end + 1));
-            }
-        }
-        List<JsonNode> objects = new ArrayList<>();
-        for (String c : candidates) {
-            JsonNode node = read(c.strip());
+            JsonNode node = end > i ? read(text.substring(i, end + 1)) : null;
             if (node != null && node.isObject()) {
-                objects.add(node);
+                collect(node, json, 0);
+                spans.add(new int[] {i, end + 1});
+                i = text.indexOf('{', end + 1);
+            } else {
+                misses++;
+                i = text.indexOf('{', i + 1);
             }
         }
-        return objects;
+        for (int k = spans.size() - 1; k >= 0; k--) {
+            rest.replace(spans.get(k)[0], spans.get(k)[1], " ");
+        }
+        String prose = rest.toString().strip();
+
+        List<Signal> explicit = new ArrayList<>(json.verdicts);
+        Matcher line = VERDICT_LINE.matcher(prose);
+        boolean fromLines = false;
+        while (line.find()) {
+            Boolean b = word(line.group(2));
+            if (b != null && (line.group(3) != null || !SENTENCE_OPENERS.contains(line.group(2).toLowerCase(Locale.ROOT)))) {
+                explicit.add(new Signal(b, "line \"" + excerpt(line.group().strip()) + "\"",
+                        line.group(1).equalsIgnoreCase(FALLBACK_KEY)));
+                fromLines = true;
+            }
+        }
+        Signal leading = null;
+        String afterLeading = "";
+        Matcher first = FIRST_WORD.matcher(prose.lines().findFirst().orElse(""));
+        if (first.find()) {
+            Boolean b = word(first.group(1));
+            if (b != null) {
+                String w = first.group(1);
+                leading = new Signal(b, "first word \"" + w + "\"", false);
+                afterLeading = prose.substring(prose.indexOf(w) + w.length()).replaceFirst("^[\\s*_`\"'.,:;!-]+", "").strip();
+                if (VERDICT_WORDS.contains(w.toLowerCase(Locale.ROOT))) {
+                    explicit.add(leading);
+                }
+            }
+        }
+        List<Score> scores = new ArrayList<>(json.scores);
+        Matcher s = SCORE_TEXT.matcher(prose);
+        while (s.find()) {
+            Double v = number(s.group(1) + (s.group(2) == null ? "" : s.group(2)));
+            if (v != null) {
+                scores.add(new Score(v, "score \"" + excerpt(s.group().strip()) + "\""));
+            }
+        }
+
+        // The fallbacks (an "answer" field or line) count only when nothing else explicit does.
+        List<Signal> decisive = explicit.stream().filter(x -> !x.fallback()).toList();
+        if (decisive.isEmpty()) {
+            decisive = explicit;
+        }
+        Double score = scores.isEmpty() ? null : scores.get(0).value();
+        if (!decisive.isEmpty()) {
+            boolean passed = decisive.get(0).passed();
+            if (decisive.stream().anyMatch(x -> x.passed() != passed)) {
+                throw conflict(decisive.stream().map(Signal::toString).toList());
+            }
+            String reason = !json.reason.isEmpty() ? json.reason
+                    : decisive.contains(leading) && !fromLines ? afterLeading : fromLines ? prose : "";
+            return new Parsed(passed, score != null ? score : passed ? 1.0 : 0.0, reason);
+        }
+        if (leading != null) {
+            Signal word = leading;
+            List<String> against = scores.stream().filter(x -> (x.value() >= threshold) != word.passed())
+                    .map(x -> scoreSignal(x, threshold)).toList();
+            if (!against.isEmpty()) {
+                List<String> all = new ArrayList<>();
+                all.add(word.toString());
+                all.addAll(against);
+                throw conflict(all);
+            }
+            return new Parsed(word.passed(), score != null ? score : word.passed() ? 1.0 : 0.0,
+                    !json.reason.isEmpty() ? json.reason : afterLeading);
+        }
+        if (score != null) {
+            boolean passed = score >= threshold;
+            if (scores.stream().anyMatch(x -> (x.value() >= threshold) != passed)) {
+                throw conflict(scores.stream().map(x -> scoreSignal(x, threshold)).toList());
+            }
+            return new Parsed(passed, score, !json.reason.isEmpty() ? json.reason : json.scores.isEmpty() ? prose : "");
+        }
+        if (!json.problems.isEmpty()) {
+            throw new Unclear(json.problems.get(0));
+        }
+        throw new Unclear("no verdict (pass/fail, yes/no, true/false) and no score in 0..1 found");
+    }
+
+    private static String scoreSignal(Score s, double threshold) {
+        return (s.value() >= threshold ? "pass" : "fail") + " from " + s.source() + " (threshold " + threshold + ")";
+    }
+
+    private static Unclear conflict(List<String> signals) {
+        List<String> shown = signals.size() > 6 ? signals.subList(0, 6) : signals;
+        return new Unclear("conflicting verdicts: " + String.join(", ", shown) + (signals.size() > 6 ? ", ..." : ""));
+    }
+
+    private static String excerpt(String s) {
+        return s.length() > 60 ? s.substring(0, 60) + "..." : s;
     }
 
     private static JsonNode read(String s) {
-        if (!s.startsWith("{")) {
-            return null;
-        }
         try (JsonParser p = LENIENT.createParser(s)) {
-            JsonNode node = LENIENT.readTree(p);
-            // Trailing prose after the object is fine; a second object is not ours to pick from.
-            return node;
+            return LENIENT.readTree(p);
         } catch (IOException e) {
             return null;
         }
@@ -176,12 +352,17 @@ public final class VerdictParser {
         return -1;
     }
 
-    private static Parsed fromObject(JsonNode object, double threshold) throws Unclear {
+    /**
+     * Adds the verdict fields and score of {@code object} to {@code json}; an object with neither
+     * is looked into instead (a wrapper, per-criterion results), and is a problem when that finds
+     * nothing either but it held a value that is neither pass nor fail.
+     */
+    private static void collect(JsonNode object, JsonSignals json, int depth) {
         Map<String, JsonNode> fields = new java.util.LinkedHashMap<>();
         for (Map.Entry<String, JsonNode> e : object.properties()) {
             fields.putIfAbsent(e.getKey().strip().toLowerCase(Locale.ROOT), e.getValue());
         }
-        Boolean verdict = null;
+        List<Signal> verdicts = new ArrayList<>();
         String unreadable = null;
         for (String key : VERDICT_KEYS) {
             JsonNode v = fields.get(key);
@@ -190,46 +371,60 @@ public final class VerdictParser {
             }
             Boolean b = verdictOf(v, BOOLEAN_KEYS.contains(key));
             if (b != null) {
-                verdict = b;
-                break;
-            }
-            if (unreadable == null && (v.isTextual() || v.isBoolean() || v.isNumber())) {
+                verdicts.add(new Signal(b, "JSON " + key + " " + v, key.equals(FALLBACK_KEY)));
+            } else if (unreadable == null && (v.isTextual() || v.isBoolean() || v.isNumber())) {
                 unreadable = key + " " + v;
             }
         }
-        Double score = null;
+        Score score = null;
         String badScore = null;
         for (String key : SCORE_KEYS) {
             JsonNode v = fields.get(key);
             if (v == null || v.isNull()) {
                 continue;
             }
-            score = v.isNumber() ? inRange(v.asDouble()) : v.isTextual() ? number(v.asText()) : null;
-            if (score != null) {
+            Double d = v.isNumber() ? inRange(v.asDouble()) : v.isTextual() ? number(v.asText()) : null;
+            if (d != null) {
+                score = new Score(d, "JSON " + key + " " + v);
                 break;
             }
             badScore = key + " " + v;
         }
-        String reason = "";
-        for (String key : REASON_KEYS) {
-            JsonNode v = fields.get(key);
-            if (v != null && v.isTextual() && !v.asText().isBlank()) {
-                reason = v.asText().strip();
-                break;
+        if (!verdicts.isEmpty() || score != null) {
+            json.verdicts.addAll(verdicts);
+            if (score != null) {
+                json.scores.add(score);
+            }
+            if (json.reason.isEmpty()) {
+                for (String key : REASON_KEYS) {
+                    JsonNode v = fields.get(key);
+                    if (v != null && v.isTextual() && !v.asText().isBlank()) {
+                        json.reason = v.asText().strip();
+                        break;
+                    }
+                }
+            }
+            return;
+        }
+        int found = json.verdicts.size() + json.scores.size();
+        if (depth < 8) {
+            for (JsonNode child : fields.values()) {
+                if (child.isObject()) {
+                    collect(child, json, depth + 1);
+                } else if (child.isArray()) {
+                    for (JsonNode element : child) {
+                        if (element.isObject()) {
+                            collect(element, json, depth + 1);
+                        }
+                    }
+                }
             }
         }
-        if (verdict != null) {
-            return new Parsed(verdict, score != null ? score : verdict ? 1.0 : 0.0, reason);
-        }
-        if (score != null) {
-            return new Parsed(score >= threshold, score, reason);
-        }
-        if (unreadable != null || badScore != null) {
-            throw new Unclear("neither pass nor fail: " + (unreadable != null ? unreadable : "")
+        if (json.verdicts.size() + json.scores.size() == found && (unreadable != null || badScore != null)) {
+            json.problems.add("neither pass nor fail: " + (unreadable != null ? unreadable : "")
                     + (unreadable != null && badScore != null ? ", " : "")
                     + (badScore != null ? badScore + " is not a score in 0..1" : ""));
         }
-        return null;
     }
 
     private static Boolean verdictOf(JsonNode v, boolean numericAllowed) {
@@ -249,41 +444,6 @@ public final class VerdictParser {
     static Boolean word(String s) {
         String w = s.strip().replaceAll("^[\\p{Punct}\\s]+|[\\p{Punct}\\s]+$", "").toLowerCase(Locale.ROOT);
         return PASS.contains(w) ? Boolean.TRUE : FAIL.contains(w) ? Boolean.FALSE : null;
-    }
-
-    private static Parsed fromText(String text, double threshold) throws Unclear {
-        String firstLine = text.lines().findFirst().orElse("").strip();
-        Matcher firstWord = FIRST_WORD.matcher(firstLine);
-        Boolean verdict = null;
-        String reason = "";
-        if (firstWord.find()) {
-            verdict = word(firstWord.group(1));
-            if (verdict != null) {
-                reason = text.substring(text.indexOf(firstWord.group(1)) + firstWord.group(1).length())
-                        .replaceFirst("^[\\s*_`\"'.,:;!-]+", "").strip();
-            }
-        }
-        if (verdict == null) {
-            Matcher line = VERDICT_LINE.matcher(text);
-            while (line.find() && verdict == null) {
-                verdict = word(line.group(1));
-            }
-            if (verdict != null) {
-                reason = text;
-            }
-        }
-        Double score = null;
-        Matcher s = SCORE_TEXT.matcher(text);
-        if (s.find()) {
-            score = number(s.group(1) + (s.group(2) == null ? "" : s.group(2)));
-        }
-        if (verdict != null) {
-            return new Parsed(verdict, score != null ? score : verdict ? 1.0 : 0.0, reason);
-        }
-        if (score != null) {
-            return new Parsed(score >= threshold, score, text);
-        }
-        throw new Unclear("no verdict (pass/fail, yes/no, true/false) and no score in 0..1 found");
     }
 
     /** {@code 0.8}, {@code 80%} or {@code 8/10} as a score in 0..1; null otherwise. */
