@@ -1,18 +1,15 @@
 /**
  * agent-eval's runner, built-in scorers, placeholder resolution, provider registry and result
- * sinks.
+ * sinks. No HTTP: that is eval-http.
  */
 module dev.agenteval.core {
     requires transitive dev.agenteval.api;
     requires com.fasterxml.jackson.databind;
     requires json.path;
     requires org.slf4j;
-    requires transitive java.net.http;
-    requires io.github.resilience4j.retry;
-    requires io.github.resilience4j.core;
 
     exports dev.agenteval.core;
-    exports dev.agenteval.core.http;
+    exports dev.agenteval.core.json to dev.agenteval.http, dev.agenteval.agents;
 
     uses dev.agenteval.spi.ScorerFactory;
 

@@ -82,7 +82,12 @@ class ProvidersTest {
 
     @Test
     void should_export_only_the_public_packages() throws java.io.IOException {
-        assertThat(exports(EvalRunner.class)).containsExactlyInAnyOrder("dev.agenteval.core", "dev.agenteval.core.http");
+        assertThat(exports(EvalRunner.class)).containsExactlyInAnyOrder("dev.agenteval.core", "dev.agenteval.core.json");
+        assertThat(descriptor(EvalRunner.class).exports().stream().filter(e -> !e.isQualified())
+                .map(java.lang.module.ModuleDescriptor.Exports::source)).containsExactly("dev.agenteval.core");
+        assertThat(descriptor(EvalRunner.class).requires().stream().map(java.lang.module.ModuleDescriptor.Requires::name))
+                .as("eval-core speaks no HTTP").doesNotContain("java.net.http", "io.github.resilience4j.retry",
+                        "io.github.resilience4j.core");
         assertThat(exports(dev.agenteval.api.Suite.class)).containsExactlyInAnyOrder("dev.agenteval.api", "dev.agenteval.spi");
     }
 

@@ -214,7 +214,7 @@ class JudgeScorersTest {
                 .apiKeyFromEnvironment("AGENT_EVAL_JUDGE_API_KEY", name -> null).requireApiKey(true).build();
         server.enqueue(Replies.json(500, Map.of("error", "down")));
         Judge down = OpenAiJudge.builder().baseUrl(Replies.baseUrl(server)).model("judge-model")
-                .retryPolicy(dev.agenteval.core.http.RetryPolicy.none()).build();
+                .retryPolicy(dev.agenteval.http.RetryPolicy.none()).build();
 
         assertThatThrownBy(() -> runner(keyless).build().run(suite))
                 .isInstanceOf(JudgeException.class)

@@ -11,7 +11,7 @@ import dev.agenteval.api.JudgeException;
 import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.ToolSpec;
 import dev.agenteval.api.Usage;
-import dev.agenteval.core.http.RetryPolicy;
+import dev.agenteval.http.RetryPolicy;
 import dev.agenteval.spi.JudgeRequest;
 import dev.agenteval.spi.JudgeVerdict;
 import java.nio.file.Files;

@@ -2,7 +2,7 @@ package dev.agenteval.judge;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.agenteval.core.http.RetryPolicy;
+import dev.agenteval.http.RetryPolicy;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package dev.agenteval.agents.internal;
 
-import dev.agenteval.core.http.Authentication;
-import dev.agenteval.core.http.HttpJson;
-import dev.agenteval.core.http.RetryPolicy;
+import dev.agenteval.http.Authentication;
+import dev.agenteval.http.HttpJson;
+import dev.agenteval.http.RetryPolicy;
 import dev.agenteval.spi.EnvironmentVariable;
 import dev.agenteval.spi.Secrets;
 import java.net.URI;

@@ -91,7 +91,7 @@ final class Json {
 
     /** A JSON-like value (maps keep their order, integers are Long). */
     static Object value(JsonNode node) {
-        return dev.agenteval.core.http.JsonTrees.toValue(node);
+        return dev.agenteval.core.json.JsonTrees.toValue(node);
     }
 
     /** An object node as a map; anything else wrapped as {@code {"value": ...}}. */

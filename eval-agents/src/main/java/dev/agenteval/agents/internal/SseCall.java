@@ -3,7 +3,7 @@ package dev.agenteval.agents.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.agenteval.api.AgentException;
 import dev.agenteval.api.FailureCode;
-import dev.agenteval.core.http.HttpJson;
+import dev.agenteval.http.HttpJson;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -22,7 +22,7 @@ import java.util.concurrent.Flow;
 /**
  * One POST answered with Server-Sent Events, read line by line on the caller's thread: each
  * event's {@code data} is handed over as JSON. The same failures as {@link
- * dev.agenteval.core.http.HttpJson}: {@code http_error} with a body excerpt, {@code network_error},
+ * dev.agenteval.http.HttpJson}: {@code http_error} with a body excerpt, {@code network_error},
  * {@code timeout} (no headers, or no line, within the request timeout), {@code invalid_response}
  * (malformed JSON, a stream over the size cap); one credential refresh after a 401; no other
  * retries (a stream may have had effects). Interruption or {@link #cancel()} abandons the call.

@@ -18,7 +18,7 @@ import dev.agenteval.api.Turn;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.core.Reports;
-import dev.agenteval.core.http.RetryPolicy;
+import dev.agenteval.http.RetryPolicy;
 import dev.agenteval.judge.OpenAiJudge;
 import dev.agenteval.spi.AgentClient;
 import java.io.IOException;

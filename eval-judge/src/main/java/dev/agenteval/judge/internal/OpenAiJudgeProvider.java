@@ -1,7 +1,7 @@
 package dev.agenteval.judge.internal;
 
 import dev.agenteval.api.ConfigurationException;
-import dev.agenteval.core.http.RetryPolicy;
+import dev.agenteval.http.RetryPolicy;
 import dev.agenteval.judge.OpenAiJudge;
 import dev.agenteval.judge.PromptTemplates;
 import dev.agenteval.spi.EnvironmentVariable;

@@ -2,7 +2,7 @@ package dev.agenteval.core.internal.report;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.agenteval.core.http.JsonTrees;
+import dev.agenteval.core.json.JsonTrees;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agenteval.api.CaseAttempt;
 import dev.agenteval.api.CaseResult;

@@ -1,4 +1,4 @@
-package dev.agenteval.core.internal.http;
+package dev.agenteval.http.internal;
 
 import java.io.ByteArrayOutputStream;
 import java.net.http.HttpResponse;

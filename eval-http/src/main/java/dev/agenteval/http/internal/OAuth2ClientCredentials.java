@@ -1,10 +1,10 @@
-package dev.agenteval.core.internal.http;
+package dev.agenteval.http.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agenteval.api.AgentException;
 import dev.agenteval.api.FailureCode;
-import dev.agenteval.core.http.Authentication;
+import dev.agenteval.http.Authentication;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;

@@ -1,6 +1,6 @@
-package dev.agenteval.core.http;
+package dev.agenteval.http;
 
-import dev.agenteval.core.internal.http.OAuth2ClientCredentials;
+import dev.agenteval.http.internal.OAuth2ClientCredentials;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;

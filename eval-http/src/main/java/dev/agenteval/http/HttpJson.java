@@ -1,4 +1,4 @@
-package dev.agenteval.core.http;
+package dev.agenteval.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.agenteval.api.AgentException;
 import dev.agenteval.api.FailureCode;
 import dev.agenteval.spi.Secrets;
-import dev.agenteval.core.internal.http.LimitedBody;
+import dev.agenteval.http.internal.LimitedBody;
 import io.github.resilience4j.core.functions.Either;
 import io.github.resilience4j.retry.Retry;
 import io.github.resilience4j.retry.RetryConfig;

@@ -1,4 +1,4 @@
-package dev.agenteval.core.http;
+package dev.agenteval.http;
 
 import java.time.Duration;
 import java.util.Objects;

@@ -1,11 +1,11 @@
-package dev.agenteval.core.http;
+package dev.agenteval.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.agenteval.api.AgentException;
 import dev.agenteval.api.FailureCode;
-import dev.agenteval.core.internal.http.OAuth2ClientCredentials;
+import dev.agenteval.http.internal.OAuth2ClientCredentials;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Clock;

@@ -1,4 +1,4 @@
-package dev.agenteval.core.http;
+package dev.agenteval.core.json;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;

@@ -1,0 +1,16 @@
+/**
+ * JSON over HTTP shared by agent clients, judges and sinks that talk HTTP: {@code HttpJson},
+ * {@code RetryPolicy}, {@code Authentication}. resilience4j and {@code java.net.http} live here,
+ * not in eval-core.
+ */
+module dev.agenteval.http {
+    requires transitive dev.agenteval.api;
+    requires dev.agenteval.core;
+    requires transitive com.fasterxml.jackson.databind;
+    requires transitive java.net.http;
+    requires io.github.resilience4j.retry;
+    requires io.github.resilience4j.core;
+    requires org.slf4j;
+
+    exports dev.agenteval.http;
+}
