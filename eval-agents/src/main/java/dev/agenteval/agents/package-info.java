@@ -36,7 +36,11 @@
  * <li>{@code a2a}: {@code version} ({@code auto}: read {@code /.well-known/agent-card.json}, then
  *     {@code /.well-known/agent.json}; {@code 0.3}; {@code 1.0}), {@code endpoint}, {@code blocking}
  *     ({@code true}, {@code false}, {@code omit}), {@code stream}, {@code carryContext} ({@code all},
- *     {@code context-only}, {@code none}).</li>
+ *     {@code context-only}, {@code none}), {@code cardTimeoutSeconds} (default the smaller of 5 and
+ *     {@code requestTimeoutSeconds}). The card is read once per client, concurrent sessions waiting
+ *     for the same read; its outcome is kept for the client's lifetime: no card, or a card request
+ *     that times out (logged once as a warning), means A2A 0.3 at the configured URL; an
+ *     unreachable agent or a card without a JSON-RPC interface fails every session at once.</li>
  * <li>{@code agent-service}: {@code apiVersion} ({@code v2}, {@code v1}), {@code tenant}
  *     ({@code Tenant-Name}), {@code authHost}, {@code agentId}, {@code agentNamePrefix},
  *     {@code deleteAgents}, {@code markEphemeral}, {@code carryContext}.</li>

@@ -357,6 +357,42 @@ class A2aClientTest {
     }
 
     @Test
+    void should_read_the_card_once_for_every_session_even_when_the_session_that_started_it_is_cut_off() throws Exception {
+        server.enqueue(new MockResponse.Builder().code(404).body("{}")
+                .headersDelay(500, java.util.concurrent.TimeUnit.MILLISECONDS).build());
+        server.enqueue(json(404, "{}"));
+        server.enqueue(json(COMPLETED));
+        AgentClient client = client();
+        java.util.concurrent.CompletableFuture<Throwable> first = new java.util.concurrent.CompletableFuture<>();
+        Thread caller = new Thread(() -> {
+            try {
+                client.openSession(SessionRequest.of("a")).send(Message.user("hi"));
+                first.complete(null);
+            } catch (Throwable t) {
+                first.complete(t);
+            }
+        });
+        caller.start();
+        assertThat(server.takeRequest().getTarget()).isEqualTo("/a2a/.well-known/agent-card.json");
+
+        caller.interrupt();
+        assertThat(first.get(10, java.util.concurrent.TimeUnit.SECONDS)).isInstanceOf(InterruptedException.class);
+        AgentResponse second = client.openSession(SessionRequest.of("b")).send(Message.user("hi"));
+
+        assertThat(second.text()).isEqualTo("Booked for Tuesday.");
+        assertThat(server.takeRequest().getTarget()).isEqualTo("/a2a/.well-known/agent.json");
+        assertThat(server.takeRequest().getTarget()).isEqualTo("/a2a");
+        assertThat(server.getRequestCount()).isEqualTo(3);
+    }
+
+    @Test
+    void should_read_the_card_timeout_setting() {
+        assertThatThrownBy(() -> client("cardTimeoutSeconds", "0"))
+                .isInstanceOf(dev.agenteval.api.ConfigurationException.class)
+                .hasMessageContaining("cardTimeoutSeconds").hasMessageContaining("must be > 0");
+    }
+
+    @Test
     void should_keep_the_token_out_of_to_string() {
         assertThat(client("version", "0.3").toString()).doesNotContain("tok-a2a").contains("version 0.3");
     }

@@ -16,7 +16,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * The {@code agent-eval} command. Exit codes: 0 every selected case met its expectation; 1 some
- * did not; 2 the suite or the command line is invalid (nothing was sent); 3 the run could not be
+ * did not; 2 the suite or the command line is invalid, or the report folder cannot be written or is
+ * held by another run (nothing was sent); 3 the run could not be
  * carried out (the agent was unreachable for every case, the judge preflight failed).
  */
 @Command(name = "agent-eval", mixinStandardHelpOptions = true, versionProvider = AgentEvalCli.Version.class,
@@ -26,7 +27,7 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every selected case met its expectation (with --threshold: the gate was met)",
                 "1:some case did not (or the gate was not met, or --fail-on-regression found a regression)",
-                "2:the suite or the command line is invalid (nothing was sent)",
+                "2:the suite or the command line is invalid, or the report folder is unwritable or held by another run (nothing was sent)",
                 "3:the run could not be carried out (agent unreachable for every case, judge preflight failed)"})
 public final class AgentEvalCli implements Callable<Integer> {
 
@@ -34,7 +35,7 @@ public final class AgentEvalCli implements Callable<Integer> {
     public static final int OK = 0;
     /** Some case did not meet its expectation. */
     public static final int CASES_FAILED = 1;
-    /** The suite or the command line is invalid; nothing was sent. */
+    /** The suite or the command line is invalid, or the report folder is unusable; nothing was sent. */
     public static final int INVALID = 2;
     /** The run could not be carried out. */
     public static final int NOT_CARRIED_OUT = 3;

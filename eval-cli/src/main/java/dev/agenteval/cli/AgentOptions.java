@@ -21,6 +21,11 @@ final class AgentOptions {
     @Option(names = "--external-id", paramLabel = "ID", description = "The agent's external id (platform chat API).")
     String externalId;
 
+    /** True when any of these options is given. */
+    boolean given() {
+        return protocol != null || agentUrl != null || env != null || externalId != null;
+    }
+
     /** Adds the problems of these options to {@code problems}. */
     void validate(List<String> problems) {
         if (agentUrl != null && env != null) {

@@ -77,9 +77,11 @@ final class EnvironmentHelp {
         // Footers are format strings: escape '%' and let picocli print our own line breaks.
         String section = "%nEnvironment variables:%n" + render().replace("%", "%%").replace("\n", "%n");
         cli.getCommandSpec().usageMessage().footer(section);
-        CommandLine run = cli.getSubcommands().get("run");
-        if (run != null) {
-            run.getCommandSpec().usageMessage().footer(section);
+        for (String name : new String[] {"run", "validate"}) {
+            CommandLine sub = cli.getSubcommands().get(name);
+            if (sub != null) {
+                sub.getCommandSpec().usageMessage().footer(section);
+            }
         }
     }
 }

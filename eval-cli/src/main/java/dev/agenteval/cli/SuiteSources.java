@@ -3,15 +3,34 @@ package dev.agenteval.cli;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Suite;
 import dev.agenteval.yaml.SuiteLoader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 /** Turns the command line's suite arguments (files or folders) into suites. */
 final class SuiteSources {
 
+    private static final String PLATFORM_ROOT = "eval.yaml";
+
     private SuiteSources() {
+    }
+
+    /**
+     * A loaded suite and the file(s) it may come from: its root file, or, for a suite found in a
+     * folder of suites, every file there that gives a suite of its name (usually one).
+     */
+    record Source(Suite suite, List<Path> files) {
+    }
+
+    /** The suites that loaded, and every problem of those that did not. */
+    record Loaded(List<Source> sources, List<String> problems) {
+        List<Suite> suites() {
+            return sources.stream().map(Source::suite).toList();
+        }
     }
 
     /**
@@ -21,29 +40,74 @@ final class SuiteSources {
      * @throws ConfigurationException with every problem of every file
      */
     static List<Suite> load(List<Path> paths, Path workDir) {
+        Loaded loaded = read(paths, workDir);
+        if (!loaded.problems().isEmpty()) {
+            throw new ConfigurationException(loaded.problems());
+        }
+        return loaded.suites();
+    }
+
+    /** Like {@link #load}, but keeps the suites that loaded next to the problems of the others. */
+    static Loaded read(List<Path> paths, Path workDir) {
         SuiteLoader loader = SuiteLoader.defaults();
-        List<Suite> suites = new ArrayList<>();
+        List<Source> sources = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         for (Path p : paths) {
             Path path = p.isAbsolute() ? p : workDir.resolve(p).normalize();
             try {
-                if (Files.isDirectory(path) && !Files.exists(path.resolve("eval.yaml"))
-                        && !Files.exists(path.resolve("eval/eval.yaml"))) {
+                if (Files.isDirectory(path) && !Files.exists(path.resolve(PLATFORM_ROOT))
+                        && !Files.exists(path.resolve("eval").resolve(PLATFORM_ROOT))) {
                     List<Suite> found = loader.loadAll(path);
                     if (found.isEmpty()) {
                         problems.add(p + ": no suite files in this folder");
                     }
-                    suites.addAll(found);
+                    for (Suite s : found) {
+                        sources.add(new Source(s, filesNamed(path, s.name())));
+                    }
                 } else {
-                    suites.add(loader.load(path));
+                    Suite s = loader.load(path);
+                    sources.add(new Source(s, List.of(rootFile(path))));
                 }
             } catch (ConfigurationException e) {
                 problems.addAll(e.problems());
             }
         }
-        if (!problems.isEmpty()) {
-            throw new ConfigurationException(problems);
+        return new Loaded(List.copyOf(sources), List.copyOf(problems));
+    }
+
+    /** The root file of a suite loaded from {@code path}: the file, or the folder's {@code eval.yaml}. */
+    private static Path rootFile(Path path) {
+        if (!Files.isDirectory(path)) {
+            return path;
         }
-        return suites;
+        Path direct = path.resolve(PLATFORM_ROOT);
+        return Files.isRegularFile(direct) ? direct : path.resolve("eval").resolve(PLATFORM_ROOT);
+    }
+
+    /** The YAML files under {@code folder} that give a suite named {@code name}, as the loader names suites. */
+    private static List<Path> filesNamed(Path folder, String name) {
+        try (Stream<Path> walk = Files.walk(folder)) {
+            return walk.filter(Files::isRegularFile).sorted()
+                    .filter(f -> f.getFileName().toString().matches(".*\\.ya?ml"))
+                    .filter(f -> name.equals(suiteName(f))).toList();
+        } catch (IOException | UncheckedIOException e) {
+            return List.of();
+        }
+    }
+
+    /** The name the loader gives the suite of a file (see {@code SuiteLoader}). */
+    private static String suiteName(Path file) {
+        Path absolute = file.toAbsolutePath().normalize();
+        Path dir = absolute.getParent();
+        if (absolute.getFileName().toString().equals(PLATFORM_ROOT) && dir != null && dir.getFileName() != null) {
+            Path project = dir.getParent();
+            if (dir.getFileName().toString().equals("eval") && project != null && project.getFileName() != null) {
+                return project.getFileName().toString();
+            }
+            return dir.getFileName().toString();
+        }
+        String n = absolute.getFileName().toString();
+        int dot = n.lastIndexOf('.');
+        return dot > 0 ? n.substring(0, dot) : n;
     }
 }

@@ -2,19 +2,26 @@ package dev.agenteval.cli;
 
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Suite;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 
-/** {@code agent-eval validate}: reports every problem of suites with its location; sends nothing. */
-@Command(name = "validate", mixinStandardHelpOptions = true,
-        description = "Checks suites and reports every problem with file:line:column; sends nothing.")
+/**
+ * {@code agent-eval validate}: every check {@code run} makes before its first request, with the
+ * same options, without sending anything; the agent options are optional (given, the agent's
+ * configuration and credentials are checked too).
+ */
+@Command(name = "validate", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Checks suites and reports every problem with file:line:column; sends nothing.",
+                "Makes every check 'run' makes before its first request, and accepts run's options: the suite files,"
+                        + " scorer parameters, {{placeholders}}, env: variables (read from the environment and .env),"
+                        + " a judge for judge scorers (--judge, --judge-url, --judge-model or AGENT_EVAL_JUDGE*),"
+                        + " the selection (--case, --tag, --shard), --baseline, the report folder, and, when"
+                        + " --agent-url or --env is given, the agent's configuration and credentials."})
 final class ValidateCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "SUITE", arity = "1..*", description = "Suite files (YAML) or folders of suites.")
-    List<Path> suites;
+    @Mixin
+    RunOptions options = new RunOptions();
 
     private final AgentEvalCli.Context context;
 
@@ -24,16 +31,18 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<Suite> loaded;
+        Preflight.Plan plan;
         try {
-            loaded = SuiteSources.load(suites, context.workDir());
+            plan = Preflight.check(options, context, false);
         } catch (ConfigurationException e) {
             e.problems().forEach(context.err()::println);
             context.err().printf("%d problem%s%n", e.problems().size(), e.problems().size() == 1 ? "" : "s");
             return AgentEvalCli.INVALID;
         }
-        for (Suite s : loaded) {
-            context.out().printf("OK %s: %d case%s%n", s.name(), s.cases().size(), s.cases().size() == 1 ? "" : "s");
+        try (plan) {
+            for (Suite s : plan.suites()) {
+                context.out().printf("OK %s: %d case%s%n", s.name(), s.cases().size(), s.cases().size() == 1 ? "" : "s");
+            }
         }
         return AgentEvalCli.OK;
     }

@@ -11,6 +11,9 @@ import dev.agenteval.spi.AgentClientProvider;
 import dev.agenteval.spi.EnvironmentVariable;
 import dev.agenteval.spi.ProviderConfig;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /** Test-only agent clients, registered through src/test/resources/META-INF/services. */
 final class TestAgents {
@@ -73,6 +76,64 @@ final class TestAgents {
             return request -> {
                 throw new AgentException(FailureCode.NETWORK_ERROR, "connection refused: " + config.require("url"));
             };
+        }
+    }
+
+    /** Echoes like {@link Echo} and counts every message sent to any of its clients. */
+    public static final class Counting implements AgentClientProvider {
+        /** Messages sent since the last {@link #reset()}. */
+        static final AtomicInteger SENT = new AtomicInteger();
+
+        static void reset() {
+            SENT.set(0);
+        }
+
+        @Override
+        public String id() {
+            return "test-count";
+        }
+
+        @Override
+        public AgentClient create(ProviderConfig config) {
+            config.require("url");
+            return InProcessAgent.replying(text -> {
+                SENT.incrementAndGet();
+                return "hello, you said: " + text;
+            });
+        }
+    }
+
+    /**
+     * Echoes like {@link Echo}, except that the first message after {@link #reset()} is held until
+     * {@link #RELEASE} opens (or the run is interrupted); {@link #ENTERED} opens when it arrives.
+     */
+    public static final class Holding implements AgentClientProvider {
+        static volatile CountDownLatch ENTERED = new CountDownLatch(1);
+        static volatile CountDownLatch RELEASE = new CountDownLatch(1);
+        private static final AtomicBoolean FIRST = new AtomicBoolean(true);
+
+        static void reset() {
+            ENTERED = new CountDownLatch(1);
+            RELEASE = new CountDownLatch(1);
+            FIRST.set(true);
+        }
+
+        @Override
+        public String id() {
+            return "test-hold";
+        }
+
+        @Override
+        public AgentClient create(ProviderConfig config) {
+            config.require("url");
+            return InProcessAgent.of((conversation, message) -> {
+                if (FIRST.compareAndSet(true, false)) {
+                    ENTERED.countDown();
+                    RELEASE.await();
+                }
+                return AgentResponse.builder().part(dev.agenteval.api.Part.text("hello, you said: " + message.text()))
+                        .state(TaskState.COMPLETED).contextId(conversation.contextId()).build();
+            });
         }
     }
 }

@@ -9,6 +9,7 @@ import dev.agenteval.core.internal.report.JUnitXmlReport;
 import dev.agenteval.core.internal.report.JsonReport;
 import dev.agenteval.core.internal.report.JsonReportReader;
 import dev.agenteval.core.internal.report.MarkdownReport;
+import dev.agenteval.core.internal.report.ReportFolderLock;
 import dev.agenteval.spi.ResultSink;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -136,6 +137,42 @@ import java.util.Objects;
  * everything, with it a filter by verdict. Agent text is HTML-escaped.
  */
 public final class Reports {
+
+    /** The lock file {@link #lockFolder} keeps in a report folder. */
+    public static final String LOCK_FILE = ReportFolderLock.FILE_NAME;
+
+    /**
+     * A report folder held by one run, from {@link #lockFolder} until {@link #close()}.
+     * Thread-safe; closing twice is harmless.
+     */
+    public interface FolderLock extends AutoCloseable {
+        /** The folder held (absolute). */
+        Path folder();
+
+        /** Releases the folder. */
+        @Override
+        void close();
+    }
+
+    /**
+     * Takes {@code folder} for one run before anything is sent, so that a run that cannot write
+     * its reports, or that would mix its files with another run's, stops first: creates the
+     * folder, checks that files can be created in it, and locks {@value #LOCK_FILE} in it with an
+     * operating-system file lock ({@link java.nio.channels.FileChannel#tryLock()}), held until
+     * {@link FolderLock#close()} or the end of the process, however it ends. The lock file records
+     * {@code owner} with the process id and start time; a second run into the folder is refused
+     * with a message naming the folder and that holder. The lock file stays in the folder, empty,
+     * after the run.
+     *
+     * @param owner what runs, e.g. {@code agent-eval run evals/} (no secrets)
+     * @throws dev.agenteval.api.ConfigurationException naming the folder when it cannot be created,
+     *         is not writable, or another run (in this process or another) holds it
+     */
+    public static FolderLock lockFolder(Path folder, String owner) {
+        Objects.requireNonNull(folder, "folder");
+        Objects.requireNonNull(owner, "owner");
+        return ReportFolderLock.acquire(folder, owner);
+    }
 
     /** The JSON report's file name in {@link #all(Path)}. */
     public static final String JSON_FILE = "results.json";

@@ -3,9 +3,7 @@ package dev.agenteval.agents.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.agenteval.api.AgentException;
 import dev.agenteval.api.AgentResponse;
-import dev.agenteval.api.FailureCode;
 import dev.agenteval.api.Message;
 import dev.agenteval.api.TaskState;
 import dev.agenteval.http.HttpJson;
@@ -15,6 +13,7 @@ import dev.agenteval.spi.AgentSession;
 import dev.agenteval.spi.SessionRequest;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -42,25 +41,46 @@ final class A2aClient implements AgentClient {
     private final HttpSettings settings;
     private final HttpJson http;
     private final A2aVersion configuredVersion;
-    private final URI configuredEndpoint;
     private final Blocking blocking;
     private final boolean stream;
     private final Carry carry;
     private final HttpClient streamingClient;
-    private volatile AgentCard endpoint;
+    private final AgentCard fixedEndpoint;
+    private final AgentCardDiscovery discovery;
 
-    A2aClient(HttpSettings settings, A2aVersion version, URI endpoint, Blocking blocking, boolean stream, Carry carry) {
+    /**
+     * @param cardTimeout the timeout of an agent card request, or null for the default (the
+     *                    smaller of 5 s and the request timeout); unused when {@code version} is set
+     */
+    A2aClient(HttpSettings settings, A2aVersion version, URI endpoint, Blocking blocking, boolean stream, Carry carry,
+              Duration cardTimeout) {
         this.settings = settings;
         this.http = settings.http(HttpSettings.withSlash(settings.url));
         this.configuredVersion = version;
-        this.configuredEndpoint = endpoint;
         this.blocking = blocking;
         this.stream = stream;
         this.carry = carry;
         this.streamingClient = stream ? settings.streamingClient() : null;
         if (version != null) {
-            this.endpoint = new AgentCard(endpoint != null ? endpoint : settings.url, version);
+            this.fixedEndpoint = new AgentCard(endpoint != null ? endpoint : settings.url, version);
+            this.discovery = null;
+        } else {
+            this.fixedEndpoint = null;
+            Duration timeout = AgentCardDiscovery.timeout(cardTimeout, settings.requestTimeout);
+            this.discovery = new AgentCardDiscovery(cardHttp(settings, timeout), settings.url, endpoint, timeout);
         }
+    }
+
+    /** A client for card requests: the agent's headers, credentials and retries, the card's own timeout. */
+    private static HttpJson cardHttp(HttpSettings settings, Duration timeout) {
+        HttpJson.Builder b = HttpJson.builder(HttpSettings.withSlash(settings.url))
+                .connectTimeout(settings.connectTimeout.compareTo(timeout) < 0 ? settings.connectTimeout : timeout)
+                .requestTimeout(timeout)
+                .retryPolicy(settings.retryPolicy)
+                .maxResponseBytes(settings.maxResponseBytes)
+                .authentication(settings.authentication);
+        settings.headers.forEach(b::header);
+        return b.build();
     }
 
     @Override
@@ -68,45 +88,19 @@ final class A2aClient implements AgentClient {
         return new Session(request);
     }
 
-    /** The endpoint and version: configured, or read once from the agent card (a failed read is retried next time). */
+    /**
+     * The endpoint and version: configured, or read from the agent card once for the client's
+     * lifetime (concurrent sessions wait for the same read; see {@link AgentCardDiscovery}).
+     */
     AgentCard endpoint() throws InterruptedException {
-        AgentCard e = endpoint;
-        if (e != null) {
-            return e;
-        }
-        synchronized (this) {
-            if (endpoint == null) {
-                endpoint = discover();
-            }
-            return endpoint;
-        }
+        return fixedEndpoint != null ? fixedEndpoint : discovery.get();
     }
 
-    private AgentCard discover() throws InterruptedException {
-        for (String path : AgentCard.PATHS) {
-            JsonResponse card;
-            try {
-                card = http.get(path, Map.of());
-            } catch (AgentException e) {
-                if (e.code() == FailureCode.HTTP_ERROR || e.code() == FailureCode.INVALID_RESPONSE) {
-                    LOG.debug("No A2A agent card at {}{}: {}", http.baseUri(), path, e.getMessage());
-                    continue;
-                }
-                throw e;
-            }
-            URI cardUrl = http.baseUri().resolve(path);
-            AgentCard read = card.body().isObject() ? AgentCard.read(card.body(), cardUrl) : null;
-            if (read == null) {
-                throw Json.invalid("the A2A agent card at " + cardUrl + " offers no JSON-RPC interface",
-                        Map.of("url", cardUrl.toString()));
-            }
-            AgentCard chosen = new AgentCard(configuredEndpoint != null ? configuredEndpoint : read.endpoint(),
-                    read.version());
-            LOG.debug("A2A agent card at {}: version {}, endpoint {}", cardUrl, chosen.version(), chosen.endpoint());
-            return chosen;
+    @Override
+    public void close() {
+        if (discovery != null) {
+            discovery.close();
         }
-        LOG.debug("No A2A agent card under {}; speaking A2A 0.3 at the configured URL", http.baseUri());
-        return new AgentCard(configuredEndpoint != null ? configuredEndpoint : settings.url, A2aVersion.V0_3);
     }
 
     @Override

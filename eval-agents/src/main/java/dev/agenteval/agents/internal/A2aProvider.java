@@ -11,7 +11,8 @@ import java.util.Set;
  * ({@code auto} reads the agent card, {@code 0.3}, {@code 1.0}), {@code endpoint} (the JSON-RPC
  * URL when it differs from {@code url}), {@code blocking} ({@code true}, {@code false},
  * {@code omit}), {@code stream} ({@code message/stream} over SSE), {@code carryContext}
- * ({@code all}, {@code context-only}, {@code none}).
+ * ({@code all}, {@code context-only}, {@code none}), {@code cardTimeoutSeconds} (the timeout of the
+ * agent card request with {@code version: auto}; default the smaller of 5 s and the request timeout).
  */
 public final class A2aProvider extends BaseProvider {
 
@@ -31,7 +32,7 @@ public final class A2aProvider extends BaseProvider {
 
     @Override
     Set<String> settingKeys() {
-        return Set.of("version", "endpoint", "blocking", "stream", "carryContext");
+        return Set.of("version", "endpoint", "blocking", "stream", "carryContext", "cardTimeoutSeconds");
     }
 
     @Override
@@ -42,6 +43,7 @@ public final class A2aProvider extends BaseProvider {
         String blocking = s.choice("blocking", "true", List.of("true", "false", "omit"));
         boolean stream = s.bool("stream", false);
         String carry = s.choice("carryContext", "all", List.of("all", "context-only", "none"));
+        java.time.Duration cardTimeout = s.seconds("cardTimeoutSeconds", null);
         s.check();
         return new A2aClient(http, v.equals("auto") ? null : A2aVersion.parse(v), endpoint,
                 A2aClient.Blocking.valueOf(blocking.toUpperCase(java.util.Locale.ROOT)), stream,
@@ -49,6 +51,6 @@ public final class A2aProvider extends BaseProvider {
                     case "context-only" -> A2aClient.Carry.CONTEXT_ONLY;
                     case "none" -> A2aClient.Carry.NONE;
                     default -> A2aClient.Carry.ALL;
-                });
+                }, cardTimeout);
     }
 }

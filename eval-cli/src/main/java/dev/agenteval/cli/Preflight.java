@@ -1,0 +1,232 @@
+package dev.agenteval.cli;
+
+import dev.agenteval.api.Case;
+import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.api.Shard;
+import dev.agenteval.api.Suite;
+import dev.agenteval.core.Baseline;
+import dev.agenteval.core.Providers;
+import dev.agenteval.core.internal.Preparation;
+import dev.agenteval.spi.AgentClient;
+import dev.agenteval.spi.Judge;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Everything {@code run} checks before its first request, for every suite at once, shared with
+ * {@code validate}: the options; every suite file (with file, line and column); the baseline; the
+ * agent's configuration and credentials (when an agent is named); the judge (when a suite needs
+ * one); and, per suite, what the runner checks before it sends anything (unknown case ids,
+ * scorer types and parameters, unresolved {@code {{placeholders}}}, unset {@code env:}
+ * variables, a judge scorer without a judge), each problem located in its file; the report
+ * folders (creatable and writable). Any problem fails the whole command with all of them, so a
+ * run of several suites sends nothing when one is invalid.
+ */
+final class Preflight {
+
+    /** A judge that is never asked: stands in for one whose configuration failed (already reported). */
+    private static final Judge UNUSABLE_JUDGE = request -> {
+        throw new IllegalStateException("the judge's configuration failed");
+    };
+
+    private Preflight() {
+    }
+
+    /** What a run needs, all checked. Closing it closes the agent. */
+    record Plan(List<SuiteSources.Source> sources, AgentClient agent, Judge judge, Providers providers,
+                Function<String, String> environment, Baseline baseline, Path reportFolder, Path outputFile)
+            implements AutoCloseable {
+
+        List<Suite> suites() {
+            return sources.stream().map(SuiteSources.Source::suite).toList();
+        }
+
+        @Override
+        public void close() {
+            if (agent != null) {
+                agent.close();
+            }
+        }
+    }
+
+    /**
+     * Checks everything; the agent is created when {@code agentRequired} or agent options are given.
+     *
+     * @throws ConfigurationException listing every problem found (nothing was sent)
+     */
+    static Plan check(RunOptions o, AgentEvalCli.Context context, boolean agentRequired) {
+        List<String> problems = new ArrayList<>();
+        o.validate(problems, agentRequired);
+        Function<String, String> environment = Wiring.environment(context);
+        Path workDir = context.workDir();
+
+        SuiteSources.Loaded loaded = SuiteSources.read(o.suites, workDir);
+        problems.addAll(loaded.problems());
+        List<Suite> suites = loaded.suites();
+
+        Baseline baseline = null;
+        if (o.baselinePath != null) {
+            try {
+                baseline = Gating.readBaseline(o.baselinePath, validSignificance(o.significance), workDir);
+                if (loaded.problems().isEmpty()) {
+                    Gating.requireBaselineSuite(baseline, suites);
+                }
+            } catch (ConfigurationException e) {
+                problems.addAll(e.problems());
+            }
+        }
+
+        Providers providers = Providers.discover(Preflight.class.getClassLoader());
+        AgentClient agent = null;
+        List<String> agentProblems = new ArrayList<>();
+        if (agentRequired || o.agentOptions.given()) {
+            o.agentOptions.validate(agentProblems);
+            if (agentProblems.isEmpty()) {
+                try {
+                    agent = o.agentOptions.create(environment, workDir);
+                } catch (ConfigurationException e) {
+                    problems.addAll(e.problems());
+                }
+            }
+        }
+
+        Judge judge = null;
+        Judge judgeForChecks = null;
+        if (Wiring.needsJudge(suites, providers)) {
+            try {
+                judge = Wiring.judge(o.judgeId, o.judgeUrl, o.judgeModel, providers, environment);
+                judgeForChecks = judge;
+            } catch (ConfigurationException e) {
+                problems.addAll(e.problems());
+                judgeForChecks = UNUSABLE_JUDGE;
+            }
+        }
+
+        for (SuiteSources.Source source : loaded.sources()) {
+            problems.addAll(suiteProblems(source, o, providers, judgeForChecks, environment));
+        }
+
+        Path reportFolder = o.reportFolder(environment, workDir);
+        Path outputFile = o.outputFile(workDir);
+        if (reportFolder != null) {
+            folderProblem(reportFolder).ifPresent(problems::add);
+        }
+        if (outputFile != null && outputFile.toAbsolutePath().getParent() != null) {
+            folderProblem(outputFile.toAbsolutePath().getParent()).ifPresent(p -> problems.add("--output: " + p));
+        }
+        if (suites.size() > 1 && (reportFolder != null || outputFile != null)) {
+            problems.addAll(sameReportNames(loaded.sources(), reportFolder));
+        }
+
+        if (!problems.isEmpty()) {
+            if (agent != null) {
+                agent.close();
+            }
+            throw new ConfigurationException(problems);
+        }
+        return new Plan(loaded.sources(), agent, judge, providers, environment, baseline, reportFolder, outputFile);
+    }
+
+    /** The runner's own checks of one suite before it sends anything, each problem located. */
+    private static List<String> suiteProblems(SuiteSources.Source source, RunOptions o, Providers providers, Judge judge,
+                                              Function<String, String> environment) {
+        Suite suite = source.suite();
+        SuiteLocations where = new SuiteLocations(source.files());
+        String suitePlace = where.file().orElse("suite '" + suite.name() + "'");
+        List<String> unknown = o.caseIds.stream().filter(id -> suite.find(id).isEmpty()).sorted().toList();
+        if (!unknown.isEmpty()) {
+            return List.of(suitePlace + ": unknown case id" + (unknown.size() > 1 ? "s " : " ")
+                    + String.join(", ", unknown.stream().map(id -> "'" + id + "'").toList()) + " in suite '" + suite.name()
+                    + "'; known: " + String.join(", ", suite.cases().stream().map(Case::id).toList()));
+        }
+        Shard shard = o.shard();
+        List<Case> selected = suite.cases().stream()
+                .filter(c -> o.caseIds.isEmpty() || o.caseIds.contains(c.id()))
+                .filter(c -> o.tags.isEmpty() || c.tags().stream().anyMatch(o.tags::contains))
+                .filter(c -> shard == null || shard.contains(c.id()))
+                .toList();
+        try {
+            Preparation.prepare(suite, selected, providers, judge, environment, o.caseTimeout(), o.defaultRepeat());
+            return List.of();
+        } catch (ConfigurationException e) {
+            return e.problems().stream().map(p -> locate(p, suite, where, suitePlace)).toList();
+        }
+    }
+
+    /** A problem of the runner's ({@code case 'x' turn 1: ...}, {@code variable 'v': ...}) with its place in the file. */
+    static String locate(String problem, Suite suite, SuiteLocations where, String suitePlace) {
+        for (String name : suite.variables().keySet()) {
+            String prefix = "variable '" + name + "': ";
+            if (problem.startsWith(prefix)) {
+                Optional<String> at = where.variable(name);
+                return at.map(a -> a + ": variables." + name + ": " + problem.substring(prefix.length()))
+                        .orElse(suitePlace + ": " + problem);
+            }
+        }
+        String matched = null;
+        for (Case c : suite.cases()) {
+            String prefix = "case '" + c.id() + "'";
+            if (problem.startsWith(prefix) && (matched == null || c.id().length() > matched.length())) {
+                matched = c.id();
+            }
+        }
+        if (matched != null) {
+            Optional<String> at = where.caseId(matched);
+            if (at.isPresent()) {
+                return at.get() + ": " + problem;
+            }
+        }
+        return suitePlace + ": " + problem;
+    }
+
+    /**
+     * Why {@code folder} cannot hold reports, without creating anything: the nearest existing
+     * folder on its path is a file or not writable.
+     */
+    static Optional<String> folderProblem(Path folder) {
+        Path dir = folder.toAbsolutePath().normalize();
+        for (Path p = dir; p != null; p = p.getParent()) {
+            if (!Files.exists(p)) {
+                continue;
+            }
+            if (!Files.isDirectory(p)) {
+                return Optional.of("report folder '" + folder + "' cannot be created: '" + p + "' is a file, not a folder");
+            }
+            if (!Files.isWritable(p)) {
+                return Optional.of(p.equals(dir) ? "report folder '" + folder + "' is not writable"
+                        : "report folder '" + folder + "' cannot be created: '" + p + "' is not writable");
+            }
+            return Optional.empty();
+        }
+        return Optional.empty();
+    }
+
+    /** Several suites whose reports would land in the same place. */
+    private static List<String> sameReportNames(List<SuiteSources.Source> sources, Path reportFolder) {
+        Map<String, List<SuiteSources.Source>> byName = new LinkedHashMap<>();
+        for (SuiteSources.Source s : sources) {
+            byName.computeIfAbsent(RunCommand.fileName(s.suite().name()), k -> new ArrayList<>()).add(s);
+        }
+        List<String> problems = new ArrayList<>();
+        byName.forEach((name, same) -> {
+            if (same.size() > 1) {
+                problems.add("suites " + String.join(", ", same.stream().map(s -> "'" + s.suite().name() + "'"
+                        + new SuiteLocations(s.files()).file().map(f -> " (" + f + ")").orElse("")).toList())
+                        + " would write their reports to the same place ("
+                        + (reportFolder != null ? reportFolder.resolve(name).toString() : "'-" + name + "' beside --output")
+                        + "): rename one, or run them separately");
+            }
+        });
+        return problems;
+    }
+
+    private static Double validSignificance(Double significance) {
+        return significance != null && significance > 0 && significance < 1 ? significance : null;
+    }
+}

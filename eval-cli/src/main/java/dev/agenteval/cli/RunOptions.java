@@ -1,0 +1,147 @@
+package dev.agenteval.cli;
+
+import dev.agenteval.api.Shard;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * The options of {@code run}, shared with {@code validate} (a picocli mixin), so that
+ * {@code validate} accepts the command line of a run and checks it the same way.
+ */
+final class RunOptions {
+
+    @Parameters(paramLabel = "SUITE", arity = "1..*", description = "Suite files (YAML) or folders of suites.")
+    List<Path> suites;
+
+    @Mixin
+    AgentOptions agentOptions = new AgentOptions();
+
+    @Option(names = {"--case", "--name"}, paramLabel = "ID", description = "Run only this case (repeatable).")
+    List<String> caseIds = new ArrayList<>();
+
+    @Option(names = "--tag", paramLabel = "TAG", description = "Run only cases with this tag (repeatable; any of).")
+    List<String> tags = new ArrayList<>();
+
+    @Option(names = "--shard", paramLabel = "I/N", description = "Run only shard I of N (1-based) of the selected cases, chosen by case id, so N CI jobs split a suite; merge their results.json with 'agent-eval merge'.")
+    String shardSpec;
+
+    @Option(names = "--concurrency", paramLabel = "N", description = "Cases in flight at once (default: the suite's, else 4).")
+    Integer concurrency;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", description = "Timeout of cases that set none.")
+    Double timeoutSeconds;
+
+    @Option(names = "--stop-on-failure", description = "Start no new case after the first that does not pass.")
+    boolean stopOnFailure;
+
+    @Option(names = "--repeat", paramLabel = "N", description = "Run each case N times on fresh sessions (cases and suites that set 'repeat' keep theirs).")
+    int repeat = 1;
+
+    @Option(names = "--threshold", paramLabel = "PCT", description = "Gate: exit 0 when the run covered every case of the suite and at least PCT percent of them passed, else 1. A filtered, sharded, stopped or interrupted run never meets it.")
+    Double threshold;
+
+    @Option(names = "--baseline", paramLabel = "FILE", description = "An earlier results.json (or the report folder holding it) to compare with: regressions, fixes, new and removed cases and the pass-rate change, in the console, results.md and results.json.")
+    Path baselinePath;
+
+    @Option(names = "--fail-on-regression", description = "Exit 1 when a case passed in --baseline and does not now (with repeats: only when Fisher's exact test on the attempt counts gives p below --significance).")
+    boolean failOnRegression;
+
+    @Option(names = "--significance", paramLabel = "P", description = "With --baseline and repeats: the p-value below which a changed verdict counts as a regression or fix (default 0.05).")
+    Double significance;
+
+    @Option(names = "--report-dir", paramLabel = "DIR", description = "Write results.json, results.md and junit.xml here. Checked writable and locked for the run before anything is sent: another run into the same folder is refused.")
+    Path reportDir;
+
+    @Option(names = "--output", paramLabel = "FILE", description = "Write the JSON report here, and a sibling .md transcript. Its folder is checked writable before anything is sent.")
+    Path output;
+
+    @Option(names = "--judge", paramLabel = "ID", description = "Judge provider id: openai (any OpenAI-compatible endpoint) or overlap (offline token overlap, never chosen unless named). Default: openai when a judge URL or model is given, else none.")
+    String judgeId;
+
+    @Option(names = "--judge-url", paramLabel = "URL", description = "An OpenAI-compatible endpoint for the LLM judge.")
+    String judgeUrl;
+
+    @Option(names = "--judge-model", paramLabel = "MODEL", description = "The judge's model.")
+    String judgeModel;
+
+    @Option(names = "--judge-redact-secrets", negatable = true, arity = "0..1", fallbackValue = "true",
+            description = "Mask the run's secrets in what is sent to the judge (default: on; also"
+                    + " AGENT_EVAL_JUDGE_REDACT_SECRETS=false). Turn off only for a judge you trust with them.")
+    Boolean judgeRedactSecrets;
+
+    @Option(names = {"-v", "--verbose"}, description = "More logging (repeat for debug).")
+    boolean[] verbose = new boolean[0];
+
+    @Option(names = {"-q", "--quiet"}, description = "Less output (repeat to silence logging).")
+    boolean[] quiet = new boolean[0];
+
+    /** Adds the problems of the options to {@code problems}; the agent options only when {@code agentRequired}, or when given. */
+    void validate(List<String> problems, boolean agentRequired) {
+        if (agentRequired || agentOptions.given()) {
+            agentOptions.validate(problems);
+        }
+        if (concurrency != null && concurrency < 1) {
+            problems.add("--concurrency must be >= 1 but was " + concurrency);
+        }
+        if (timeoutSeconds != null && !(timeoutSeconds > 0)) {
+            problems.add("--timeout must be > 0 but was " + timeoutSeconds);
+        }
+        if (shardSpec != null) {
+            try {
+                Shard.parse(shardSpec);
+            } catch (IllegalArgumentException e) {
+                problems.add("--" + e.getMessage());
+            }
+        }
+        if (repeat < 1) {
+            problems.add("--repeat must be >= 1 but was " + repeat);
+        }
+        if (threshold != null && !(threshold >= 0 && threshold <= 100)) {
+            problems.add("--threshold must be between 0 and 100 (percent) but was " + threshold);
+        }
+        if (failOnRegression && baselinePath == null) {
+            problems.add("--fail-on-regression needs --baseline FILE (an earlier results.json)");
+        }
+        if (significance != null && baselinePath == null) {
+            problems.add("--significance needs --baseline FILE (an earlier results.json)");
+        }
+        if (significance != null && !(significance > 0 && significance < 1)) {
+            problems.add("--significance must be > 0 and < 1 but was " + significance);
+        }
+    }
+
+    /** The shard, or null (also when {@code --shard} is invalid: {@link #validate} reports that). */
+    Shard shard() {
+        try {
+            return shardSpec == null ? null : Shard.parse(shardSpec);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** The default case timeout, or null. */
+    Duration caseTimeout() {
+        return timeoutSeconds == null || !(timeoutSeconds > 0) ? null : Duration.ofMillis((long) (timeoutSeconds * 1000));
+    }
+
+    /** The default repeat (1 when the option is invalid: its problem is reported). */
+    int defaultRepeat() {
+        return Math.max(1, repeat);
+    }
+
+    /** The report folder: {@code --report-dir}, else {@code AGENT_EVAL_REPORT_DIR}, else null. */
+    Path reportFolder(Function<String, String> environment, Path workDir) {
+        return reportDir != null ? workDir.resolve(reportDir) : Wiring.defaultReportDir(environment, workDir);
+    }
+
+    /** The file {@code --output} names, or null. */
+    Path outputFile(Path workDir) {
+        return output == null ? null : workDir.resolve(output);
+    }
+}

@@ -1,0 +1,133 @@
+package dev.agenteval.cli;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
+
+/**
+ * Where a case or a variable of a suite is declared, as {@code file:line:column}, for problems
+ * found after loading (an unset {@code env:} variable, an unresolved placeholder). The suite's
+ * files loaded without problems, so they are read again only when a problem needs a place: the
+ * harness dialect's {@code variables.<name>} and {@code evals[].name}, the platform dialect's
+ * {@code cases[].id} in the root file and the files it includes.
+ */
+final class SuiteLocations {
+
+    private final List<Path> roots;
+    private final Map<Path, Node> parsed = new LinkedHashMap<>();
+
+    /** @param roots the files the suite may come from (their paths as the loader shows them) */
+    SuiteLocations(List<Path> roots) {
+        this.roots = roots;
+    }
+
+    /** The place of the suite as a whole: its file, when there is one. */
+    Optional<String> file() {
+        return roots.size() == 1 ? Optional.of(roots.get(0).toString()) : Optional.empty();
+    }
+
+    /** Where variable {@code name} is declared (its value). */
+    Optional<String> variable(String name) {
+        for (Path root : roots) {
+            Node value = get(parse(root), "variables", name);
+            if (value != null) {
+                return Optional.of(at(root, value.getStartMark()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Where case {@code id} is declared (its id or name). */
+    Optional<String> caseId(String id) {
+        for (Path root : roots) {
+            Deque<Path> files = new ArrayDeque<>(List.of(root));
+            Set<Path> seen = new HashSet<>();
+            while (!files.isEmpty()) {
+                Path file = files.pop();
+                if (!seen.add(file.toAbsolutePath().normalize())) {
+                    continue;
+                }
+                Node doc = parse(file);
+                for (String listKey : List.of("evals", "cases")) {
+                    for (Node item : items(get(doc, listKey))) {
+                        Node idNode = get(item, listKey.equals("evals") ? "name" : "id");
+                        if (idNode instanceof ScalarNode s && id.equals(s.getValue())) {
+                            return Optional.of(at(file, s.getStartMark()));
+                        }
+                    }
+                }
+                Path folder = root.getParent();
+                for (Node include : items(get(doc, "include"))) {
+                    if (include instanceof ScalarNode s && folder != null) {
+                        try {
+                            files.add(folder.resolve(s.getValue()).normalize());
+                        } catch (RuntimeException e) {
+                            // Not a path: the loader accepted the suite, so this include is not ours to judge.
+                        }
+                    }
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String at(Path file, Mark mark) {
+        return file + ":" + (mark.getLine() + 1) + ":" + (mark.getColumn() + 1);
+    }
+
+    private Node parse(Path file) {
+        return parsed.computeIfAbsent(file, f -> {
+            if (!Files.isRegularFile(f)) {
+                return null;
+            }
+            try (Reader in = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
+                return new Yaml(new SafeConstructor(new LoaderOptions())).compose(in);
+            } catch (IOException | YAMLException e) {
+                return null;
+            }
+        });
+    }
+
+    /** The value at a path of mapping keys, or null. */
+    private static Node get(Node node, String... keys) {
+        Node current = node;
+        for (String key : keys) {
+            if (!(current instanceof MappingNode m)) {
+                return null;
+            }
+            Node next = null;
+            for (NodeTuple t : m.getValue()) {
+                if (t.getKeyNode() instanceof ScalarNode k && key.equals(k.getValue())) {
+                    next = t.getValueNode();
+                    break;
+                }
+            }
+            current = next;
+        }
+        return current;
+    }
+
+    private static List<Node> items(Node node) {
+        return node instanceof SequenceNode s ? s.getValue() : List.of();
+    }
+}

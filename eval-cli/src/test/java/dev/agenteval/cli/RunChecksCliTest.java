@@ -1,0 +1,169 @@
+package dev.agenteval.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code validate} makes every check {@code run} makes before its first request, and {@code run}
+ * with several suites checks them all before it sends anything.
+ */
+class RunChecksCliTest {
+
+    /** Loads, but cannot run: an unset env: variable and a placeholder no variable resolves. */
+    private static final String SECRETS = """
+            variables:
+              token: env:RUN_CHECKS_TOKEN
+              who: world
+            evals:
+              - name: uses_token
+                message:
+                  message:
+                    parts:
+                      - kind: text
+                        text: "token {{token}} for {{nobody}}"
+                expectations:
+                  must_include: [hello]
+            """;
+
+    /** Loads, but needs a judge. */
+    private static final String JUDGED = """
+            cases:
+              - id: judged
+                turns:
+                  - input: "Hi"
+                    scorers:
+                      - type: correctness
+                        criteria: The answer greets the user.
+            """;
+
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    @BeforeEach
+    void writeSuites() throws IOException {
+        Files.writeString(dir.resolve("secrets.yaml"), SECRETS);
+        Files.writeString(dir.resolve("judged.yaml"), JUDGED);
+        Files.copy(Path.of("src/test/resources/suites/greetings.yaml"), dir.resolve("greetings.yaml"));
+        Files.copy(Path.of("src/test/resources/suites/broken.yaml"), dir.resolve("broken.yaml"));
+        TestAgents.Counting.reset();
+    }
+
+    private int run(Map<String, String> env, String... args) {
+        out.reset();
+        err.reset();
+        return AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), env, dir));
+    }
+
+    private int run(String... args) {
+        return run(Map.of(), args);
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    private String at(String file) {
+        return dir.resolve(file).toString();
+    }
+
+    @Test
+    void validate_should_report_unset_env_variables_at_their_declaration_and_unresolved_placeholders_at_their_case() {
+        int code = run("validate", "secrets.yaml");
+
+        assertThat(code).as(err()).isEqualTo(2);
+        assertThat(err()).contains(at("secrets.yaml") + ":2:10: variables.token: environment variable RUN_CHECKS_TOKEN is not set")
+                .contains(at("secrets.yaml") + ":5:11: case 'uses_token' turn 1: unresolved placeholder '{{nobody}}'")
+                .contains("3 problems"); // {{token}} is unresolved too: its variable has no value
+    }
+
+    @Test
+    void validate_should_read_env_variables_from_the_environment_as_run_does() {
+        int code = run(Map.of("RUN_CHECKS_TOKEN", "s3cret"), "validate", "secrets.yaml");
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err()).doesNotContain("RUN_CHECKS_TOKEN").doesNotContain("s3cret")
+                .contains("unresolved placeholder '{{nobody}}'").contains("1 problem");
+    }
+
+    @Test
+    void validate_should_report_a_judge_scorer_without_a_judge_and_accept_one_given_as_to_run() {
+        assertThat(run("validate", "judged.yaml")).isEqualTo(2);
+        assertThat(err()).contains(at("judged.yaml") + ":2:9: case 'judged' turn 1: scorer 'correctness' needs a judge,"
+                + " but none is configured");
+
+        assertThat(run("validate", "judged.yaml", "--judge", "overlap")).as(err()).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("OK judged: 1 case");
+    }
+
+    @Test
+    void validate_should_check_the_selection_the_agent_and_the_options_it_is_given_like_run() throws IOException {
+        Path file = Files.writeString(dir.resolve("somefile"), "not a folder");
+
+        int code = run("validate", "greetings.yaml", "--case", "nope", "--protocol", "nope", "--agent-url", "http://127.0.0.1:1",
+                "--concurrency", "0", "--report-dir", "somefile/reports");
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err()).contains(at("greetings.yaml") + ": unknown case id 'nope' in suite 'greetings'; known: greets, repeats")
+                .contains("unknown agent client 'nope'")
+                .contains("--concurrency must be >= 1 but was 0")
+                .contains("report folder '" + file.resolve("reports") + "' cannot be created: '" + file + "' is a file, not a folder")
+                .contains("4 problems");
+        assertThat(dir.resolve("somefile")).hasContent("not a folder");
+    }
+
+    @Test
+    void validate_should_not_need_an_agent_but_check_one_when_named() {
+        assertThat(run("validate", "greetings.yaml")).as(err()).isZero();
+        assertThat(run("validate", "greetings.yaml", "--env", "nowhere")).isEqualTo(2);
+        assertThat(err()).contains("no targets file at " + dir.resolve("agent-eval.targets.yaml"));
+    }
+
+    @Test
+    void run_should_check_every_suite_before_sending_anything_and_list_every_problem_of_every_suite() {
+        int code = run("run", "greetings.yaml", "secrets.yaml", "judged.yaml", "broken.yaml",
+                "--protocol", "test-count", "--agent-url", "http://127.0.0.1:1");
+
+        assertThat(code).as(err()).isEqualTo(2);
+        assertThat(TestAgents.Counting.SENT.get()).as("messages sent").isZero();
+        assertThat(err()).contains(at("broken.yaml") + ":9:7: evals[0].expectations.must_includ (case 'broken')")
+                .contains(at("secrets.yaml") + ":2:10: variables.token: environment variable RUN_CHECKS_TOKEN is not set")
+                .contains(at("secrets.yaml") + ":5:11: case 'uses_token' turn 1: unresolved placeholder '{{nobody}}'")
+                .contains(at("judged.yaml") + ":2:9: case 'judged' turn 1: scorer 'correctness' needs a judge");
+    }
+
+    @Test
+    void run_should_send_nothing_when_a_later_suite_lacks_a_selected_case() {
+        int code = run("run", "greetings.yaml", "secrets.yaml", "--case", "greets",
+                "--protocol", "test-count", "--agent-url", "http://127.0.0.1:1");
+
+        assertThat(code).isEqualTo(2);
+        assertThat(TestAgents.Counting.SENT.get()).as("messages sent").isZero();
+        assertThat(err()).contains(at("secrets.yaml") + ": unknown case id 'greets' in suite 'secrets'");
+    }
+
+    @Test
+    void run_should_still_run_several_valid_suites() {
+        int code = run(Map.of("RUN_CHECKS_TOKEN", "s3cret"), "run", "greetings.yaml", "judged.yaml", "--judge", "overlap",
+                "--protocol", "test-count", "--agent-url", "http://127.0.0.1:1", "--report-dir", "reports");
+
+        assertThat(code).as(err()).isLessThan(2);
+        assertThat(TestAgents.Counting.SENT.get()).isEqualTo(3);
+        assertThat(dir.resolve("reports/greetings/results.json")).exists();
+        assertThat(dir.resolve("reports/judged/results.json")).exists();
+        assertThat(dir.resolve("reports/.agent-eval.lock")).as("the run held its report folder, then let it go").isEmptyFile();
+    }
+}
