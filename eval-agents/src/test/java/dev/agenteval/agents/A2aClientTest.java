@@ -356,6 +356,26 @@ class A2aClientTest {
         assertThat(outcome.get(10, java.util.concurrent.TimeUnit.SECONDS)).isInstanceOf(InterruptedException.class);
     }
 
+    /** The wrapping the A2A JS SDK's 0.3 compat layer does (A2aJsSdkTest sees it from the SDK itself). */
+    @Test
+    void should_unwrap_a_data_payload_flagged_data_part_compat_and_only_that() throws Exception {
+        server.enqueue(json("""
+                {"jsonrpc":"2.0","id":1,"result":{"kind":"task","id":"t","contextId":"c",
+                  "status":{"state":"completed"},
+                  "artifacts":[{"artifactId":"a","parts":[
+                    {"kind":"data","data":{"value":[1,2]},"metadata":{"data_part_compat":true}},
+                    {"kind":"data","data":{"value":null},"metadata":{"data_part_compat":true}},
+                    {"kind":"data","data":{"value":[3]}},
+                    {"kind":"data","data":{"value":[4]},"metadata":{"data_part_compat":"true"}},
+                    {"kind":"data","data":{"other":5},"metadata":{"data_part_compat":true}}]}]}}
+                """));
+
+        AgentResponse r = client("version", "0.3").openSession(SessionRequest.of("c")).send(Message.user("hi"));
+
+        assertThat(r.dataParts()).containsExactly(List.of(1L, 2L), null, Map.of("value", List.of(3L)),
+                Map.of("value", List.of(4L)), Map.of("other", 5L));
+    }
+
     @Test
     void should_read_the_card_once_for_every_session_even_when_the_session_that_started_it_is_cut_off() throws Exception {
         server.enqueue(new MockResponse.Builder().code(404).body("{}")

@@ -19,6 +19,9 @@ import java.util.Objects;
  */
 final class A2aResults {
 
+    /** The metadata flag of a data part whose payload the A2A JS SDK wrapped as {@code {"value": ...}}. */
+    static final String DATA_PART_COMPAT = "data_part_compat";
+
     private A2aResults() {
     }
 
@@ -114,10 +117,25 @@ final class A2aResults {
                 out.add(Part.text(text.textValue()));
             }
             if (p.has("data")) {
-                out.add(Part.data(Json.value(p.get("data"))));
+                out.add(Part.data(Json.value(compatUnwrapped(p))));
             }
         }
         return out;
+    }
+
+    /**
+     * A data part's payload. The A2A JS SDK's v0.3 compatibility layer cannot put a non-object
+     * payload (an array, a string, a number, {@code null}) in a 0.3 data part, so it sends
+     * {@code {"data": {"value": X}, "metadata": {"data_part_compat": true}}}; the payload is X, as
+     * the SDK's own 0.3 reader takes it.
+     */
+    private static JsonNode compatUnwrapped(JsonNode part) {
+        JsonNode data = part.get("data");
+        JsonNode flag = part.path("metadata").get(DATA_PART_COMPAT);
+        if (flag != null && flag.isBoolean() && flag.booleanValue() && data.isObject() && data.has("value")) {
+            return data.get("value");
+        }
+        return data;
     }
 
     /**

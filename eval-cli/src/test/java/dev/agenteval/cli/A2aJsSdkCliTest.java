@@ -1,0 +1,148 @@
+package dev.agenteval.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code agent-eval run} on a harness-dialect suite against agents built with the official A2A JS
+ * SDK ({@code eval-agents/src/test/a2a-js}): A2A 1.0 ({@code @a2a-js/sdk} 1.x), the 1.x SDK with
+ * its v0.3 compatibility layer, and A2A 0.3 ({@code @a2a-js/sdk} 0.3.x), each found through its
+ * agent card from {@code --agent-url} alone.
+ */
+class A2aJsSdkCliTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static final String SUITE = """
+            evals:
+              - name: artifact
+                message: {message: {parts: [{kind: text, text: "artifact please"}]}}
+                expectations: {expected_state: completed, must_include: [REPORT_WORD]}
+              - name: status_and_artifact
+                message: {message: {parts: [{kind: text, text: "status please"}]}}
+                expectations: {must_include: [STATUS_WORD, ARTIFACT_WORD]}
+              - name: data
+                message: {message: {parts: [{kind: text, text: "data please"}]}}
+                expectations:
+                  jsonpath:
+                    - {path: "$.booking.day", equals: Tuesday}
+                    - {path: "$.booking.slot", min: 10, max: 10}
+                  must_include_json:
+                    - {booking: {slot: 10}}
+              - name: booking
+                type: sequential
+                steps:
+                  - message: {message: {parts: [{kind: text, text: "book a check-up"}]}}
+                    expectations: {expected_state: input-required, must_include: ["Which day suits you?"]}
+                  - message: {message: {parts: [{kind: text, text: "Friday"}]}}
+                    expectations: {expected_state: completed, must_include: ["Booked for Friday."]}
+              - name: message
+                message: {message: {parts: [{kind: text, text: "hello"}]}}
+                expectations: {must_include: ["Hello from the A2A JS SDK."]}
+              - name: user_words_in_history
+                message: {message: {parts: [{kind: text, text: "status USER_ONLY_ZEBRA"}]}}
+                expectations: {must_include: [USER_ONLY_ZEBRA]}
+              - name: user_words_not_excluded_by_history
+                message: {message: {parts: [{kind: text, text: "status USER_ONLY_YAK"}]}}
+                expectations: {must_not_include: [USER_ONLY_YAK]}
+              - name: failed_task
+                message: {message: {parts: [{kind: text, text: "fail please"}]}}
+            """;
+
+    private static A2aJsSdkServer server;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = A2aJsSdkServer.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @ParameterizedTest(name = "agent {0}")
+    @ValueSource(strings = {"v1/", "compat/", "v03/"})
+    void should_give_the_harness_verdicts_against_the_sdk_agents(String agent) throws Exception {
+        Path suite = dir.resolve("suite.yaml");
+        Files.writeString(suite, SUITE);
+        Path reports = dir.resolve("reports");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int code = AgentEvalCli.execute(new String[] {"run", suite.toString(), "--protocol", "a2a",
+                        "--agent-url", server.url(agent).toString(), "--report-dir", reports.toString()},
+                AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), dir));
+
+        String output = "exit " + code + "\nstdout:\n" + out.toString(StandardCharsets.UTF_8) + "\nstderr:\n"
+                + err.toString(StandardCharsets.UTF_8) + "\nserver:\n" + server.output();
+        assertThat(code).as(output).isEqualTo(1);
+        JsonNode results = JSON.readTree(reports.resolve("results.json").toFile());
+        Map<String, String> statuses = new LinkedHashMap<>();
+        results.path("cases").forEach(c -> statuses.put(c.path("id").asText(), c.path("status").asText()));
+        Map<String, String> expected = new LinkedHashMap<>();
+        expected.put("artifact", "passed");
+        expected.put("status_and_artifact", "passed");
+        expected.put("data", "passed");
+        expected.put("booking", "passed");
+        expected.put("message", "passed");
+        expected.put("user_words_in_history", "failed");
+        expected.put("user_words_not_excluded_by_history", "passed");
+        expected.put("failed_task", "failed");
+        assertThat(statuses).as(output).isEqualTo(expected);
+
+        assertThat(failedScores(results, "user_words_in_history")).containsExactly("must_include");
+        assertThat(failedScores(results, "failed_task")).containsExactly("task_state");
+        // Every turn reached the SDK and came back as a JSON-RPC response, no harness failure.
+        results.path("cases").forEach(c -> c.path("turns").forEach(t -> {
+            assertThat(t.path("harnessFailure").isNull()).as(c.path("id").asText()).isTrue();
+            assertThat(t.path("response").path("jsonrpc").asText()).isEqualTo("2.0");
+        }));
+        JsonNode booking = caseNamed(results, "booking").path("turns");
+        String taskId = booking.get(0).path("request").path("params").path("message").path("taskId").asText("");
+        String followUp = booking.get(1).path("request").path("params").path("message").path("taskId").asText();
+        assertThat(taskId).as("no taskId on the first turn").isEmpty();
+        assertThat(followUp).as("the SDK's taskId on the follow-up").matches("[0-9a-f-]{36}");
+    }
+
+    private static JsonNode caseNamed(JsonNode results, String id) {
+        for (JsonNode c : results.path("cases")) {
+            if (id.equals(c.path("id").asText())) {
+                return c;
+            }
+        }
+        throw new AssertionError("no case " + id);
+    }
+
+    private static List<String> failedScores(JsonNode results, String id) {
+        List<String> failed = new ArrayList<>();
+        caseNamed(results, id).path("turns").forEach(t -> t.path("scores").forEach(s -> {
+            if (s.path("status").asText().equals("failed")) {
+                failed.add(s.path("type").asText());
+            }
+        }));
+        return failed;
+    }
+}
