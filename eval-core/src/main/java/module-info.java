@@ -1,6 +1,6 @@
 /**
- * agent-eval's runner, built-in scorers, placeholder resolution, provider registry and result
- * sinks. No HTTP: that is eval-http.
+ * agent-eval's runner, built-in scorers, placeholder resolution, redaction, fingerprints and
+ * provider registry. No HTTP (eval-http) and no report rendering (eval-report).
  */
 module dev.agenteval.core {
     requires transitive dev.agenteval.api;
@@ -9,7 +9,7 @@ module dev.agenteval.core {
     requires org.slf4j;
 
     exports dev.agenteval.core;
-    exports dev.agenteval.core.json to dev.agenteval.http, dev.agenteval.agents;
+    exports dev.agenteval.core.json to dev.agenteval.http, dev.agenteval.agents, dev.agenteval.report;
 
     uses dev.agenteval.spi.ScorerFactory;
 

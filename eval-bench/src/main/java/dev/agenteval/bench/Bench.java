@@ -14,7 +14,7 @@ import dev.agenteval.api.TaskState;
 import dev.agenteval.api.Turn;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.core.InProcessAgent;
-import dev.agenteval.core.Reports;
+import dev.agenteval.report.Reports;
 import dev.agenteval.yaml.SuiteLoader;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;

@@ -11,7 +11,7 @@ import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.Turn;
 import dev.agenteval.core.EvalRunner;
-import dev.agenteval.core.Reports;
+import dev.agenteval.report.Reports;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.RunListener;
 import java.io.BufferedInputStream;

@@ -3,11 +3,11 @@ package dev.agenteval.cli;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
-import dev.agenteval.core.Baseline;
-import dev.agenteval.core.Comparison;
-import dev.agenteval.core.Gate;
-import dev.agenteval.core.GateVerdict;
-import dev.agenteval.core.Reports;
+import dev.agenteval.report.Baseline;
+import dev.agenteval.report.BaselineComparison;
+import dev.agenteval.report.Gate;
+import dev.agenteval.report.GateVerdict;
+import dev.agenteval.report.Reports;
 import dev.agenteval.judge.OpenAiJudge;
 import dev.agenteval.judge.OverlapJudge;
 import dev.agenteval.spi.Judge;
@@ -96,9 +96,9 @@ final class Gating {
             code = allMet && result.complete() ? AgentEvalCli.OK : AgentEvalCli.CASES_FAILED;
         }
         if (failOnRegression && baseline != null) {
-            Comparison diff = baseline.compare(result);
+            BaselineComparison diff = baseline.compare(result);
             if (diff.hasRegressions()) {
-                List<String> ids = diff.regressions().stream().map(Comparison.Change::id).toList();
+                List<String> ids = diff.regressions().stream().map(BaselineComparison.Change::id).toList();
                 out.println("--fail-on-regression: " + ids.size() + (ids.size() == 1 ? " case" : " cases")
                         + " regressed against " + baseline.source() + ": " + String.join(", ", ids));
                 code = AgentEvalCli.CASES_FAILED;

@@ -4,7 +4,7 @@ import dev.agenteval.api.Case;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Shard;
 import dev.agenteval.api.Suite;
-import dev.agenteval.core.Baseline;
+import dev.agenteval.report.Baseline;
 import dev.agenteval.core.Providers;
 import dev.agenteval.core.internal.Preparation;
 import dev.agenteval.spi.AgentClient;

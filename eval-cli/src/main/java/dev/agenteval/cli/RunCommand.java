@@ -2,11 +2,11 @@ package dev.agenteval.cli;
 
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
-import dev.agenteval.core.Baseline;
+import dev.agenteval.report.Baseline;
 import dev.agenteval.core.EvalRunner;
-import dev.agenteval.core.Gate;
+import dev.agenteval.report.Gate;
 import dev.agenteval.core.ReportException;
-import dev.agenteval.core.Reports;
+import dev.agenteval.report.Reports;
 import dev.agenteval.spi.Judge;
 import java.nio.file.Path;
 import java.util.List;

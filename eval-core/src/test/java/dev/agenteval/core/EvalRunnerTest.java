@@ -507,42 +507,6 @@ class EvalRunnerTest {
     }
 
     @Test
-    void should_return_what_finished_marked_incomplete_when_the_run_is_interrupted(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
-        CountDownLatch hanging = new CountDownLatch(1);
-        AgentClient agent = InProcessAgent.of((c, m) -> {
-            if (c.caseId().equals("hang")) {
-                hanging.countDown();
-                new CountDownLatch(1).await();
-            }
-            return AgentResponse.ofText("ok");
-        });
-        Suite suite = suiteOf(Case.id("done").turn("x", contains("ok")), Case.id("hang").turn("x", contains("ok")),
-                Case.id("never").turn("x", contains("ok")));
-        List<SuiteResult> out = new ArrayList<>();
-        List<Boolean> interruptFlag = new ArrayList<>();
-        Thread runThread = new Thread(() -> {
-            out.add(runner(agent).concurrency(1).sink(Reports.json(dir.resolve("results.json"))).build().run(suite));
-            interruptFlag.add(Thread.currentThread().isInterrupted());
-        });
-        runThread.start();
-        assertThat(hanging.await(10, TimeUnit.SECONDS)).isTrue();
-
-        runThread.interrupt();
-        runThread.join(10_000);
-
-        SuiteResult result = out.get(0);
-        assertThat(result.complete()).isFalse();
-        assertThat(result.cases()).extracting(CaseResult::id, CaseResult::status).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("done", CaseStatus.PASSED),
-                org.assertj.core.groups.Tuple.tuple("hang", CaseStatus.SKIPPED),
-                org.assertj.core.groups.Tuple.tuple("never", CaseStatus.SKIPPED));
-        assertThat(result.find("never").orElseThrow().reason()).isEqualTo("not run: run interrupted");
-        assertThat(interruptFlag).containsExactly(true);
-        String json = java.nio.file.Files.readString(dir.resolve("results.json"));
-        assertThat(json).contains("\"complete\": false").contains("\"id\": \"done\"");
-    }
-
-    @Test
     void should_record_a_failure_opening_the_session_on_the_first_turn() {
         AgentClient agent = request -> {
             throw new AgentException(FailureCode.NETWORK_ERROR, "connection refused");

@@ -5,7 +5,7 @@ import dev.agenteval.api.EvalException;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.core.EvalRunner;
-import dev.agenteval.core.Reports;
+import dev.agenteval.report.Reports;
 import dev.agenteval.judge.OverlapJudge;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.Judge;

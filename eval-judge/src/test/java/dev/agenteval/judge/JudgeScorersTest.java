@@ -29,7 +29,7 @@ import dev.agenteval.api.Turn;
 import dev.agenteval.api.Usage;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.core.InProcessAgent;
-import dev.agenteval.core.Reports;
+import dev.agenteval.report.Reports;
 import dev.agenteval.spi.Judge;
 import java.nio.file.Path;
 import java.util.List;

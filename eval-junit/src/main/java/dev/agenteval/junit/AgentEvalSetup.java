@@ -7,7 +7,7 @@ import dev.agenteval.api.Suite;
 import dev.agenteval.core.Environment;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.core.Providers;
-import dev.agenteval.core.Reports;
+import dev.agenteval.report.Reports;
 import dev.agenteval.judge.Judges;
 import dev.agenteval.junit.internal.ClasspathSuites;
 import dev.agenteval.junit.internal.Settings;

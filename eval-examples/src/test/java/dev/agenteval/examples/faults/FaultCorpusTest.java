@@ -17,7 +17,7 @@ import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.Turn;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.core.EvalRunner;
-import dev.agenteval.core.Reports;
+import dev.agenteval.report.Reports;
 import dev.agenteval.http.RetryPolicy;
 import dev.agenteval.judge.OpenAiJudge;
 import dev.agenteval.spi.AgentClient;

@@ -1,0 +1,94 @@
+package dev.agenteval.report;
+
+import dev.agenteval.api.SuiteResult;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * An earlier result to compare runs with: regressions, fixes, new and removed cases, and the
+ * change in pass rate ({@link BaselineComparison}). Immutable.
+ *
+ * <pre>{@code
+ * Baseline baseline = Baseline.read(Path.of("previous/results.json"));
+ * BaselineComparison diff = baseline.compare(runner.run(suite));
+ * diff.regressions().forEach(c -> System.out.println("regressed: " + c.id()));
+ * }</pre>
+ *
+ * Reports show the comparison when given a baseline ({@link Reports#all(Path, Baseline)}).
+ */
+public final class Baseline {
+
+    /** The default significance: a repeated case's change counts when p &lt; 0.05. */
+    public static final double DEFAULT_SIGNIFICANCE = 0.05;
+
+    private final SuiteResult result;
+    private final String source;
+    private final double significance;
+
+    private Baseline(SuiteResult result, String source, double significance) {
+        this.result = result;
+        this.source = source;
+        this.significance = significance;
+    }
+
+    /** A baseline of an earlier result held in memory. */
+    public static Baseline of(SuiteResult earlier) {
+        Objects.requireNonNull(earlier, "earlier");
+        return new Baseline(earlier, "run of " + earlier.startedAt(), DEFAULT_SIGNIFICANCE);
+    }
+
+    /**
+     * Reads a JSON report ({@link Reports#json(Path)}'s {@code results.json}, of this or an
+     * earlier version: keys it does not know are ignored).
+     *
+     * @throws dev.agenteval.api.ConfigurationException naming the file when it is missing or not a report
+     */
+    public static Baseline read(Path resultsJson) {
+        Objects.requireNonNull(resultsJson, "resultsJson");
+        return new Baseline(Reports.readJson(resultsJson), resultsJson.toString(), DEFAULT_SIGNIFICANCE);
+    }
+
+    /**
+     * A copy whose repeated cases count as regressed or fixed only when Fisher's exact test gives
+     * {@code p < significance}.
+     *
+     * @param significance in (0, 1), e.g. {@code 0.01}
+     */
+    public Baseline withSignificance(double significance) {
+        if (!(significance > 0 && significance < 1)) {
+            throw new IllegalArgumentException("significance must be > 0 and < 1 but was " + significance);
+        }
+        return new Baseline(result, source, significance);
+    }
+
+    /** A copy shown in reports as coming from {@code source} (e.g. a file or a build number). */
+    public Baseline withSource(String source) {
+        Objects.requireNonNull(source, "source");
+        return new Baseline(result, source, significance);
+    }
+
+    /** The earlier result. */
+    public SuiteResult result() {
+        return result;
+    }
+
+    /** Where the baseline came from, as reports show it. */
+    public String source() {
+        return source;
+    }
+
+    /** The p-value below which a repeated case's change counts. */
+    public double significance() {
+        return significance;
+    }
+
+    /** Compares {@code current} with this baseline. */
+    public BaselineComparison compare(SuiteResult current) {
+        return BaselineComparison.of(this, Objects.requireNonNull(current, "current"));
+    }
+
+    @Override
+    public String toString() {
+        return "Baseline[" + source + ", " + result.cases().size() + " cases, significance " + significance + "]";
+    }
+}

@@ -1,0 +1,344 @@
+package dev.agenteval.report;
+
+import dev.agenteval.api.SuiteResult;
+import dev.agenteval.report.internal.CompositeSink;
+import dev.agenteval.report.internal.ConsoleSink;
+import dev.agenteval.report.internal.FileSink;
+import dev.agenteval.report.internal.HtmlReport;
+import dev.agenteval.report.internal.JUnitXmlReport;
+import dev.agenteval.report.internal.JsonReport;
+import dev.agenteval.report.internal.JsonReportReader;
+import dev.agenteval.report.internal.MarkdownReport;
+import dev.agenteval.report.internal.ReportFolderLock;
+import dev.agenteval.spi.ResultSink;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The built-in result sinks: JSON, a Markdown transcript, JUnit XML, an HTML report and a console summary.
+ *
+ * <pre>{@code
+ * ResultSink sink = Reports.all(Path.of("results"));   // results.json, results.md, junit.xml, report.html
+ * sink.write(suiteResult);
+ * Reports.console(System.out).write(suiteResult);
+ * }</pre>
+ *
+ * <p>File sinks write atomically: the text goes to a temporary file in the same folder, which
+ * then replaces the target in one move, so readers never see a partial report and a failed write
+ * leaves the previous report in place. Parent folders are created. Files are UTF-8.
+ *
+ * <h2>JSON format</h2>
+ *
+ * Other tools parse this document; its keys are stable. Pretty-printed, UTF-8, non-ASCII text
+ * kept as is. Durations are seconds with millisecond precision; {@code startedAt} is ISO-8601
+ * ({@code 2025-01-31T09:00:00.123Z}).
+ *
+ * <pre>{@code
+ * {
+ *   "suite": "pharmacy",
+ *   "startedAt": "2025-01-31T09:00:00.123Z",
+ *   "durationSeconds": 12.345,
+ *   "complete": true,                  // false when the run was interrupted or stopped early
+ *   "shard": {"index": 2, "count": 4}, // only when the run was sharded: its cases are that shard's
+ *   "fingerprint": {                   // what was evaluated; omitted when not recorded
+ *     "suite": "9f2c...",              // SHA-256 of the whole suite in canonical form
+ *     "suiteCases": 3,                 // cases in the suite (a filtered run has fewer in "cases")
+ *     "agent": "a2a http://localhost:8080/",   // the target, never a secret
+ *     "judge": "gpt-4o-mini",          // or "none" when no case needs a judge
+ *     "value": "41d0..."               // SHA-256 of the three: equal values, same configuration
+ *   },
+ *   "summary": {"cases": 3, "passed": 2, "failed": 1, "errored": 0, "skipped": 0, "passRate": 0.6666666666666666,
+ *               "flaky": 0},           // flaky: cases whose attempts disagree
+ *   "usage": {"inputTokens": 120, "outputTokens": 30, "credits": null, "cost": null},   // or null
+ *   "baseline": {                      // only when compared with a baseline
+ *     "source": "previous/results.json", "startedAt": "...", "passRate": 1.0, "passRateChange": -0.333,
+ *     "significance": 0.05,            // repeated cases: a change counts when Fisher's p is below it
+ *     "regressions": [ {"id": "...", "before": {"status": "passed", "attempts": 5, "passedAttempts": 5},
+ *                       "after": {"status": "failed", "attempts": 5, "passedAttempts": 0}, "pValue": 0.0079} ],
+ *     "fixes": [...], "unconfirmed": [...],   // unconfirmed: verdict changed, p >= significance
+ *     "new": [ {"id": "...", "before": null, "after": {...}, "pValue": null} ],
+ *     "removed": [ {"id": "...", "before": {...}, "after": null, "pValue": null} ],
+ *     "notCompared": ["..."]          // skipped on a side, or not selected in this run
+ *   },
+ *   "cases": [ {
+ *     "id": "painkiller-lookup",
+ *     "tags": ["smoke"],
+ *     "expectPass": true,
+ *     "passed": false,
+ *     "status": "failed",              // passed | failed | errored | skipped
+ *     "reason": "...",                 // empty when passed
+ *     "durationSeconds": 3.142,
+ *     "usage": {...} or null,
+ *     "passRate": 0.5,                 // this and the next four only when the case ran more than one attempt
+ *     "passThreshold": 1.0,            // the share of attempts that had to pass
+ *     "passAtK": true,                 // some attempt passed
+ *     "passHatK": false,               // every attempt passed
+ *     "flaky": true,                   // attempts disagree
+ *     "attempts": [ {                  // only when the case ran more than one attempt
+ *       "attempt": 1, "status": "passed", "reason": "", "durationSeconds": 1.5, "usage": null,
+ *       "turns": [...]
+ *     } ],
+ *     "turns": [ {                     // the turns of the first attempt
+ *       "index": 1,
+ *       "name": "lookup",              // omitted when the turn has no name
+ *       "input": "Which painkillers ...?",
+ *       "request": {...} or null,      // the payload as sent, secrets redacted
+ *       "response": {...} or null,     // the raw response
+ *       "answer": "..." or null,
+ *       "state": "input-required" or null,
+ *       "toolCalls": [ {"name": "search", "arguments": {...}, "result": ...} ],   // result omitted when not reported
+ *       "durationSeconds": 3.141,
+ *       "usage": {...} or null,
+ *       "harnessFailure": null or {"code": "eval_timeout", "message": "...", "context": {...}},
+ *       "scores": [ {
+ *         "type": "must_include",
+ *         "status": "failed",          // passed | failed | skipped | errored
+ *         "value": 0.5 or null,
+ *         "reason": "...",
+ *         "checks": [ {"label": "ibuprofen", "passed": false, "detail": "not found in response"} ],
+ *         "usage": {...},              // judge usage; omitted when none
+ *         "failure": {...}             // like harnessFailure; omitted unless errored
+ *       } ]
+ *     } ]
+ *   } ]
+ * }
+ * }</pre>
+ *
+ * A usage object always has all four keys, each null when not reported. Failure codes are the
+ * wire names of {@link dev.agenteval.api.FailureCode} ({@code timeout}, {@code network_error},
+ * {@code http_error}, {@code invalid_response}, {@code judge_error}, {@code eval_timeout},
+ * {@code internal}); task states those of {@link dev.agenteval.api.TaskState}.
+ *
+ * <h2>Markdown transcript</h2>
+ *
+ * A title and summary line, then per case its verdict (✅ passed, ❌ failed, ⚠️ errored,
+ * ⏭️ skipped), tags, duration, usage, an {@code Errors:} list derived only from failed checks and
+ * harness failures, and every turn's input, request, answer, state, tool calls and scores. Text
+ * from agents sits in fenced blocks longer than any backtick run inside it. A repeated case also
+ * lists its attempts and a {@code Repeats:} line (pass@k, pass^k, flaky, pass threshold); given a
+ * {@link Baseline}, a "Compared with baseline" section precedes the cases.
+ *
+ * <h2>JUnit XML</h2>
+ *
+ * One {@code <testsuite>} named after the suite, one {@code <testcase>} per case: failed cases
+ * carry a {@code <failure type="failed">} listing failed checks, errored cases an
+ * {@code <error>} whose type is the harness failure code, skipped cases a {@code <skipped>};
+ * {@code <system-out>} holds the inputs and answers. The timestamp is UTC.
+ *
+ * <h2>HTML report</h2>
+ *
+ * One self-contained page (inline style and script, nothing fetched; a content security policy
+ * forbids anything else): the pass rate, counts, duration, agent and judge usage, a table of the
+ * cases, and per case its verdict, failed checks and harness failures, and every turn's input,
+ * answer, state, tool calls, usage and scores with their reasons (judge reasons included), the
+ * request and raw response folded away. Readable on phones and desktops; without script it shows
+ * everything, with it a filter by verdict. Agent text is HTML-escaped.
+ */
+public final class Reports {
+
+    /** The lock file {@link #lockFolder} keeps in a report folder. */
+    public static final String LOCK_FILE = ReportFolderLock.FILE_NAME;
+
+    /**
+     * A report folder held by one run, from {@link #lockFolder} until {@link #close()}.
+     * Thread-safe; closing twice is harmless.
+     */
+    public interface FolderLock extends AutoCloseable {
+        /** The folder held (absolute). */
+        Path folder();
+
+        /** Releases the folder. */
+        @Override
+        void close();
+    }
+
+    /**
+     * Takes {@code folder} for one run before anything is sent, so that a run that cannot write
+     * its reports, or that would mix its files with another run's, stops first: creates the
+     * folder, checks that files can be created in it, and locks {@value #LOCK_FILE} in it with an
+     * operating-system file lock ({@link java.nio.channels.FileChannel#tryLock()}), held until
+     * {@link FolderLock#close()} or the end of the process, however it ends. The lock file records
+     * {@code owner} with the process id and start time; a second run into the folder is refused
+     * with a message naming the folder and that holder. The lock file stays in the folder, empty,
+     * after the run.
+     *
+     * @param owner what runs, e.g. {@code agent-eval run evals/} (no secrets)
+     * @throws dev.agenteval.api.ConfigurationException naming the folder when it cannot be created,
+     *         is not writable, or another run (in this process or another) holds it
+     */
+    public static FolderLock lockFolder(Path folder, String owner) {
+        Objects.requireNonNull(folder, "folder");
+        Objects.requireNonNull(owner, "owner");
+        return ReportFolderLock.acquire(folder, owner);
+    }
+
+    /** The JSON report's file name in {@link #all(Path)}. */
+    public static final String JSON_FILE = "results.json";
+    /** The Markdown transcript's file name in {@link #all(Path)}. */
+    public static final String MARKDOWN_FILE = "results.md";
+    /** The JUnit XML report's file name in {@link #all(Path)}. */
+    public static final String JUNIT_FILE = "junit.xml";
+    /** The HTML report's file name in {@link #all(Path)}. */
+    public static final String HTML_FILE = "report.html";
+
+    private Reports() {
+    }
+
+    /** Writes the JSON report to {@code file}, atomically. */
+    public static ResultSink json(Path file) {
+        return new FileSink(file, "JSON", JsonReport::write);
+    }
+
+    /** Writes the JSON report to {@code file}, atomically, with its comparison with {@code baseline}. */
+    public static ResultSink json(Path file, Baseline baseline) {
+        Objects.requireNonNull(baseline, "baseline");
+        return new FileSink(file, "JSON", (r, out) -> JsonReport.write(r, baseline.compare(r), out));
+    }
+
+    /** Writes the Markdown transcript to {@code file}, atomically. */
+    public static ResultSink markdown(Path file) {
+        return new FileSink(file, "Markdown", MarkdownReport::write);
+    }
+
+    /**
+     * Writes the Markdown transcript to {@code file}, atomically, with a section comparing it
+     * with {@code baseline} before the cases.
+     */
+    public static ResultSink markdown(Path file, Baseline baseline) {
+        Objects.requireNonNull(baseline, "baseline");
+        return new FileSink(file, "Markdown", (r, out) -> MarkdownReport.write(r, baseline.compare(r), out));
+    }
+
+    /** Writes the JUnit XML report to {@code file}, atomically. */
+    public static ResultSink junitXml(Path file) {
+        return new FileSink(file, "JUnit XML", JUnitXmlReport::write);
+    }
+
+    /** Writes the self-contained HTML report to {@code file}, atomically. */
+    public static ResultSink html(Path file) {
+        return new FileSink(file, "HTML", HtmlReport::write);
+    }
+
+    /**
+     * Prints a summary table to {@code out} when the run ends: one line per case, the failed
+     * checks and harness failures of failed and errored cases, and a totals line such as
+     * {@code 5 cases: 3 passed, 1 failed, 1 errored, 0 skipped (pass rate 60%) in 12.3s}.
+     * Plain text, no colours.
+     */
+    public static ResultSink console(PrintStream out) {
+        return console(out, false);
+    }
+
+    /**
+     * Like {@link #console(PrintStream)}; when {@code verbose}, also prints a line as each case
+     * finishes.
+     */
+    public static ResultSink console(PrintStream out, boolean verbose) {
+        return console(out, verbose, false);
+    }
+
+    /**
+     * Like {@link #console(PrintStream, boolean)}; when {@code ansiColours}, status marks are
+     * coloured with ANSI escape codes (for terminals only).
+     */
+    public static ResultSink console(PrintStream out, boolean verbose, boolean ansiColours) {
+        Objects.requireNonNull(out, "out");
+        return new ConsoleSink(out, verbose, ansiColours);
+    }
+
+    /**
+     * Like {@link #console(PrintStream, boolean, boolean)}; before the totals line, also prints the
+     * comparison with {@code baseline}: the pass-rate change and one line per regressed, fixed,
+     * unconfirmed, new and removed case.
+     */
+    public static ResultSink console(PrintStream out, boolean verbose, boolean ansiColours, Baseline baseline) {
+        Objects.requireNonNull(out, "out");
+        Objects.requireNonNull(baseline, "baseline");
+        return new ConsoleSink(out, verbose, ansiColours, baseline);
+    }
+
+    /**
+     * Writes {@value #JSON_FILE}, {@value #MARKDOWN_FILE}, {@value #JUNIT_FILE} and {@value #HTML_FILE} into
+     * {@code reportDir}, creating it. Each file is written even when another fails; the first
+     * failure is then thrown.
+     */
+    public static ResultSink all(Path reportDir) {
+        Objects.requireNonNull(reportDir, "reportDir");
+        return new CompositeSink(List.of(json(reportDir.resolve(JSON_FILE)),
+                markdown(reportDir.resolve(MARKDOWN_FILE)), junitXml(reportDir.resolve(JUNIT_FILE)),
+                html(reportDir.resolve(HTML_FILE))));
+    }
+
+    /**
+     * Writes the HTML report to {@code file}, atomically, with a section comparing it with
+     * {@code baseline} and the regressed cases highlighted.
+     */
+    public static ResultSink html(Path file, Baseline baseline) {
+        Objects.requireNonNull(baseline, "baseline");
+        return new FileSink(file, "HTML", (r, out) -> HtmlReport.write(r, baseline.compare(r), out));
+    }
+
+    /**
+     * Like {@link #all(Path)}, the JSON, Markdown and HTML reports also comparing each result with
+     * {@code baseline}.
+     */
+    public static ResultSink all(Path reportDir, Baseline baseline) {
+        Objects.requireNonNull(reportDir, "reportDir");
+        Objects.requireNonNull(baseline, "baseline");
+        return new CompositeSink(List.of(json(reportDir.resolve(JSON_FILE), baseline),
+                markdown(reportDir.resolve(MARKDOWN_FILE), baseline), junitXml(reportDir.resolve(JUNIT_FILE)),
+                html(reportDir.resolve(HTML_FILE), baseline)));
+    }
+
+    /** The JSON report as text with a {@code baseline} section, as {@link #json(Path, Baseline)} writes it. */
+    public static String toJson(SuiteResult result, BaselineComparison comparison) {
+        Objects.requireNonNull(result, "result");
+        Objects.requireNonNull(comparison, "comparison");
+        java.io.StringWriter out = new java.io.StringWriter();
+        try {
+            JsonReport.write(result, comparison, out);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
+    /** The Markdown transcript with its baseline section, as {@link #markdown(Path, Baseline)} writes it. */
+    public static String toMarkdown(SuiteResult result, BaselineComparison comparison) {
+        Objects.requireNonNull(result, "result");
+        Objects.requireNonNull(comparison, "comparison");
+        java.io.StringWriter out = new java.io.StringWriter();
+        try {
+            MarkdownReport.write(result, comparison, out);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
+    /** The JSON report as text, as {@link #json(Path)} writes it. */
+    public static String toJson(SuiteResult result) {
+        return JsonReport.render(Objects.requireNonNull(result, "result"));
+    }
+
+    /**
+     * Reads a JSON report ({@link #json(Path)}'s format) back into a result, e.g. to merge shards
+     * ({@link SuiteResults#merge}) or compare with a baseline. Keys it does not know are ignored,
+     * so reports with later additive keys still read. A case written without {@code attempts}
+     * (one attempt) reads back as one attempt holding its turns.
+     *
+     * @throws dev.agenteval.api.ConfigurationException when the file is missing or unreadable, is
+     *         not JSON, or lacks a key the result needs; the message names the file and the key
+     *         (e.g. {@code results.json: cases[2].status: missing})
+     */
+    public static SuiteResult readJson(Path file) {
+        return JsonReportReader.read(Objects.requireNonNull(file, "file"));
+    }
+
+    /** The Markdown transcript as text, as {@link #markdown(Path)} writes it. */
+    public static String toMarkdown(SuiteResult result) {
+        return MarkdownReport.render(Objects.requireNonNull(result, "result"));
+    }
+}

@@ -1,0 +1,627 @@
+package dev.agenteval.report.internal;
+
+import dev.agenteval.api.CaseAttempt;
+import dev.agenteval.api.CaseResult;
+import dev.agenteval.api.CaseStatus;
+import dev.agenteval.api.Check;
+import dev.agenteval.api.ScoreResult;
+import dev.agenteval.api.ScoreStatus;
+import dev.agenteval.api.SuiteResult;
+import dev.agenteval.api.Summary;
+import dev.agenteval.api.ToolCall;
+import dev.agenteval.api.TurnResult;
+import dev.agenteval.api.Usage;
+import dev.agenteval.report.BaselineComparison;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Renders a {@link SuiteResult} as one self-contained HTML page: the pass rate and counts, usage
+ * and cost, a table of the cases, then per case its verdict, the lines explaining a miss (failed
+ * checks and harness failures, as in the other reports), and every turn's input, answer, state,
+ * tool calls, usage and scores with their reasons (a judge scorer's reason is the judge's).
+ *
+ * <p>The page fetches nothing: styles and the small script are inline, and a
+ * {@code Content-Security-Policy} of {@code default-src 'none'} that admits only that style and
+ * that script (by hash) means that nothing else can load or run, even if some text escaped
+ * escaping. All text from agents and suites is HTML-escaped, with control characters replaced.
+ * Without script the page shows everything; the script adds the status filter and marks the
+ * root element {@code data-js="ready"} once it has run.
+ *
+ * <p>The layout is one column below 720 px (phones) and wider tables above it; long unbroken
+ * text wraps rather than widening the page.
+ *
+ * <h2>Extending</h2>
+ * The page is written top to bottom, case by case, so memory stays bounded by the largest case:
+ * the head, the summary, then the slot for sections that compare this run with another (marked in
+ * {@link #write}: the baseline diff goes there, as a {@code <section class="baseline"
+ * id="baseline">} with its regressions), the filter bar, the case table and the cases. The style
+ * already has what such a section needs: the {@code baseline} section, and the class
+ * {@code regression} (a case that passed in the baseline and does not now) for table rows, case
+ * blocks and badges.
+ */
+public final class HtmlReport {
+
+    /** The page's style; its hash is in the content security policy. */
+    static final String STYLE = """
+            :root{--bg:#fff;--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--panel:#f6f8fa;\
+            --pass:#1a7f37;--pass-bg:#dafbe1;--fail:#cf222e;--fail-bg:#ffebe9;--error:#9a6700;--error-bg:#fff8c5;\
+            --skip:#59636e;--skip-bg:#eaeef2;--regress:#8250df;--regress-bg:#fbefff;color-scheme:light dark}
+            @media (prefers-color-scheme:dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#9198a1;--line:#3d444d;\
+            --panel:#151b23;--pass:#3fb950;--pass-bg:#12261e;--fail:#f85149;--fail-bg:#2d1518;--error:#d29922;\
+            --error-bg:#272115;--skip:#9198a1;--skip-bg:#212830;--regress:#ab7df8;--regress-bg:#231c33}}
+            *{box-sizing:border-box}
+            [hidden]{display:none!important}
+            html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
+            body{margin:0;background:var(--bg);color:var(--fg);font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+            main{max-width:1100px;margin:0 auto;padding:20px}
+            h1{font-size:1.45rem;margin:0 0 14px;overflow-wrap:anywhere}
+            h2{font-size:1.15rem;margin:26px 0 10px}
+            h3{font-size:1rem;margin:16px 0 6px}
+            h4{font-size:.95rem;margin:0 0 8px}
+            code,pre,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.85rem}
+            code{overflow-wrap:anywhere}
+            pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:0;padding:8px 10px;background:var(--panel);\
+            border:1px solid var(--line);border-radius:6px;max-height:32rem;overflow:auto}
+            .muted{color:var(--muted)}
+            .summary{display:grid;grid-template-columns:minmax(150px,220px) 1fr;gap:8px 24px;align-items:center;\
+            padding:16px;border:1px solid var(--line);border-radius:10px;background:var(--panel)}
+            .rate{font-size:2.6rem;font-weight:700;line-height:1.1}
+            .rate small{display:block;font-size:.85rem;font-weight:400;color:var(--muted)}
+            .bar{display:block;width:100%;height:10px;margin-top:8px}
+            .bar .track{fill:var(--skip-bg)}.bar .fill{fill:var(--pass)}
+            .counts{display:flex;flex-wrap:wrap;gap:6px;margin:0 0 8px;padding:0;list-style:none}
+            .facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:0}
+            .facts dt{color:var(--muted)}.facts dd{margin:0;overflow-wrap:anywhere}
+            .banner{margin:12px 0;padding:10px 14px;border-radius:8px;border:1px solid var(--error);\
+            background:var(--error-bg)}
+            .badge{display:inline-block;padding:1px 8px;border-radius:999px;font-size:.8rem;font-weight:600;\
+            white-space:nowrap;border:1px solid currentColor}
+            .passed{color:var(--pass)}.failed{color:var(--fail)}.errored{color:var(--error)}.skipped{color:var(--skip)}
+            .badge.passed{background:var(--pass-bg)}.badge.failed{background:var(--fail-bg)}
+            .badge.errored{background:var(--error-bg)}.badge.skipped{background:var(--skip-bg)}
+            .badge.regression{color:var(--regress);background:var(--regress-bg)}
+            .baseline{padding:12px 16px;border:2px solid var(--regress);border-radius:10px;background:var(--regress-bg)}
+            tr.regression td{background:var(--regress-bg)}
+            details.case.regression{border-left-color:var(--regress)}
+            .filters{display:flex;flex-wrap:wrap;gap:6px;margin:18px 0 8px}
+            .filters button{font:inherit;font-size:.85rem;padding:4px 12px;border-radius:999px;cursor:pointer;\
+            border:1px solid var(--line);background:var(--bg);color:var(--fg)}
+            .filters button[aria-pressed=true]{background:var(--fg);color:var(--bg);border-color:var(--fg)}
+            .scroll{overflow-x:auto}
+            table{border-collapse:collapse;width:100%}
+            th,td{text-align:left;vertical-align:top;padding:6px 8px;border-bottom:1px solid var(--line);\
+            overflow-wrap:anywhere}
+            th{font-size:.8rem;color:var(--muted);font-weight:600}
+            td.case-id{min-width:7.5rem}
+            td.num,th.num{text-align:right;white-space:nowrap}
+            details.case{margin:10px 0;border:1px solid var(--line);border-left:5px solid var(--skip);border-radius:8px}
+            details.case[data-case-status=passed]{border-left-color:var(--pass)}
+            details.case[data-case-status=failed]{border-left-color:var(--fail)}
+            details.case[data-case-status=errored]{border-left-color:var(--error)}
+            details.case>summary{cursor:pointer;padding:10px 12px;display:flex;flex-wrap:wrap;gap:4px 10px;\
+            align-items:baseline}
+            details.case>summary .id{font-weight:600;overflow-wrap:anywhere}
+            .case-body{padding:0 12px 12px}
+            .errors{margin:8px 0;padding:8px 12px 8px 28px;border-radius:6px;background:var(--fail-bg)}
+            .errors li{overflow-wrap:anywhere}
+            .turn{margin:12px 0 0;padding:10px 0 0;border-top:1px dashed var(--line)}
+            .msg{margin:6px 0}.msg>.label{font-size:.8rem;font-weight:600;color:var(--muted)}
+            .tools{margin:4px 0;padding-left:20px}.tools li{margin:2px 0;overflow-wrap:anywhere}
+            details.raw{margin:6px 0}details.raw>summary{cursor:pointer;color:var(--muted);font-size:.85rem}
+            details.attempt{margin:10px 0;padding:0 10px;border:1px solid var(--line);border-radius:6px}
+            details.attempt>summary{cursor:pointer;padding:6px 0}
+            .checks{margin:0;padding:0;list-style:none}
+            @media (max-width:720px){main{padding:12px}.summary{grid-template-columns:1fr}.opt{display:none}\
+            th,td{padding:5px 4px}table.scores thead{display:none}\
+            table.scores tr{display:grid;grid-template-columns:auto auto 1fr;gap:0 10px;padding:4px 0;\
+            border-bottom:1px solid var(--line)}table.scores td{border:0;padding:1px 0}\
+            table.scores td:last-child{grid-column:1/-1}table.scores td.num{text-align:left}\
+            .rate{font-size:2.2rem}}
+            @media print{.filters{display:none}details.case,details.attempt{break-inside:avoid-page}}
+            """;
+
+    /** The page's script; its hash is in the content security policy. */
+    static final String SCRIPT = """
+            (function () {
+              var root = document.documentElement;
+              var bar = document.getElementById('filters');
+              var items = document.querySelectorAll('[data-case-status]');
+              var buttons = bar.querySelectorAll('button[data-filter]');
+              function show(filter) {
+                items.forEach(function (el) {
+                  el.hidden = filter !== 'all' && el.getAttribute('data-case-status') !== filter;
+                });
+                buttons.forEach(function (b) {
+                  b.setAttribute('aria-pressed', String(b.getAttribute('data-filter') === filter));
+                });
+              }
+              bar.addEventListener('click', function (e) {
+                var b = e.target.closest('button');
+                if (!b) { return; }
+                if (b.hasAttribute('data-filter')) {
+                  show(b.getAttribute('data-filter'));
+                } else {
+                  var open = b.getAttribute('data-open') === 'true';
+                  document.querySelectorAll('details.case').forEach(function (d) { d.open = open; });
+                }
+              });
+              bar.hidden = false;
+              root.setAttribute('data-js', 'ready');
+            })();
+            """;
+
+    /** Nothing may load; only this style and this script apply. */
+    static final String CONTENT_SECURITY_POLICY = "default-src 'none'; style-src '" + sha256(STYLE)
+            + "'; script-src '" + sha256(SCRIPT) + "'; base-uri 'none'; form-action 'none'";
+
+    private HtmlReport() {
+    }
+
+    /** The HTML text, ending with a newline. */
+    public static String render(SuiteResult result) {
+        return FileSink.render(HtmlReport::write, result);
+    }
+
+    /** Writes the page case by case, so memory stays bounded by the largest case. */
+    public static void write(SuiteResult result, Writer out) throws IOException {
+        write(result, null, out);
+    }
+
+    /**
+     * Like {@link #write(SuiteResult, Writer)}; when {@code comparison} is not null, adds the
+     * baseline section and marks the regressed cases in the table and their blocks.
+     */
+    public static void write(SuiteResult result, BaselineComparison comparison, Writer out) throws IOException {
+        Set<String> regressed = comparison == null ? Set.of()
+                : comparison.regressions().stream().map(BaselineComparison.Change::id).collect(Collectors.toSet());
+        StringBuilder html = new StringBuilder(8192);
+        writeHead(html, result);
+        writeSummary(html, result);
+        // Sections comparing this run with another (the baseline diff) go here, between the
+        // summary and the cases, each as its own <section>; see the class comment.
+        if (comparison != null) {
+            writeBaseline(html, comparison);
+        }
+        writeCaseTable(html, result, regressed);
+        out.append(html);
+        for (int i = 0; i < result.cases().size(); i++) {
+            html.setLength(0);
+            CaseResult c = result.cases().get(i);
+            writeCase(html, c, i + 1, regressed.contains(c.id()));
+            out.append(html);
+        }
+        html.setLength(0);
+        if (result.cases().isEmpty()) {
+            html.append("<p class=\"muted\">No cases were selected.</p>\n");
+        }
+        html.append("</section>\n</main>\n<script>").append(SCRIPT).append("</script>\n</body>\n</html>\n");
+        out.append(html);
+        out.flush();
+    }
+
+    private static void writeHead(StringBuilder html, SuiteResult result) {
+        html.append("<!DOCTYPE html>\n<html lang=\"en\" data-report=\"agent-eval\">\n<head>\n")
+                .append("<meta charset=\"utf-8\">\n")
+                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(CONTENT_SECURITY_POLICY)
+                .append("\">\n")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+                .append("<meta name=\"generator\" content=\"agent-eval\">\n")
+                .append("<title>Eval results: ").append(esc(result.suite())).append("</title>\n")
+                .append("<style>").append(STYLE).append("</style>\n</head>\n<body>\n<main>\n");
+    }
+
+    private static void writeSummary(StringBuilder html, SuiteResult result) {
+        Summary s = result.summary();
+        html.append("<header>\n<h1>Eval results: ").append(esc(result.suite())).append("</h1>\n");
+        if (!result.complete()) {
+            html.append("<p class=\"banner\" id=\"incomplete\"><strong>Incomplete run:</strong> the run was"
+                    + " interrupted or stopped early; cases that did not run are listed as skipped.</p>\n");
+        }
+        html.append("<section class=\"summary\" id=\"summary\" aria-label=\"Summary\">\n<div>\n")
+                .append("<div class=\"rate\" id=\"pass-rate\">").append(ReportText.percent(s.passRate()))
+                .append("<small>pass rate</small></div>\n");
+        // An SVG bar: sized by attributes, so the policy needs no inline styles.
+        double width = Math.round(s.passRate() * 1000) / 10.0;
+        html.append("<svg class=\"bar\" viewBox=\"0 0 100 4\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"")
+                .append(s.passed()).append(" of ").append(s.cases()).append(" passed\">")
+                .append("<rect class=\"track\" width=\"100\" height=\"4\" rx=\"2\"/>")
+                .append("<rect class=\"fill\" width=\"").append(ReportText.number(width))
+                .append("\" height=\"4\" rx=\"2\"/></svg>\n</div>\n<div>\n");
+        html.append("<ul class=\"counts\" id=\"counts\">");
+        html.append("<li><span class=\"badge\">").append(s.cases()).append(s.cases() == 1 ? " case" : " cases")
+                .append("</span></li>");
+        count(html, CaseStatus.PASSED, s.passed());
+        count(html, CaseStatus.FAILED, s.failed());
+        count(html, CaseStatus.ERRORED, s.errored());
+        count(html, CaseStatus.SKIPPED, s.skipped());
+        html.append("</ul>\n<dl class=\"facts\">\n");
+        fact(html, "Started", "<time datetime=\"" + esc(result.startedAt().toString()) + "\">"
+                + esc(result.startedAt().toString()) + "</time>");
+        fact(html, "Duration", ReportText.secondsText(result.duration()));
+        String usage = ReportText.usage(result.usage());
+        fact(html, "Agent usage", usage == null ? "<span class=\"muted\">not reported</span>" : esc(usage));
+        String judgeUsage = ReportText.usage(judgeUsage(result));
+        if (judgeUsage != null) {
+            fact(html, "Judge usage", esc(judgeUsage));
+        }
+        html.append("</dl>\n</div>\n</section>\n</header>\n");
+    }
+
+    private static void writeBaseline(StringBuilder html, BaselineComparison c) {
+        html.append("<section class=\"baseline\" id=\"baseline\" aria-label=\"Compared with baseline\">\n")
+                .append("<h2>Compared with baseline</h2>\n<p>Baseline <code>").append(esc(c.baselineSource()))
+                .append("</code> (started <time datetime=\"").append(esc(c.baselineStartedAt().toString())).append("\">")
+                .append(esc(c.baselineStartedAt().toString())).append("</time>): ")
+                .append(esc(ComparisonReport.headline(c, "→"))).append(".</p>\n");
+        if (!c.changes().isEmpty()) {
+            html.append("<ul class=\"checks\" id=\"baseline-changes\">\n");
+            for (BaselineComparison.Change ch : c.changes()) {
+                String badge = switch (ch.kind()) {
+                    case REGRESSION -> "regression";
+                    case FIX -> "passed";
+                    case UNCONFIRMED -> "errored";
+                    case NEW -> "";
+                    case REMOVED -> "skipped";
+                };
+                html.append("<li data-change=\"").append(ch.kind().wireName()).append("\"><span class=\"badge ")
+                        .append(badge).append("\">").append(ch.kind().wireName()).append("</span> <code>")
+                        .append(esc(ch.id())).append("</code>: ")
+                        .append(esc(ComparisonReport.detail(ch, c.significance(), "→"))).append("</li>\n");
+            }
+            html.append("</ul>\n");
+        }
+        if (!c.notCompared().isEmpty()) {
+            html.append("<p class=\"muted\">Not compared (skipped, or not selected in this run): ")
+                    .append(esc(String.join(", ", c.notCompared()))).append("</p>\n");
+        }
+        html.append("</section>\n");
+    }
+
+    private static void count(StringBuilder html, CaseStatus status, int n) {
+        html.append("<li><span class=\"badge ").append(status.wireName()).append("\">").append(n).append(' ')
+                .append(status.wireName()).append("</span></li>");
+    }
+
+    private static void writeCaseTable(StringBuilder html, SuiteResult result, Set<String> regressed) {
+        Summary s = result.summary();
+        html.append("<nav class=\"filters\" id=\"filters\" aria-label=\"Filter cases\" hidden>")
+                .append("<button type=\"button\" data-filter=\"all\" aria-pressed=\"true\">All ").append(s.cases())
+                .append("</button>");
+        filter(html, CaseStatus.FAILED, s.failed());
+        filter(html, CaseStatus.ERRORED, s.errored());
+        filter(html, CaseStatus.SKIPPED, s.skipped());
+        filter(html, CaseStatus.PASSED, s.passed());
+        html.append("<button type=\"button\" data-open=\"true\">Expand all</button>")
+                .append("<button type=\"button\" data-open=\"false\">Collapse all</button></nav>\n");
+        html.append("<section id=\"cases\" aria-label=\"Cases\">\n<h2>Cases</h2>\n");
+        if (result.cases().isEmpty()) {
+            return;
+        }
+        html.append("<div class=\"scroll\"><table id=\"case-table\">\n<thead><tr><th>Case</th><th>Verdict</th>")
+                .append("<th class=\"num opt\">Time</th><th class=\"num opt\">Tokens in / out</th>")
+                .append("<th class=\"num opt\">Cost</th><th>Why</th></tr></thead>\n<tbody>\n");
+        for (int i = 0; i < result.cases().size(); i++) {
+            CaseResult c = result.cases().get(i);
+            boolean regression = regressed.contains(c.id());
+            html.append("<tr data-case-status=\"").append(c.status().wireName()).append('"')
+                    .append(regression ? " class=\"regression\"" : "").append("><td class=\"case-id\"><a href=\"#case-")
+                    .append(i + 1).append("\"><code>").append(esc(c.id())).append("</code></a></td><td>");
+            badge(html, c.status());
+            if (regression) {
+                html.append(" <span class=\"badge regression\">regression</span>");
+            }
+            html.append("</td><td class=\"num opt\">")
+                    .append(c.status() == CaseStatus.SKIPPED ? "" : ReportText.secondsText(c.duration()))
+                    .append("</td><td class=\"num opt\">").append(tokens(c.usage()))
+                    .append("</td><td class=\"num opt\">").append(cost(c.usage())).append("</td><td>");
+            List<String> errors = ReportText.errorLines(c);
+            String why = !errors.isEmpty() ? errors.get(0) + (errors.size() > 1 ? " (+" + (errors.size() - 1)
+                    + " more)" : "") : c.reason();
+            html.append(esc(why)).append("</td></tr>\n");
+        }
+        html.append("</tbody>\n</table></div>\n");
+    }
+
+    private static void filter(StringBuilder html, CaseStatus status, int n) {
+        html.append("<button type=\"button\" data-filter=\"").append(status.wireName())
+                .append("\" aria-pressed=\"false\">").append(capitalized(status.wireName())).append(' ').append(n)
+                .append("</button>");
+    }
+
+    private static void writeCase(StringBuilder html, CaseResult c, int index, boolean regression) {
+        boolean open = c.status() == CaseStatus.FAILED || c.status() == CaseStatus.ERRORED;
+        html.append("<details class=\"case").append(regression ? " regression" : "").append("\" id=\"case-")
+                .append(index).append("\" data-case-status=\"")
+                .append(c.status().wireName()).append('"').append(open ? " open" : "").append(">\n<summary>");
+        badge(html, c.status());
+        if (regression) {
+            html.append(" <span class=\"badge regression\">regression</span>");
+        }
+        html.append(" <code class=\"id\">").append(esc(c.id())).append("</code>");
+        if (c.status() != CaseStatus.SKIPPED) {
+            html.append(" <span class=\"muted\">").append(ReportText.secondsText(c.duration())).append("</span>");
+        }
+        String usage = ReportText.usage(c.usage());
+        if (usage != null) {
+            html.append(" <span class=\"muted\">").append(esc(usage)).append("</span>");
+        }
+        html.append("</summary>\n<div class=\"case-body\">\n<dl class=\"facts\">\n");
+        if (!c.tags().isEmpty()) {
+            fact(html, "Tags", c.tags().stream().map(t -> "<code>" + esc(t) + "</code>")
+                    .collect(Collectors.joining(", ")));
+        }
+        if (!c.expectPass()) {
+            fact(html, "Expectation", "expected to fail (passes when a scorer fails)");
+        }
+        if (c.attempts().size() > 1) {
+            fact(html, "Attempts", esc(ReportText.attempts(c)));
+        }
+        if (!c.reason().isEmpty()) {
+            fact(html, "Reason", esc(c.reason()));
+        }
+        html.append("</dl>\n");
+
+        List<String> errors = ReportText.errorLines(c);
+        if (!errors.isEmpty()) {
+            html.append("<h3>Failed checks and harness failures</h3>\n<ul class=\"errors\">\n");
+            for (String e : errors) {
+                html.append("<li>").append(esc(e)).append("</li>\n");
+            }
+            html.append("</ul>\n");
+        }
+
+        if (c.attempts().size() > 1) {
+            for (CaseAttempt a : c.attempts()) {
+                html.append("<details class=\"attempt\"").append(a.passed() ? "" : " open").append("><summary>")
+                        .append("Attempt ").append(a.attempt()).append(": ");
+                badge(html, a.status());
+                html.append(" <span class=\"muted\">").append(ReportText.secondsText(a.duration()))
+                        .append("</span></summary>\n");
+                if (!a.reason().isEmpty()) {
+                    html.append("<p>").append(esc(a.reason())).append("</p>\n");
+                }
+                for (TurnResult t : a.turns()) {
+                    writeTurn(html, t);
+                }
+                html.append("</details>\n");
+            }
+        } else {
+            for (TurnResult t : c.turns()) {
+                writeTurn(html, t);
+            }
+        }
+        html.append("</div>\n</details>\n");
+    }
+
+    private static void writeTurn(StringBuilder html, TurnResult t) {
+        html.append("<section class=\"turn\">\n<h4>Turn ").append(t.index());
+        if (t.name() != null) {
+            html.append(": ").append(esc(t.name()));
+        }
+        html.append(" <span class=\"muted\">(").append(ReportText.secondsText(t.duration())).append(")</span></h4>\n");
+        message(html, "Input", t.input());
+        if (t.answer() != null) {
+            message(html, "Answer", t.answer());
+        } else {
+            html.append("<div class=\"msg\"><span class=\"label\">Answer</span> <span class=\"muted\">none</span>"
+                    + "</div>\n");
+        }
+        html.append("<dl class=\"facts\">\n");
+        if (t.state() != null) {
+            fact(html, "State", "<code>" + esc(t.state().wireName()) + "</code>");
+        }
+        String usage = ReportText.usage(t.usage());
+        if (usage != null) {
+            fact(html, "Usage", esc(usage));
+        }
+        if (t.harnessFailure() != null) {
+            fact(html, "Harness failure", "<span class=\"errored\">"
+                    + esc(ReportText.harnessFailure(t.harnessFailure())) + "</span>");
+        }
+        html.append("</dl>\n");
+        if (!t.toolCalls().isEmpty()) {
+            html.append("<div class=\"msg\"><span class=\"label\">Tool calls</span>\n<ol class=\"tools\">\n");
+            for (ToolCall call : t.toolCalls()) {
+                html.append("<li><code>").append(esc(call.name())).append("</code> <code>")
+                        .append(esc(Json.compact(call.arguments()))).append("</code>");
+                if (call.result() != null) {
+                    html.append(" → <code>").append(esc(Json.compact(call.result()))).append("</code>");
+                }
+                html.append("</li>\n");
+            }
+            html.append("</ol>\n</div>\n");
+        }
+        if (!t.scores().isEmpty()) {
+            writeScores(html, t.scores());
+        }
+        if (t.request() != null) {
+            raw(html, "Request as sent", Json.pretty(t.request()));
+        }
+        if (t.response() != null) {
+            raw(html, "Raw response", Json.pretty(t.response()));
+        }
+        html.append("</section>\n");
+    }
+
+    private static void writeScores(StringBuilder html, List<ScoreResult> scores) {
+        html.append("<div class=\"scroll\"><table class=\"scores\">\n<thead><tr><th>Scorer</th><th>Verdict</th>")
+                .append("<th class=\"num\">Score</th><th>Reason and checks</th></tr></thead>\n<tbody>\n");
+        for (ScoreResult s : scores) {
+            html.append("<tr><td><code>").append(esc(s.type())).append("</code></td><td><span class=\"")
+                    .append(scoreClass(s.status())).append("\">").append(s.status().wireName())
+                    .append("</span></td><td class=\"num\">")
+                    .append(s.value() == null ? "" : ReportText.number(s.value())).append("</td><td>");
+            if (showReason(s)) {
+                html.append("<div>").append(esc(s.reason())).append("</div>");
+            }
+            if (!s.checks().isEmpty()) {
+                html.append("<ul class=\"checks\">");
+                for (Check c : s.checks()) {
+                    html.append("<li class=\"").append(c.passed() ? "passed" : "failed").append("\">")
+                            .append(c.passed() ? "✓" : "✗").append(' ').append(esc(c.label()))
+                            .append(": ").append(esc(c.detail())).append("</li>");
+                }
+                html.append("</ul>");
+            }
+            if (s.failure() != null) {
+                html.append("<div class=\"errored\">").append(esc(ReportText.harnessFailure(s.failure())))
+                        .append("</div>");
+            }
+            String usage = ReportText.usage(s.usage());
+            if (usage != null) {
+                html.append("<div class=\"muted\">judge usage: ").append(esc(usage)).append("</div>");
+            }
+            html.append("</td></tr>\n");
+        }
+        html.append("</tbody>\n</table></div>\n");
+    }
+
+    /**
+     * False when the reason only repeats the checks (as {@link ScoreResult#ofChecks} writes it, or a
+     * judge scorer's single check whose detail is the judge's reason), or merely restates the
+     * failure shown below it.
+     */
+    private static boolean showReason(ScoreResult s) {
+        if (s.reason().isEmpty()) {
+            return false;
+        }
+        if (s.failure() != null && s.reason().equals(s.failure().message())) {
+            return false;
+        }
+        if (s.checks().isEmpty()) {
+            return true;
+        }
+        String derived = s.checks().stream().filter(c -> !c.passed()).map(c -> c.label() + ": " + c.detail())
+                .collect(Collectors.joining("; "));
+        return !s.reason().equals(derived) && s.checks().stream().noneMatch(c -> c.detail().equals(s.reason()));
+    }
+
+    private static void message(StringBuilder html, String label, String text) {
+        html.append("<div class=\"msg\"><span class=\"label\">").append(label).append("</span>\n<pre>");
+        if (text.isEmpty()) {
+            html.append("<span class=\"muted\">(empty)</span>");
+        } else {
+            // A newline right after <pre> is dropped by the parser: write one, so the text's own first line break stays.
+            html.append('\n').append(esc(text));
+        }
+        html.append("</pre></div>\n");
+    }
+
+    private static void raw(StringBuilder html, String label, String json) {
+        html.append("<details class=\"raw\"><summary>").append(label).append("</summary>\n<pre>\n")
+                .append(esc(json)).append("</pre></details>\n");
+    }
+
+    private static void fact(StringBuilder html, String term, String definitionHtml) {
+        html.append("<dt>").append(term).append("</dt><dd>").append(definitionHtml).append("</dd>\n");
+    }
+
+    private static void badge(StringBuilder html, CaseStatus status) {
+        html.append("<span class=\"badge ").append(status.wireName()).append("\">")
+                .append(mark(status)).append(' ').append(status.wireName()).append("</span>");
+    }
+
+    private static String mark(CaseStatus status) {
+        return switch (status) {
+            case PASSED -> "✓";
+            case FAILED -> "✗";
+            case ERRORED -> "!";
+            case SKIPPED -> "–";
+        };
+    }
+
+    private static String scoreClass(ScoreStatus status) {
+        return switch (status) {
+            case PASSED -> "passed";
+            case FAILED -> "failed";
+            case ERRORED -> "errored";
+            case SKIPPED -> "skipped";
+        };
+    }
+
+    private static String tokens(Usage u) {
+        if (u == null || (u.inputTokens() == null && u.outputTokens() == null)) {
+            return "";
+        }
+        return (u.inputTokens() == null ? "–" : u.inputTokens().toString()) + " / "
+                + (u.outputTokens() == null ? "–" : u.outputTokens().toString());
+    }
+
+    private static String cost(Usage u) {
+        if (u == null) {
+            return "";
+        }
+        List<String> parts = new ArrayList<>();
+        if (u.cost() != null) {
+            parts.add(ReportText.number(u.cost()));
+        }
+        if (u.credits() != null) {
+            parts.add(ReportText.number(u.credits()) + " credits");
+        }
+        return String.join(" · ", parts);
+    }
+
+    /** The judge's usage summed over every scorer of every attempt, or null when none was reported. */
+    static Usage judgeUsage(SuiteResult result) {
+        List<Usage> usages = new ArrayList<>();
+        for (CaseResult c : result.cases()) {
+            for (CaseAttempt a : c.attempts()) {
+                for (TurnResult t : a.turns()) {
+                    for (ScoreResult s : t.scores()) {
+                        usages.add(s.usage());
+                    }
+                }
+            }
+        }
+        return Usage.sum(usages);
+    }
+
+    private static String capitalized(String s) {
+        return Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
+    /**
+     * Text escaped for HTML content and double- or single-quoted attributes. Control characters
+     * other than tab and newline become U+FFFD; CR LF and lone CR become LF.
+     */
+    static String esc(String text) {
+        StringBuilder sb = new StringBuilder(text.length() + 16);
+        for (int i = 0; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            switch (ch) {
+                case '&' -> sb.append("&amp;");
+                case '<' -> sb.append("&lt;");
+                case '>' -> sb.append("&gt;");
+                case '"' -> sb.append("&quot;");
+                case '\'' -> sb.append("&#39;");
+                case '\r' -> {
+                    sb.append('\n');
+                    if (i + 1 < text.length() && text.charAt(i + 1) == '\n') {
+                        i++;
+                    }
+                }
+                default -> sb.append(Character.isISOControl(ch) && ch != '\n' && ch != '\t' ? '\uFFFD' : ch);
+            }
+        }
+        return sb.toString();
+    }
+
+    /** A CSP source for the exact text, e.g. {@code sha256-...}. */
+    static String sha256(String text) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return "sha256-" + Base64.getEncoder().encodeToString(digest);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required of every Java platform", e);
+        }
+    }
+}

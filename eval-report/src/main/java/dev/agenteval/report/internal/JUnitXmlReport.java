@@ -1,0 +1,177 @@
+package dev.agenteval.report.internal;
+
+import dev.agenteval.api.CaseAttempt;
+import dev.agenteval.api.CaseResult;
+import dev.agenteval.api.HarnessFailure;
+import dev.agenteval.api.SuiteResult;
+import dev.agenteval.api.Summary;
+import dev.agenteval.api.TurnResult;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Renders a {@link SuiteResult} as JUnit XML (the Ant/Surefire format CI servers read): one
+ * {@code <testsuite>} with one {@code <testcase>} per case. A failed case has a {@code <failure>}
+ * listing its failed checks, an errored case an {@code <error>} typed by its harness failure code,
+ * a skipped case a {@code <skipped>}; {@code <system-out>} holds each turn's input and answer.
+ *
+ * <p>Text is escaped for XML, and characters XML 1.0 cannot hold (control characters other than
+ * tab, newline and carriage return, lone surrogates, U+FFFE and U+FFFF) are removed.
+ */
+public final class JUnitXmlReport {
+
+    private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss", Locale.ROOT)
+            .withZone(ZoneOffset.UTC);
+
+    private JUnitXmlReport() {
+    }
+
+    /** The XML text, ending with a newline. */
+    public static String render(SuiteResult result) {
+        return FileSink.render(JUnitXmlReport::write, result);
+    }
+
+    /** Writes the XML case by case, so memory stays bounded by the largest case. */
+    public static void write(SuiteResult result, java.io.Writer out) throws java.io.IOException {
+        Summary s = result.summary();
+        StringBuilder xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        xml.append("<testsuite");
+        attr(xml, "name", result.suite());
+        attr(xml, "tests", String.valueOf(s.cases()));
+        attr(xml, "failures", String.valueOf(s.failed()));
+        attr(xml, "errors", String.valueOf(s.errored()));
+        attr(xml, "skipped", String.valueOf(s.skipped()));
+        attr(xml, "time", time(result.duration()));
+        // The Ant schema's timestamp has no zone; it is UTC.
+        attr(xml, "timestamp", TIMESTAMP.format(result.startedAt()));
+        xml.append(">\n");
+        out.append(xml);
+        for (CaseResult c : result.cases()) {
+            xml.setLength(0);
+            appendCase(xml, result.suite(), c);
+            out.append(xml);
+        }
+        out.append("</testsuite>\n");
+    }
+
+    private static void appendCase(StringBuilder xml, String suite, CaseResult c) {
+        xml.append("  <testcase");
+        attr(xml, "classname", suite);
+        attr(xml, "name", c.id());
+        attr(xml, "time", time(c.duration()));
+        xml.append(">\n");
+        switch (c.status()) {
+            case PASSED -> { }
+            case FAILED -> {
+                xml.append("    <failure");
+                attr(xml, "message", c.reason());
+                attr(xml, "type", "failed");
+                xml.append('>');
+                text(xml, details(c));
+                xml.append("</failure>\n");
+            }
+            case ERRORED -> {
+                HarnessFailure failure = ReportText.firstHarnessFailure(c);
+                xml.append("    <error");
+                attr(xml, "message", !c.reason().isEmpty() || failure == null ? c.reason() : failure.message());
+                attr(xml, "type", failure == null ? "errored" : failure.code().wireName());
+                xml.append('>');
+                text(xml, details(c));
+                xml.append("</error>\n");
+            }
+            case SKIPPED -> {
+                xml.append("    <skipped");
+                attr(xml, "message", c.reason());
+                xml.append("/>\n");
+            }
+        }
+        String out = systemOut(c);
+        if (!out.isEmpty()) {
+            xml.append("    <system-out>");
+            text(xml, out);
+            xml.append("</system-out>\n");
+        }
+        xml.append("  </testcase>\n");
+    }
+
+    private static String details(CaseResult c) {
+        StringBuilder sb = new StringBuilder();
+        List<String> errors = ReportText.errorLines(c);
+        // The reason is often the first error line already; say it once.
+        if (!c.reason().isEmpty() && errors.stream().noneMatch(e -> e.endsWith(": " + c.reason()))) {
+            sb.append(c.reason()).append('\n');
+        }
+        if (c.attempts().size() > 1) {
+            sb.append(ReportText.attempts(c)).append('\n');
+        }
+        for (String line : errors) {
+            sb.append(line).append('\n');
+        }
+        return sb.toString();
+    }
+
+    private static String systemOut(CaseResult c) {
+        StringBuilder sb = new StringBuilder();
+        boolean repeated = c.attempts().size() > 1;
+        for (CaseAttempt a : c.attempts()) {
+            for (TurnResult t : a.turns()) {
+                String where = (repeated ? "Attempt " + a.attempt() + ", turn " : "Turn ") + t.index()
+                        + (t.name() == null ? "" : " (" + t.name() + ")");
+                sb.append(where).append(" input:\n").append(t.input()).append('\n');
+                sb.append(where).append(" answer:\n").append(t.answer() == null ? "(none)" : t.answer())
+                        .append("\n\n");
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String time(Duration d) {
+        return String.format(Locale.ROOT, "%.3f", ReportText.seconds(d));
+    }
+
+    private static void attr(StringBuilder xml, String name, String value) {
+        xml.append(' ').append(name).append("=\"");
+        escape(xml, value, true);
+        xml.append('"');
+    }
+
+    private static void text(StringBuilder xml, String value) {
+        escape(xml, value, false);
+    }
+
+    /**
+     * Appends {@code value} escaped for XML 1.0 text or a double-quoted attribute, dropping
+     * characters XML cannot represent. In attributes, tab and line breaks become character
+     * references so that attribute normalisation keeps them.
+     */
+    static void escape(StringBuilder xml, String value, boolean attribute) {
+        int i = 0;
+        while (i < value.length()) {
+            int cp = value.codePointAt(i);
+            i += Character.charCount(cp);
+            switch (cp) {
+                case '&' -> xml.append("&amp;");
+                case '<' -> xml.append("&lt;");
+                case '>' -> xml.append("&gt;");
+                case '"' -> xml.append(attribute ? "&quot;" : "\"");
+                case '\t' -> xml.append(attribute ? "&#9;" : "\t");
+                case '\n' -> xml.append(attribute ? "&#10;" : "\n");
+                case '\r' -> xml.append("&#13;");
+                default -> {
+                    if (isXmlChar(cp)) {
+                        xml.appendCodePoint(cp);
+                    }
+                }
+            }
+        }
+    }
+
+    private static boolean isXmlChar(int cp) {
+        return cp >= 0x20 && cp <= 0xD7FF
+                || cp >= 0xE000 && cp <= 0xFFFD
+                || cp >= 0x10000 && cp <= 0x10FFFF;
+    }
+}

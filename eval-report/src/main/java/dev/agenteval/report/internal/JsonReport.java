@@ -1,0 +1,228 @@
+package dev.agenteval.report.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agenteval.api.CaseAttempt;
+import dev.agenteval.api.CaseResult;
+import dev.agenteval.api.Check;
+import dev.agenteval.api.Fingerprint;
+import dev.agenteval.api.HarnessFailure;
+import dev.agenteval.api.ScoreResult;
+import dev.agenteval.api.Shard;
+import dev.agenteval.api.SuiteResult;
+import dev.agenteval.api.Summary;
+import dev.agenteval.api.ToolCall;
+import dev.agenteval.api.TurnResult;
+import dev.agenteval.api.Usage;
+import dev.agenteval.report.BaselineComparison;
+import java.util.List;
+
+/**
+ * Renders a {@link SuiteResult} as the JSON document described in {@code Reports}: pretty-printed,
+ * UTF-8 with non-ASCII characters kept, and keys in a fixed order.
+ */
+public final class JsonReport {
+
+    private JsonReport() {
+    }
+
+    /** The JSON text, ending with a newline. */
+    public static String render(SuiteResult result) {
+        return FileSink.render(JsonReport::write, result);
+    }
+
+    /**
+     * Writes the JSON text, ending with a newline, one case tree at a time: memory stays bounded
+     * by the largest case, not the whole report.
+     */
+    public static void write(SuiteResult result, java.io.Writer out) throws java.io.IOException {
+        write(result, null, out);
+    }
+
+    /** Like {@link #write(SuiteResult, java.io.Writer)}, with a {@code baseline} section when {@code comparison} is not null. */
+    public static void write(SuiteResult result, BaselineComparison comparison, java.io.Writer out) throws java.io.IOException {
+        try (com.fasterxml.jackson.core.JsonGenerator gen = Json.prettyGenerator(out)) {
+            gen.writeStartObject();
+            gen.writeStringField("suite", result.suite());
+            gen.writeStringField("startedAt", result.startedAt().toString());
+            gen.writeFieldName("durationSeconds");
+            gen.writeTree(Json.NODES.numberNode(ReportText.seconds(result.duration())));
+            gen.writeBooleanField("complete", result.complete());
+            if (result.shard() != null) {
+                gen.writeFieldName("shard");
+                gen.writeTree(shard(result.shard()));
+            }
+            if (result.fingerprint() != null) {
+                gen.writeFieldName("fingerprint");
+                gen.writeTree(fingerprint(result.fingerprint()));
+            }
+            gen.writeFieldName("summary");
+            gen.writeTree(summary(result));
+            gen.writeFieldName("usage");
+            gen.writeTree(usage(result.usage()));
+            if (comparison != null) {
+                gen.writeFieldName("baseline");
+                gen.writeTree(ComparisonReport.json(comparison));
+            }
+            gen.writeArrayFieldStart("cases");
+            for (CaseResult c : result.cases()) {
+                gen.writeTree(caseNode(c));
+            }
+            gen.writeEndArray();
+            gen.writeEndObject();
+        }
+        out.write("\n");
+        out.flush();
+    }
+
+    private static ObjectNode shard(Shard shard) {
+        ObjectNode node = Json.NODES.objectNode();
+        node.put("index", shard.index());
+        node.put("count", shard.count());
+        return node;
+    }
+
+    private static ObjectNode fingerprint(Fingerprint f) {
+        ObjectNode node = Json.NODES.objectNode();
+        node.put("suite", f.suite());
+        node.put("suiteCases", f.suiteCases());
+        node.put("agent", f.agent());
+        node.put("judge", f.judge());
+        node.put("value", f.value());
+        return node;
+    }
+
+    private static ObjectNode summary(SuiteResult result) {
+        Summary s = result.summary();
+        ObjectNode node = Json.NODES.objectNode();
+        node.put("cases", s.cases());
+        node.put("passed", s.passed());
+        node.put("failed", s.failed());
+        node.put("errored", s.errored());
+        node.put("skipped", s.skipped());
+        node.put("passRate", s.passRate());
+        node.put("flaky", result.cases().stream().filter(CaseResult::flaky).count());
+        return node;
+    }
+
+    private static JsonNode usage(Usage u) {
+        if (u == null) {
+            return Json.NODES.nullNode();
+        }
+        ObjectNode node = Json.NODES.objectNode();
+        node.put("inputTokens", u.inputTokens());
+        node.put("outputTokens", u.outputTokens());
+        node.put("credits", u.credits());
+        node.put("cost", u.cost());
+        return node;
+    }
+
+    private static ObjectNode caseNode(CaseResult c) {
+        ObjectNode node = Json.NODES.objectNode();
+        node.put("id", c.id());
+        ArrayNode tags = node.putArray("tags");
+        c.tags().forEach(tags::add);
+        node.put("expectPass", c.expectPass());
+        node.put("passed", c.passed());
+        node.put("status", c.status().wireName());
+        node.put("reason", c.reason());
+        node.put("durationSeconds", ReportText.seconds(c.duration()));
+        node.set("usage", usage(c.usage()));
+        if (c.attempts().size() > 1) {
+            node.put("passRate", c.passRate());
+            node.put("passThreshold", c.passThreshold());
+            node.put("passAtK", c.passAtK());
+            node.put("passHatK", c.passHatK());
+            node.put("flaky", c.flaky());
+            ArrayNode attempts = node.putArray("attempts");
+            for (CaseAttempt a : c.attempts()) {
+                attempts.add(attempt(a));
+            }
+        }
+        node.set("turns", turns(c.turns()));
+        return node;
+    }
+
+    private static ObjectNode attempt(CaseAttempt a) {
+        ObjectNode node = Json.NODES.objectNode();
+        node.put("attempt", a.attempt());
+        node.put("status", a.status().wireName());
+        node.put("reason", a.reason());
+        node.put("durationSeconds", ReportText.seconds(a.duration()));
+        node.set("usage", usage(a.usage()));
+        node.set("turns", turns(a.turns()));
+        return node;
+    }
+
+    private static ArrayNode turns(List<TurnResult> turns) {
+        ArrayNode array = Json.NODES.arrayNode();
+        for (TurnResult t : turns) {
+            array.add(turn(t));
+        }
+        return array;
+    }
+
+    private static ObjectNode turn(TurnResult t) {
+        ObjectNode node = Json.NODES.objectNode();
+        node.put("index", t.index());
+        if (t.name() != null) {
+            node.put("name", t.name());
+        }
+        node.put("input", t.input());
+        node.set("request", Json.toNode(t.request()));
+        node.set("response", Json.toNode(t.response()));
+        node.put("answer", t.answer());
+        node.put("state", t.state() == null ? null : t.state().wireName());
+        ArrayNode calls = node.putArray("toolCalls");
+        for (ToolCall call : t.toolCalls()) {
+            ObjectNode callNode = calls.addObject();
+            callNode.put("name", call.name());
+            callNode.set("arguments", Json.toNode(call.arguments()));
+            if (call.result() != null) {
+                callNode.set("result", Json.toNode(call.result()));
+            }
+        }
+        node.put("durationSeconds", ReportText.seconds(t.duration()));
+        node.set("usage", usage(t.usage()));
+        node.set("harnessFailure", failure(t.harnessFailure()));
+        ArrayNode scores = node.putArray("scores");
+        for (ScoreResult s : t.scores()) {
+            scores.add(score(s));
+        }
+        return node;
+    }
+
+    private static ObjectNode score(ScoreResult s) {
+        ObjectNode node = Json.NODES.objectNode();
+        node.put("type", s.type());
+        node.put("status", s.status().wireName());
+        node.put("value", s.value());
+        node.put("reason", s.reason());
+        ArrayNode checks = node.putArray("checks");
+        for (Check c : s.checks()) {
+            ObjectNode check = checks.addObject();
+            check.put("label", c.label());
+            check.put("passed", c.passed());
+            check.put("detail", c.detail());
+        }
+        if (s.usage() != null) {
+            node.set("usage", usage(s.usage()));
+        }
+        if (s.failure() != null) {
+            node.set("failure", failure(s.failure()));
+        }
+        return node;
+    }
+
+    private static JsonNode failure(HarnessFailure f) {
+        if (f == null) {
+            return Json.NODES.nullNode();
+        }
+        ObjectNode node = Json.NODES.objectNode();
+        node.put("code", f.code().wireName());
+        node.put("message", f.message());
+        node.set("context", Json.toNode(f.context()));
+        return node;
+    }
+}

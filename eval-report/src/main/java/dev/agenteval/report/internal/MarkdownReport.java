@@ -1,0 +1,288 @@
+package dev.agenteval.report.internal;
+
+import dev.agenteval.api.CaseAttempt;
+import dev.agenteval.api.CaseResult;
+import dev.agenteval.api.CaseStatus;
+import dev.agenteval.api.Fingerprint;
+import dev.agenteval.api.ScoreResult;
+import dev.agenteval.api.ScoreStatus;
+import dev.agenteval.api.SuiteResult;
+import dev.agenteval.api.Summary;
+import dev.agenteval.api.ToolCall;
+import dev.agenteval.api.TurnResult;
+import dev.agenteval.report.BaselineComparison;
+import java.util.List;
+import java.util.StringJoiner;
+
+/**
+ * Renders a {@link SuiteResult} as a Markdown transcript: a summary, then per case its verdict,
+ * an {@code Errors:} list derived from failed checks and harness failures only, and every turn's
+ * input, request, answer, state, tool calls and scores.
+ *
+ * <p>Free text from agents and suites is never trusted: multi-line text goes into fenced blocks
+ * whose fence is longer than any backtick run inside, short values into code spans, and the rest
+ * is kept on one line with Markdown and HTML punctuation backslash-escaped.
+ */
+public final class MarkdownReport {
+
+    private MarkdownReport() {
+    }
+
+    /** The Markdown text, ending with a newline. */
+    public static String render(SuiteResult result) {
+        return FileSink.render(MarkdownReport::write, result);
+    }
+
+    /** Writes the Markdown text case by case, so memory stays bounded by the largest case. */
+    public static void write(SuiteResult result, java.io.Writer out) throws java.io.IOException {
+        write(result, null, out);
+    }
+
+    /** Like {@link #write(SuiteResult, java.io.Writer)}, with a baseline section when {@code comparison} is not null. */
+    public static void write(SuiteResult result, BaselineComparison comparison, java.io.Writer out) throws java.io.IOException {
+        StringBuilder md = new StringBuilder();
+        md.append("# Eval results: ").append(inline(result.suite())).append("\n\n");
+        Summary s = result.summary();
+        md.append("**").append(s.cases()).append(s.cases() == 1 ? " case: " : " cases: ")
+                .append(ReportText.counts(s)).append("**")
+                .append(" · pass rate ").append(ReportText.percent(s.passRate()))
+                .append(" · ").append(ReportText.secondsText(result.duration()));
+        String usage = ReportText.usage(result.usage());
+        if (usage != null) {
+            md.append(" · usage: ").append(usage);
+        }
+        long flaky = result.cases().stream().filter(CaseResult::flaky).count();
+        if (flaky > 0) {
+            md.append(" · ").append(flaky).append(" flaky");
+        }
+        md.append("\n\n");
+        md.append("Started ").append(result.startedAt()).append(".\n\n");
+        Fingerprint f = result.fingerprint();
+        if (f != null) {
+            md.append("Configuration: agent ").append(code(f.agent())).append(", judge ").append(code(f.judge()))
+                    .append(", suite ").append(code(f.suite().substring(0, Math.min(12, f.suite().length()))))
+                    .append(", fingerprint ").append(code(f.value())).append(".\n\n");
+        }
+        if (!result.complete()) {
+            md.append("> ⚠️ **INCOMPLETE run**: the run was interrupted or stopped early; "
+                    + "cases that did not run are listed as skipped.\n\n");
+        }
+        if (comparison != null) {
+            md.append(ComparisonReport.markdown(comparison));
+        }
+        out.append(md);
+        for (CaseResult c : result.cases()) {
+            md.setLength(0);
+            appendCase(md, c);
+            out.append(md);
+        }
+    }
+
+    private static void appendCase(StringBuilder md, CaseResult c) {
+        md.append("## ").append(mark(c.status())).append(' ').append(code(c.id())).append(" — ")
+                .append(c.status().wireName()).append("\n\n");
+        if (!c.tags().isEmpty()) {
+            StringJoiner tags = new StringJoiner(", ");
+            c.tags().forEach(t -> tags.add(code(t)));
+            md.append("- Tags: ").append(tags).append('\n');
+        }
+        if (!c.expectPass()) {
+            md.append("- Expected to fail\n");
+        }
+        if (c.status() != CaseStatus.SKIPPED) {
+            md.append("- Duration: ").append(ReportText.secondsText(c.duration())).append('\n');
+        }
+        String usage = ReportText.usage(c.usage());
+        if (usage != null) {
+            md.append("- Usage: ").append(usage).append('\n');
+        }
+        if (c.attempts().size() > 1) {
+            md.append("- Attempts: ").append(ReportText.attempts(c)).append('\n');
+            md.append("- Repeats: ").append(ReportText.repeats(c)).append('\n');
+        }
+        if (!c.reason().isEmpty()) {
+            md.append("- Reason: ").append(inline(c.reason())).append('\n');
+        }
+        md.append('\n');
+
+        List<String> errors = ReportText.errorLines(c);
+        if (!errors.isEmpty()) {
+            md.append("**Errors:**\n\n");
+            for (String e : errors) {
+                md.append("- ").append(inline(e)).append('\n');
+            }
+            md.append('\n');
+        }
+
+        if (c.attempts().size() > 1) {
+            for (CaseAttempt a : c.attempts()) {
+                md.append("### Attempt ").append(a.attempt()).append(": ").append(mark(a.status())).append(' ')
+                        .append(a.status().wireName()).append(" (").append(ReportText.secondsText(a.duration()))
+                        .append(")\n\n");
+                if (!a.reason().isEmpty()) {
+                    md.append("- Reason: ").append(inline(a.reason())).append("\n\n");
+                }
+                for (TurnResult t : a.turns()) {
+                    appendTurn(md, t, "####");
+                }
+            }
+        } else {
+            for (TurnResult t : c.turns()) {
+                appendTurn(md, t, "###");
+            }
+        }
+    }
+
+    private static void appendTurn(StringBuilder md, TurnResult t, String heading) {
+        md.append(heading).append(" Turn ").append(t.index());
+        if (t.name() != null) {
+            md.append(": ").append(inline(t.name()));
+        }
+        md.append(" (").append(ReportText.secondsText(t.duration())).append(")\n\n");
+
+        md.append("**Input:**\n\n").append(fenced(t.input(), "text")).append('\n');
+        if (t.request() != null) {
+            md.append("**Request:**\n\n").append(fenced(Json.pretty(t.request()), "json")).append('\n');
+        }
+        if (t.answer() != null) {
+            md.append("**Answer:**\n\n").append(fenced(t.answer(), "text")).append('\n');
+        } else {
+            md.append("**Answer:** none\n\n");
+        }
+
+        if (t.state() != null) {
+            md.append("- State: ").append(code(t.state().wireName())).append('\n');
+        }
+        String usage = ReportText.usage(t.usage());
+        if (usage != null) {
+            md.append("- Usage: ").append(usage).append('\n');
+        }
+        if (!t.toolCalls().isEmpty()) {
+            md.append("- Tool calls:\n");
+            for (ToolCall call : t.toolCalls()) {
+                md.append("  - ").append(code(call.name())).append(' ').append(code(Json.compact(call.arguments())));
+                if (call.result() != null) {
+                    md.append(" → ").append(code(Json.compact(call.result())));
+                }
+                md.append('\n');
+            }
+        }
+        if (t.harnessFailure() != null) {
+            md.append("- Harness failure: ").append(inline(ReportText.harnessFailure(t.harnessFailure())))
+                    .append('\n');
+        }
+        if (!t.scores().isEmpty()) {
+            md.append("- Scores:\n");
+            for (ScoreResult s : t.scores()) {
+                md.append("  - ").append(code(s.type())).append(": ").append(scoreStatus(s.status()));
+                if (s.value() != null) {
+                    md.append(" (").append(ReportText.number(s.value())).append(')');
+                }
+                if (!s.reason().isEmpty()) {
+                    md.append(" — ").append(inline(s.reason()));
+                }
+                md.append('\n');
+            }
+        }
+        md.append('\n');
+    }
+
+    private static String scoreStatus(ScoreStatus status) {
+        return status == ScoreStatus.FAILED || status == ScoreStatus.ERRORED
+                ? "**" + status.wireName() + "**" : status.wireName();
+    }
+
+    private static String mark(CaseStatus status) {
+        return switch (status) {
+            case PASSED -> "✅";
+            case FAILED -> "❌";
+            case ERRORED -> "⚠️";
+            case SKIPPED -> "⏭️";
+        };
+    }
+
+    /**
+     * A fenced code block whose fence is longer than any backtick run in {@code text}, so the text
+     * cannot close it early.
+     */
+    static String fenced(String text, String info) {
+        String body = controlsReplaced(text.replace("\r\n", "\n").replace('\r', '\n'));
+        String fence = "`".repeat(Math.max(3, longestBacktickRun(body) + 1));
+        StringBuilder sb = new StringBuilder(fence).append(info).append('\n').append(body);
+        if (!body.isEmpty() && !body.endsWith("\n")) {
+            sb.append('\n');
+        }
+        return sb.append(fence).append('\n').toString();
+    }
+
+    /** An inline code span on one line, delimited by a longer backtick run than any inside. */
+    static String code(String text) {
+        String body = oneLine(text);
+        if (body.isEmpty()) {
+            return "\"\"";
+        }
+        String ticks = "`".repeat(longestBacktickRun(body) + 1);
+        String pad = body.startsWith("`") || body.endsWith("`") ? " " : "";
+        return ticks + pad + body + pad + ticks;
+    }
+
+    /** Plain text on one line with Markdown and HTML punctuation escaped. */
+    static String inline(String text) {
+        String body = oneLine(text);
+        StringBuilder sb = new StringBuilder(body.length() + 8);
+        for (int i = 0; i < body.length(); i++) {
+            char ch = body.charAt(i);
+            switch (ch) {
+                case '\\', '`', '*', '[', ']', '<', '>', '&', '~', '|' -> sb.append('\\').append(ch);
+                case '_' -> {
+                    // Inside a word (snake_case) an underscore cannot start emphasis; escaping it
+                    // there would only make the plain text harder to read.
+                    boolean inWord = i > 0 && i < body.length() - 1
+                            && Character.isLetterOrDigit(body.charAt(i - 1))
+                            && Character.isLetterOrDigit(body.charAt(i + 1));
+                    if (!inWord) {
+                        sb.append('\\');
+                    }
+                    sb.append(ch);
+                }
+                default -> sb.append(ch);
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String oneLine(String text) {
+        return controlsReplaced(text.replace("\r\n", " ").replace('\r', ' ').replace('\n', ' '));
+    }
+
+    /** Control characters other than tab and newline become U+FFFD, so the file cannot drive a terminal. */
+    private static String controlsReplaced(String text) {
+        StringBuilder sb = null;
+        for (int i = 0; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            if (Character.isISOControl(ch) && ch != '\n' && ch != '\t') {
+                if (sb == null) {
+                    sb = new StringBuilder(text.length()).append(text, 0, i);
+                }
+                sb.append('\uFFFD');
+            } else if (sb != null) {
+                sb.append(ch);
+            }
+        }
+        return sb == null ? text : sb.toString();
+    }
+
+    private static int longestBacktickRun(String text) {
+        int longest = 0;
+        int run = 0;
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) == '`') {
+                run++;
+                longest = Math.max(longest, run);
+            } else {
+                run = 0;
+            }
+        }
+        return longest;
+    }
+}

@@ -1,0 +1,179 @@
+package dev.agenteval.report.internal;
+
+import dev.agenteval.api.CaseAttempt;
+import dev.agenteval.api.CaseResult;
+import dev.agenteval.api.CaseStatus;
+import dev.agenteval.api.HarnessFailure;
+import dev.agenteval.api.ScoreResult;
+import dev.agenteval.api.Summary;
+import dev.agenteval.api.TurnResult;
+import dev.agenteval.api.Usage;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/** Wording shared by the human-readable reports: durations, rates, usage and error lines. */
+final class ReportText {
+
+    private ReportText() {
+    }
+
+    /** Seconds with millisecond precision, e.g. {@code 3.142}. */
+    static double seconds(Duration d) {
+        return d.toMillis() / 1000.0;
+    }
+
+    /** Seconds for people, e.g. {@code 3.142s}, {@code 2.0s}. */
+    static String secondsText(Duration d) {
+        BigDecimal s = BigDecimal.valueOf(d.toMillis(), 3).stripTrailingZeros();
+        if (s.scale() < 1) {
+            s = s.setScale(1, RoundingMode.UNNECESSARY);
+        }
+        return s.toPlainString() + "s";
+    }
+
+    /** A 0..1 rate as a percentage with at most one decimal, e.g. {@code 40%}, {@code 66.7%}. */
+    static String percent(double rate) {
+        BigDecimal p = BigDecimal.valueOf(rate * 100).setScale(1, RoundingMode.HALF_UP).stripTrailingZeros();
+        if (p.scale() < 0) {
+            p = p.setScale(0, RoundingMode.UNNECESSARY);
+        }
+        return p.toPlainString() + "%";
+    }
+
+    /** A number without exponent or trailing zeros, e.g. {@code 0.15916}. */
+    static String number(double value) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return String.valueOf(value);
+        }
+        BigDecimal d = BigDecimal.valueOf(value).stripTrailingZeros();
+        if (d.scale() < 0) {
+            d = d.setScale(0, RoundingMode.UNNECESSARY);
+        }
+        return d.toPlainString();
+    }
+
+    /** The reported usage fields, e.g. {@code 120 input tokens, 30 output tokens}; null when nothing was reported. */
+    static String usage(Usage usage) {
+        if (usage == null || usage.isEmpty()) {
+            return null;
+        }
+        StringJoiner j = new StringJoiner(", ");
+        if (usage.inputTokens() != null) {
+            j.add(usage.inputTokens() + " input tokens");
+        }
+        if (usage.outputTokens() != null) {
+            j.add(usage.outputTokens() + " output tokens");
+        }
+        if (usage.credits() != null) {
+            j.add(number(usage.credits()) + " credits");
+        }
+        if (usage.cost() != null) {
+            j.add("cost " + number(usage.cost()));
+        }
+        return j.toString();
+    }
+
+    /** E.g. {@code 2 passed, 1 failed, 0 errored, 1 skipped}. */
+    static String counts(Summary s) {
+        return s.passed() + " passed, " + s.failed() + " failed, " + s.errored() + " errored, "
+                + s.skipped() + " skipped";
+    }
+
+    /** E.g. {@code 1/2 passed (50%)}. */
+    static String attempts(CaseResult c) {
+        long passed = c.attempts().stream().filter(CaseAttempt::passed).count();
+        return passed + "/" + c.attempts().size() + " attempts passed (" + percent(c.passRate()) + ")";
+    }
+
+    /**
+     * What the attempts of a repeated case say, e.g. {@code pass@5 yes, pass^5 no, flaky, pass threshold 80%}:
+     * pass@k (some attempt passed), pass^k (every attempt passed), whether the attempts disagree,
+     * and the pass threshold when it is not 100%.
+     */
+    static String repeats(CaseResult c) {
+        int k = c.attempts().size();
+        StringBuilder sb = new StringBuilder("pass@").append(k).append(c.passAtK() ? " yes" : " no")
+                .append(", pass^").append(k).append(c.passHatK() ? " yes" : " no");
+        if (c.flaky()) {
+            sb.append(", flaky");
+        }
+        if (c.passThreshold() < 1) {
+            sb.append(", pass threshold ").append(percent(c.passThreshold()));
+        }
+        return sb.toString();
+    }
+
+    /** E.g. {@code eval_timeout: case took too long (timeoutSeconds=30)}. */
+    static String harnessFailure(HarnessFailure f) {
+        StringBuilder sb = new StringBuilder(f.code().wireName()).append(": ").append(f.message());
+        if (!f.context().isEmpty()) {
+            StringJoiner j = new StringJoiner(", ", " (", ")");
+            for (Map.Entry<String, Object> e : f.context().entrySet()) {
+                Object v = e.getValue();
+                j.add(e.getKey() + "=" + (v instanceof String s ? s : Json.compact(v)));
+            }
+            sb.append(j);
+        }
+        return sb.toString();
+    }
+
+    /**
+     * Why a case did not pass, one line per miss: the failed checks and the harness failures of the
+     * attempts that did not pass, e.g. {@code turn 1: must_include 'aspirin': not found in response}.
+     * Attempts are named only when the case was repeated. Passing checks never produce a line.
+     */
+    static List<String> errorLines(CaseResult c) {
+        List<String> lines = new ArrayList<>();
+        boolean repeated = c.attempts().size() > 1;
+        for (CaseAttempt a : c.attempts()) {
+            if (a.status() == CaseStatus.PASSED) {
+                continue;
+            }
+            for (TurnResult t : a.turns()) {
+                String where = (repeated ? "attempt " + a.attempt() + ", " : "") + "turn " + t.index()
+                        + (t.name() == null ? "" : " (" + t.name() + ")") + ": ";
+                if (t.harnessFailure() != null) {
+                    lines.add(where + harnessFailure(t.harnessFailure()));
+                }
+                for (String check : t.failedChecks()) {
+                    lines.add(where + check);
+                }
+                for (ScoreResult s : t.scores()) {
+                    if (s.failure() != null) {
+                        lines.add(where + s.type() + ": " + harnessFailure(s.failure()));
+                    }
+                }
+            }
+        }
+        return lines;
+    }
+
+    /**
+     * The harness failure that best explains an errored case: the first one that aborted a turn,
+     * else the first one of a scorer; null when there is none.
+     */
+    static HarnessFailure firstHarnessFailure(CaseResult c) {
+        for (CaseAttempt a : c.attempts()) {
+            for (TurnResult t : a.turns()) {
+                if (t.harnessFailure() != null) {
+                    return t.harnessFailure();
+                }
+            }
+        }
+        for (CaseAttempt a : c.attempts()) {
+            for (TurnResult t : a.turns()) {
+                for (ScoreResult s : t.scores()) {
+                    if (s.failure() != null) {
+                        return s.failure();
+                    }
+                }
+            }
+        }
+        return null;
+    }
+}

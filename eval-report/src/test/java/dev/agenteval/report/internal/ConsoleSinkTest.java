@@ -1,0 +1,106 @@
+package dev.agenteval.report.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.agenteval.api.CaseAttempt;
+import dev.agenteval.api.CaseResult;
+import dev.agenteval.api.CaseStatus;
+import dev.agenteval.api.SuiteResult;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ConsoleSinkTest {
+
+    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    private final PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+
+    @Test
+    void should_print_one_line_per_case_with_status_duration_and_attempts() {
+        new ConsoleSink(out, false, false).write(SampleResults.mixed());
+
+        assertThat(printed()).contains("Suite pharmacy\n")
+                .containsPattern("(?m)^  PASS  greet +1\\.234s$")
+                .containsPattern("(?m)^  FAIL  lookup +0\\.5s$")
+                .containsPattern("(?m)^  ERROR slow +31\\.0s$")
+                .containsPattern("(?m)^  SKIP  later +-$")
+                .containsPattern("(?m)^  FAIL  flaky +1\\.7s  1/2 attempts passed \\(50%\\); pass@2 yes, pass\\^2 no, flaky$");
+        List<String> rows = printed().lines().skip(1).limit(4).toList();
+        assertThat(rows).extracting(String::length).containsOnly(rows.get(0).length());
+    }
+
+    @Test
+    void should_list_failed_checks_reasons_and_harness_failures_of_failing_cases() {
+        new ConsoleSink(out, false, false).write(SampleResults.mixed());
+
+        String failures = printed().substring(printed().indexOf("Failures:"));
+        assertThat(failures)
+                .contains("  FAIL  lookup: must_include 'ibuprofen': not found in response\n"
+                        + "      turn 1: must_include 'ibuprofen': not found in response\n")
+                .contains("  ERROR slow: eval_timeout: case exceeded its 30s bound\n")
+                .contains("      turn 2: eval_timeout: case exceeded its 30s bound (timeoutSeconds=30)\n")
+                .contains("      turn 1 (start): llm_judge: judge_error: no clear verdict\n")
+                .contains("  FAIL  flaky: 1 of 2 attempts failed\n"
+                        + "      attempt 2, turn 1: must_include 'refund': not found in response\n")
+                .doesNotContain("aspirin")
+                .doesNotContain("greet")
+                .doesNotContain("later");
+    }
+
+    @Test
+    void should_print_totals_with_usage_and_incomplete_note() {
+        new ConsoleSink(out, false, false).write(SampleResults.mixed());
+
+        assertThat(printed()).contains("\n5 cases: 1 passed, 2 failed, 1 errored, 1 skipped (pass rate 20%) in 12.345s;"
+                + " usage: 111 input tokens, 15 output tokens, 0.5 credits; 1 flaky\n"
+                + "INCOMPLETE run: the run was interrupted or stopped early; cases that did not run are skipped.\n");
+    }
+
+    @Test
+    void should_print_no_failures_section_nor_incomplete_note_when_all_passed() {
+        new ConsoleSink(out, false, false).write(SampleResults.allPassed());
+
+        assertThat(printed()).doesNotContain("Failures:").doesNotContain("INCOMPLETE")
+                .endsWith("1 case: 1 passed, 0 failed, 0 errored, 0 skipped (pass rate 100%) in 1.5s;"
+                        + " usage: 100 input tokens, 0.5 credits\n");
+    }
+
+    @Test
+    void should_use_no_ansi_codes_unless_asked() {
+        new ConsoleSink(out, false, false).write(SampleResults.mixed());
+        assertThat(printed()).doesNotContain("\u001b");
+
+        bytes.reset();
+        new ConsoleSink(out, false, true).write(SampleResults.mixed());
+        assertThat(printed()).contains("\u001b[32mPASS \u001b[0m greet").contains("\u001b[31mFAIL \u001b[0m lookup");
+    }
+
+    @Test
+    void should_replace_control_characters_in_reported_text() {
+        CaseResult hostile = new CaseResult("evil\u001b[2Jid", List.of(), true, CaseStatus.FAILED,
+                "multi\nline\u001b]0;title\u0007", Duration.ZERO, null,
+                List.of(new CaseAttempt(1, CaseStatus.FAILED, "", Duration.ZERO, null, List.of())));
+
+        new ConsoleSink(out, false, false).write(new SuiteResult("s", SampleResults.STARTED, Duration.ZERO, true,
+                List.of(hostile)));
+
+        assertThat(printed()).doesNotContain("\u001b").doesNotContain("\u0007")
+                .contains("  FAIL  evil?[2Jid: multi line?]0;title?\n");
+    }
+
+    @Test
+    void should_print_finished_cases_only_when_verbose() {
+        new ConsoleSink(out, false, false).caseFinished(SampleResults.lookup());
+        assertThat(printed()).isEmpty();
+
+        new ConsoleSink(out, true, false).caseFinished(SampleResults.lookup());
+        assertThat(printed()).isEqualTo("FAIL  lookup (0.5s)\n");
+    }
+
+    private String printed() {
+        return bytes.toString(StandardCharsets.UTF_8).replace(System.lineSeparator(), "\n");
+    }
+}

@@ -1,0 +1,125 @@
+package dev.agenteval.report.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class MarkdownReportTest {
+
+    private String md;
+
+    @BeforeEach
+    void render() {
+        md = MarkdownReport.render(SampleResults.mixed());
+    }
+
+    @Test
+    void should_start_with_title_summary_and_incomplete_note() {
+        assertThat(md).startsWith("# Eval results: pharmacy\n\n"
+                + "**5 cases: 1 passed, 2 failed, 1 errored, 1 skipped** · pass rate 20% · 12.345s"
+                + " · usage: 111 input tokens, 15 output tokens, 0.5 credits · 1 flaky\n");
+        assertThat(md).contains("Started 2025-01-31T09:00:00.123Z.");
+        assertThat(md).contains("INCOMPLETE run");
+        assertThat(MarkdownReport.render(SampleResults.allPassed())).doesNotContain("INCOMPLETE");
+    }
+
+    @Test
+    void should_head_each_case_with_its_verdict() {
+        assertThat(md).contains("## ✅ `greet` — passed\n")
+                .contains("## ❌ `lookup` — failed\n")
+                .contains("## ⚠️ `slow` — errored\n")
+                .contains("## ⏭️ `later` — skipped\n")
+                .contains("## ❌ `flaky` — failed\n");
+        assertThat(section("greet")).contains("- Tags: `smoke`, `ünï`\n").contains("- Duration: 1.234s\n")
+                .contains("- Usage: 100 input tokens, 0.5 credits\n");
+        assertThat(section("later")).contains("- Reason: stopped after the first failure\n")
+                .doesNotContain("Duration").doesNotContain("Turn 1");
+    }
+
+    @Test
+    void should_derive_error_lines_from_failed_checks_only() {
+        String lookup = section("lookup");
+        assertThat(lookup).contains("**Errors:**\n\n- turn 1: must_include 'ibuprofen': not found in response\n");
+        assertThat(lookup).doesNotContain("'aspirin'").doesNotContain("under 5s'");
+        assertThat(section("greet")).doesNotContain("Errors:");
+    }
+
+    @Test
+    void should_list_harness_failures_of_turns_and_scorers_as_errors() {
+        String slow = section("slow");
+        assertThat(slow).contains("- turn 2: eval_timeout: case exceeded its 30s bound (timeoutSeconds=30)\n");
+        assertThat(slow).contains("- turn 1 (start): llm_judge: judge_error: no clear verdict\n");
+        assertThat(slow).contains("- Harness failure: eval_timeout: case exceeded its 30s bound");
+    }
+
+    @Test
+    void should_name_attempts_of_repeated_cases() {
+        String flaky = section("flaky");
+        assertThat(flaky).contains("- Attempts: 1/2 attempts passed (50%)\n");
+        assertThat(flaky).contains("- attempt 2, turn 1: must_include 'refund': not found in response\n");
+        assertThat(flaky).doesNotContain("attempt 1, turn 1");
+        assertThat(flaky).contains("### Attempt 1: ✅ passed (0.8s)").contains("### Attempt 2: ❌ failed (0.9s)");
+        assertThat(flaky).contains("#### Turn 1 (0.7s)");
+    }
+
+    @Test
+    void should_render_turn_input_request_answer_state_tools_and_scores() {
+        String greet = section("greet");
+        assertThat(greet).contains("### Turn 1: hello (1.234s)\n");
+        assertThat(greet).contains("**Input:**\n\n```text\nHi\n```\n");
+        assertThat(greet).contains("**Request:**\n\n```json\n{\n  \"message\": {");
+        assertThat(greet).contains("**Answer:**\n\n```text\n" + SampleResults.GREETING + "\n```\n");
+        assertThat(greet).contains("- State: `completed`\n");
+        assertThat(greet).contains("  - `search` `{\"q\":\"greeting\"}` → `{\"hits\":1}`\n");
+        assertThat(greet).contains("  - `log` `{}`\n");
+        assertThat(greet).contains("  - `must_include`: passed (1)\n");
+        assertThat(section("lookup")).contains("  - `must_include`: **failed** (0.5) — ibuprofen: not found in response\n");
+        assertThat(section("lookup")).contains("- State: `input-required`\n");
+    }
+
+    @Test
+    void should_omit_request_when_none_was_built() {
+        String slow = section("slow");
+        assertThat(slow).doesNotContain("**Request:**");
+        assertThat(slow).contains("**Answer:** none");
+        assertThat(md).doesNotContain("Trace:");
+    }
+
+    @Test
+    void should_fence_answers_longer_than_backtick_runs_inside() {
+        assertThat(section("lookup")).contains("**Answer:**\n\n````text\n" + SampleResults.ANSWER_WITH_FENCE
+                + "\n````\n");
+        assertThat(MarkdownReport.fenced("a ````` b", "")).isEqualTo("``````\na ````` b\n``````\n");
+        assertThat(MarkdownReport.fenced("", "text")).isEqualTo("```text\n```\n");
+    }
+
+    @Test
+    void should_replace_control_characters_so_the_file_cannot_drive_a_terminal() {
+        assertThat(md).doesNotContain("\u0007");
+        assertThat(section("lookup")).contains("```text\nCompare <b>aspirin</b> & \"ibuprofen\" 'now'\uFFFD]]>\n```\n");
+        assertThat(MarkdownReport.inline("a\u001b[2Jb\tc")).isEqualTo("a\uFFFD\\[2Jb\tc");
+    }
+
+    @Test
+    void should_keep_inline_text_on_one_line_with_markup_escaped() {
+        assertThat(MarkdownReport.inline("line1\n# heading <script>alert(1)</script> [x](javascript:y) *b*"))
+                .isEqualTo("line1 # heading \\<script\\>alert(1)\\</script\\> \\[x\\](javascript:y) \\*b\\*");
+        assertThat(MarkdownReport.inline("must_include _em_")).isEqualTo("must_include \\_em\\_");
+    }
+
+    @Test
+    void should_delimit_code_spans_longer_than_backtick_runs_inside() {
+        assertThat(MarkdownReport.code("a`b")).isEqualTo("``a`b``");
+        assertThat(MarkdownReport.code("`x`")).isEqualTo("`` `x` ``");
+        assertThat(MarkdownReport.code("two\nlines")).isEqualTo("`two lines`");
+    }
+
+    /** The text from a case's heading to the next case heading. */
+    private String section(String id) {
+        int start = md.indexOf("`" + id + "` — ");
+        assertThat(start).as("heading of " + id).isPositive();
+        int end = md.indexOf("\n## ", start);
+        return md.substring(start, end < 0 ? md.length() : end);
+    }
+}
