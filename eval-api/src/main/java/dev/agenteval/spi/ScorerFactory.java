@@ -22,6 +22,17 @@ public interface ScorerFactory {
         return List.of();
     }
 
+    /**
+     * The problems of {@link #validate}, each with the parameter it is about where known (such as
+     * {@code assertions[2].lenght}), so the YAML loader points at that parameter's line; empty
+     * when valid. By default {@link #validate}'s sentences, each about the spec as a whole. A
+     * factory that overrides this returns the same sentences from {@link #validate}, which the
+     * runner reads.
+     */
+    default List<ScorerProblem> problems(ScorerSpec spec) {
+        return validate(spec).stream().map(ScorerProblem::of).toList();
+    }
+
     /** Creates a scorer for a valid spec. */
     Scorer create(ScorerSpec spec);
 

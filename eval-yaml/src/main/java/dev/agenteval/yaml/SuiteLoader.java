@@ -192,7 +192,24 @@ public final class SuiteLoader {
     private record Loaded(Suite suite, Set<Path> included) {
     }
 
+    /**
+     * Loads one file; a bug of the loader that throws is reported as a problem of the file (and
+     * logged with its stack trace) rather than escaping as an exception of its own.
+     */
     private static Loaded loadFile(LoadContext ctx, SourceFile file) {
+        try {
+            return loadFileOrThrow(ctx, file);
+        } catch (ConfigurationException e) {
+            throw e;
+        } catch (RuntimeException | StackOverflowError e) {
+            LOG.warn("Internal error loading {}", file.display(), e);
+            ctx.problems().addFile(file, "could not be loaded: an internal error of the loader stopped it (please"
+                    + " report it with the file; the log has the details)");
+            return new Loaded(null, Set.of());
+        }
+    }
+
+    private static Loaded loadFileOrThrow(LoadContext ctx, SourceFile file) {
         long start = System.nanoTime();
         Node root = ctx.read(file);
         Dialect dialect = root == null ? null : Dialect.detect(root);

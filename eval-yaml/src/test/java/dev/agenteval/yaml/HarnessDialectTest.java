@@ -145,13 +145,13 @@ class HarnessDialectTest {
                 () -> SuiteLoader.defaults().load(file));
 
         assertThat(e.problems()).containsExactly(
-                file + ":5:29: evals[0].expectations.max_duration_seconds (case 'first'): must be a positive number of"
-                        + " seconds but is -1",
+                file + ":5:29: evals[0].expectations.max_duration_seconds (case 'first'): must be between 0.001 and"
+                        + " 31536000 seconds (one year) but is -1",
                 file + ":6:22: evals[0].expectations.must_include[0] (case 'first'): '_agent' references the internal"
                         + " task-metadata key '_agent': expectations must not depend on internal task metadata, which the"
                         + " substring checks would see in the full serialized task JSON and which changes between"
                         + " agent-service versions",
-                file + ":8:16: globals.concurrency: must be at least 1 but is 0");
+                file + ":8:16: globals.concurrency: must be a whole number between 1 and 1000 but is 0");
         assertThat(e.getMessage()).startsWith("3 problems:");
     }
 

@@ -177,7 +177,8 @@ class SafetyTest {
         Files.write(latin1, CASE.formatted("caf\u00e9").getBytes(StandardCharsets.ISO_8859_1));
 
         assertThat(SuiteLoader.defaults().load(bom).cases().get(0).id()).isEqualTo("bom");
-        assertThat(problems(SuiteLoader.defaults(), latin1)).containsExactly(latin1 + ": is not valid UTF-8");
+        assertThat(problems(SuiteLoader.defaults(), latin1)).containsExactly(latin1 + ":2:12: is not valid UTF-8:"
+                + " byte 0xE9 cannot be decoded (save the file as UTF-8)");
     }
 
     @Test

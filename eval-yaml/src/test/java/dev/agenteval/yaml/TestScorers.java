@@ -5,6 +5,7 @@ import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.core.Providers;
 import dev.agenteval.spi.Scorer;
 import dev.agenteval.spi.ScorerFactory;
+import dev.agenteval.spi.ScorerProblem;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,7 +25,10 @@ final class TestScorers {
         return SuiteLoader.builder().providers(providers()).build();
     }
 
-    /** Accepts {@code values} (a non-empty list of strings) and {@code ignoreCase}. */
+    /**
+     * Accepts {@code values} (a non-empty list of strings) and {@code ignoreCase}. Reports its
+     * problems as a plugin may: each with the parameter it is about, where there is one.
+     */
     static final class ValuesFactory implements ScorerFactory {
         private final String id;
 
@@ -38,17 +42,28 @@ final class TestScorers {
         }
 
         @Override
-        public List<String> validate(ScorerSpec spec) {
-            List<String> problems = new ArrayList<>();
+        public List<ScorerProblem> problems(ScorerSpec spec) {
+            List<ScorerProblem> problems = new ArrayList<>();
             if (!(spec.params().get("values") instanceof List<?> values) || values.isEmpty()) {
-                problems.add("needs at least one value in 'values'");
+                problems.add(ScorerProblem.of("needs at least one value in 'values'"));
+            } else {
+                for (int i = 0; i < values.size(); i++) {
+                    if (!(values.get(i) instanceof String)) {
+                        problems.add(ScorerProblem.at("value " + (i + 1) + " is not a string", "values", i));
+                    }
+                }
             }
             for (String key : spec.params().keySet()) {
                 if (!key.equals("values") && !key.equals("ignoreCase")) {
-                    problems.add("unknown parameter '" + key + "'");
+                    problems.add(ScorerProblem.at("unknown parameter '" + key + "'", key));
                 }
             }
             return problems;
+        }
+
+        @Override
+        public List<String> validate(ScorerSpec spec) {
+            return problems(spec).stream().map(ScorerProblem::message).toList();
         }
 
         @Override

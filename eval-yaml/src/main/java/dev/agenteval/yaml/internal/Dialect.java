@@ -49,8 +49,9 @@ public enum Dialect {
                 first = d;
                 firstKey = key;
             } else if (d != first) {
-                root.errorAtKey(key, "'" + key + "' belongs to the " + d.label + " dialect but '" + firstKey
-                        + "' to the " + first.label + " dialect: a suite file uses one dialect");
+                root.errorAtKey(key, Problems.quote(key) + " belongs to the " + d.label + " dialect but "
+                        + Problems.quote(firstKey) + " to the " + first.label
+                        + " dialect: a suite file uses one dialect");
                 return null;
             }
         }
@@ -62,7 +63,8 @@ public enum Dialect {
             }
             for (String key : root.keys()) {
                 String hint = Suggestions.didYouMean(key, all);
-                root.errorAtKey(key, "unknown key '" + key + "'" + (hint.isEmpty() ? " (" + NEEDS + ")" : hint));
+                root.errorAtKey(key, "unknown key " + Problems.quote(key)
+                        + (hint.isEmpty() ? " (" + NEEDS + ")" : hint));
             }
         }
         return first;

@@ -10,8 +10,6 @@ import dev.agenteval.api.Suite;
 import dev.agenteval.api.TaskState;
 import dev.agenteval.api.Turn;
 import dev.agenteval.api.Variable;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -82,16 +80,14 @@ public final class HarnessMapper {
             globals.checkKeys(GLOBAL_KEYS);
             Node concurrency = globals.get("concurrency");
             if (concurrency != null) {
-                Long n = concurrency.integer();
-                if (n != null && (n < 1 || n > Integer.MAX_VALUE)) {
-                    concurrency.error("must be at least 1 but is " + n);
-                } else if (n != null) {
-                    suite.concurrency(n.intValue());
+                Integer n = Numbers.wholeNumber(concurrency, 1, Numbers.MAX_CONCURRENCY);
+                if (n != null) {
+                    suite.concurrency(n);
                 }
             }
             Node timeout = globals.get("timeout_seconds");
             if (timeout != null) {
-                Duration d = seconds(timeout, false);
+                Duration d = Numbers.timeout(timeout);
                 if (d != null) {
                     suite.timeout(d);
                 }
@@ -130,8 +126,8 @@ public final class HarnessMapper {
 
     private void variable(Suite.Builder suite, String name, Node value) {
         if (!name.matches("[A-Za-z_][A-Za-z0-9_.-]*")) {
-            value.error("variable name '" + name + "' must start with a letter or '_' and hold only letters, digits,"
-                    + " '_', '.' and '-'");
+            value.error("variable name " + Problems.quote(name) + " must start with a letter or '_' and hold only"
+                    + " letters, digits, '_', '.' and '-'");
             return;
         }
         if (!(value.value() instanceof YamlValue.Scalar s) || s.kind() == YamlValue.Kind.NULL) {
@@ -186,7 +182,8 @@ public final class HarnessMapper {
             nameNode = nameNode.inCase(name);
             Node first = names.putIfAbsent(name, nameNode);
             if (first != null) {
-                nameNode.error("duplicate eval name '" + name + "': already defined at " + first.where());
+                nameNode.error("duplicate eval name " + Problems.quote(name) + ": already defined at "
+                        + first.where());
             }
         }
         e.checkKeys(EVAL_KEYS);
@@ -195,7 +192,7 @@ public final class HarnessMapper {
         if (type != null) {
             String t = type.string();
             if (t != null && !t.equals("sequential")) {
-                type.error("unknown eval type '" + t + "'" + Suggestions.didYouMean(t, List.of("sequential"))
+                type.error("unknown eval type " + Problems.quote(t) + Suggestions.didYouMean(t, List.of("sequential"))
                         + " (the only type is 'sequential'; leave it out for a single message)");
             }
             // A misspelt type is reported once; the steps decide how the rest is read.
@@ -206,7 +203,7 @@ public final class HarnessMapper {
         Duration timeout = null;
         Node timeoutNode = e.get("timeout_seconds");
         if (timeoutNode != null) {
-            timeout = seconds(timeoutNode, false);
+            timeout = Numbers.timeout(timeoutNode);
         }
         Node repeatNode = e.get("repeat");
         Integer repeat = repeatNode == null ? null : Repeats.repeat(repeatNode);
@@ -301,7 +298,7 @@ public final class HarnessMapper {
             expectations.checkKeys(EXPECTATION_KEYS);
             for (Map.Entry<String, Node> entry : expectations.entries()) {
                 ScorerSpec spec = expectation(entry.getKey(), entry.getValue());
-                if (spec != null && ctx.catalog().validate(spec, entry.getValue())) {
+                if (spec != null && ctx.catalog().validateValue(spec, entry.getValue())) {
                     specs.add(spec);
                 }
             }
@@ -309,7 +306,7 @@ public final class HarnessMapper {
         Duration delay = null;
         Node delayNode = node.get("delay_before_seconds");
         if (delayNode != null) {
-            delay = seconds(delayNode, true);
+            delay = Numbers.delay(delayNode);
         }
         if (ctx.problems().size() > before) {
             return null;
@@ -347,7 +344,7 @@ public final class HarnessMapper {
         if (roleNode != null) {
             role = roleNode.string();
             if (role != null && !ROLES.contains(role)) {
-                roleNode.error("unknown role '" + role + "'" + Suggestions.didYouMean(role, ROLES)
+                roleNode.error("unknown role " + Problems.quote(role) + Suggestions.didYouMean(role, ROLES)
                         + " (known: user, agent)");
             }
         }
@@ -355,7 +352,7 @@ public final class HarnessMapper {
         if (kind != null) {
             String k = kind.string();
             if (k != null && !k.equals("message")) {
-                kind.error("must be 'message' but is '" + k + "'");
+                kind.error("must be 'message' but is " + Problems.quote(k));
             }
         }
         List<Part> parts = new ArrayList<>();
@@ -397,7 +394,7 @@ public final class HarnessMapper {
         }
         if (!PART_KINDS.contains(kind)) {
             kindNode.error(kind.equals("file") ? "file parts are not supported: send text or data parts"
-                    : "unknown part kind '" + kind + "'" + Suggestions.didYouMean(kind, PART_KINDS)
+                    : "unknown part kind " + Problems.quote(kind) + Suggestions.didYouMean(kind, PART_KINDS)
                     + " (known: text, data)");
             return null;
         }
@@ -422,15 +419,16 @@ public final class HarnessMapper {
                     return null;
                 }
                 boolean ok = true;
-                for (Node item : value.items()) {
-                    ok &= notInternal(item, item.describeScalar());
+                List<Node> items = value.items();
+                for (int i = 0; i < items.size(); i++) {
+                    ok &= notInternal(items.get(i), values.get(i));
                 }
                 String[] array = values.toArray(String[]::new);
                 return !ok ? null : key.equals("must_include") ? Scorers.mustInclude(array) : Scorers.mustNotInclude(array);
             }
             case "max_duration_seconds": {
-                Number n = positive(value);
-                return n == null ? null : ScorerSpec.of("max_duration_seconds", Map.of("seconds", n.doubleValue()));
+                Duration max = Numbers.timeout(value);
+                return max == null ? null : Scorers.maxDuration(max);
             }
             case "expected_output_text": {
                 String text = value.nonBlankString();
@@ -456,8 +454,9 @@ public final class HarnessMapper {
                     return null;
                 }
                 if (!TaskState.isKnown(state)) {
-                    value.error("unknown task state '" + state + "'" + Suggestions.didYouMean(state.strip(), STATES)
-                            + " (known: " + String.join(", ", STATES) + ")");
+                    value.error("unknown task state " + Problems.quote(state)
+                            + Suggestions.didYouMean(state.strip(), STATES) + " (known: " + String.join(", ", STATES)
+                            + ")");
                     return null;
                 }
                 // Kept as written, like the DSL; TaskState.parse normalises it when scored.
@@ -494,7 +493,8 @@ public final class HarnessMapper {
         } else {
             String path = pathNode.nonBlankString();
             if (path != null && !path.startsWith("$")) {
-                pathNode.error("a JSONPath starts with '$' (such as $.items) but '" + path + "' does not");
+                pathNode.error("a JSONPath starts with '$' (such as $.items) but " + Problems.quote(path)
+                        + " does not");
             } else if (path != null) {
                 notInternal(pathNode, path);
             }
@@ -513,13 +513,13 @@ public final class HarnessMapper {
             anyComparator = true;
             switch (key) {
                 case "contains" -> v.expectSequence();
-                case "length", "count" -> {
-                    Long n = v.integer();
-                    if (n != null && n < 0) {
-                        v.error("must not be negative");
+                case "length", "count" -> Numbers.wholeNumber(v, 0, Integer.MAX_VALUE);
+                case "min", "max" -> {
+                    Number n = v.number();
+                    if (n != null && Numbers.exact(n) == null) {
+                        v.error("must be a finite number but is " + v.describeScalar());
                     }
                 }
-                case "min", "max" -> v.number();
                 case "regex" -> {
                     String regex = v.string();
                     if (regex != null) {
@@ -543,45 +543,11 @@ public final class HarnessMapper {
         return ctx.problems().size() > before ? null : assertion;
     }
 
-    private static Number positive(Node value) {
-        Number n = value.number();
-        if (n == null) {
-            return null;
-        }
-        if (!(n.doubleValue() > 0)) {
-            value.error("must be a positive number of seconds but is " + value.describeScalar());
-            return null;
-        }
-        return n;
-    }
-
-    /** Seconds as a duration: positive, or also zero when {@code allowZero}; null after reporting. */
-    private static Duration seconds(Node value, boolean allowZero) {
-        Number n = value.number();
-        if (n == null) {
-            return null;
-        }
-        double d = n.doubleValue();
-        if (Double.isNaN(d) || d < 0 || (d == 0 && !allowZero)) {
-            value.error("must be a " + (allowZero ? "non-negative" : "positive") + " number of seconds but is "
-                    + value.describeScalar());
-            return null;
-        }
-        if (d > 1e12) {
-            value.error("is too large: " + value.describeScalar() + " seconds");
-            return null;
-        }
-        if (n instanceof Long l) {
-            return Duration.ofSeconds(l);
-        }
-        long nanos = new BigDecimal(n.toString()).movePointRight(9).setScale(0, RoundingMode.HALF_UP).longValueExact();
-        return Duration.ofNanos(nanos);
-    }
-
     private static boolean notInternal(Node at, String text) {
         Matcher m = INTERNAL_KEY.matcher(text);
         if (m.find()) {
-            at.error("'" + text + "' references the internal task-metadata key '" + m.group(1) + "'" + INTERNAL_WHY);
+            at.error(Problems.quote(text) + " references the internal task-metadata key '" + m.group(1) + "'"
+                    + INTERNAL_WHY);
             return false;
         }
         return true;
@@ -593,8 +559,8 @@ public final class HarnessMapper {
         for (Map.Entry<String, Node> e : fragment.entries()) {
             Matcher m = INTERNAL_KEY.matcher(e.getKey());
             if (m.matches()) {
-                fragment.errorAtKey(e.getKey(), "key '" + e.getKey() + "' is an internal task-metadata key"
-                        + INTERNAL_WHY);
+                fragment.errorAtKey(e.getKey(), "key " + Problems.quote(e.getKey())
+                        + " is an internal task-metadata key" + INTERNAL_WHY);
                 ok = false;
             }
             ok &= fragmentKeysNotInternal(e.getValue());

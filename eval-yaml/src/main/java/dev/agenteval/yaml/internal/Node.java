@@ -139,6 +139,38 @@ public final class Node {
         problems.add(file, e.key().line(), e.key().column(), child(key), caseId, message);
     }
 
+    /**
+     * Reports a problem at the value {@code path} leads to from this one: each {@link String} a
+     * key of a mapping, each {@link Integer} an index of a list. A path ending in a key points at
+     * that key; one that leads nowhere stops at the last value it reaches.
+     */
+    public void errorAt(List<Object> path, String message) {
+        Node current = this;
+        Node parent = null;
+        String key = null;
+        for (Object segment : path) {
+            Node next = null;
+            if (segment instanceof String k && current.has(k)) {
+                next = current.get(k);
+                parent = current;
+                key = k;
+            } else if (segment instanceof Integer i && current.isSequence() && i >= 0 && i < current.items().size()) {
+                next = current.items().get(i);
+                parent = null;
+            }
+            if (next == null) {
+                parent = null;
+                break;
+            }
+            current = next;
+        }
+        if (parent != null) {
+            parent.errorAtKey(key, message);
+        } else {
+            current.error(message);
+        }
+    }
+
     /** Reports that {@code key} is missing from this mapping. */
     public void missing(String key, String why) {
         problems.add(file, line, column, child(key), caseId, "missing required key '" + key + "'" + why);
@@ -181,7 +213,8 @@ public final class Node {
             if (!allowed.contains(key) && !reportedElsewhere.contains(key)) {
                 ok = false;
                 String hint = Suggestions.didYouMean(key, allowed);
-                errorAtKey(key, "unknown key '" + key + "'" + (hint.isEmpty() ? " (allowed: " + String.join(", ", allowed) + ")" : hint));
+                errorAtKey(key, "unknown key " + Problems.quote(key)
+                        + (hint.isEmpty() ? " (allowed: " + String.join(", ", allowed) + ")" : hint));
             }
         }
         return ok;
@@ -224,19 +257,6 @@ public final class Node {
         return null;
     }
 
-    /** A whole number, or null after reporting. */
-    public Long integer() {
-        Number n = number();
-        if (n == null) {
-            return null;
-        }
-        if (!(n instanceof Long l)) {
-            error("must be a whole number but is " + describeScalar());
-            return null;
-        }
-        return l;
-    }
-
     /** A list of non-blank strings, or null after reporting; {@code nonEmpty} requires one item. */
     public List<String> stringList(boolean nonEmpty) {
         if (!expectSequence()) {
@@ -262,9 +282,9 @@ public final class Node {
         return value.toJson();
     }
 
-    /** The scalar as written, for messages. */
+    /** The scalar as written (shortened when long), for messages. */
     public String describeScalar() {
-        return value instanceof Scalar s ? s.text() : value.describe();
+        return value instanceof Scalar s ? Problems.shorten(s.text()) : value.describe();
     }
 
     private boolean expect(boolean ok, String what) {
@@ -282,6 +302,7 @@ public final class Node {
     }
 
     private String child(String key) {
-        return path.isEmpty() ? key : path + "." + key;
+        String segment = Problems.shorten(key);
+        return path.isEmpty() ? segment : path + "." + segment;
     }
 }

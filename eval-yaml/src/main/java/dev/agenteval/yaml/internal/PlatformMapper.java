@@ -128,7 +128,7 @@ public final class PlatformMapper {
             }
             for (String key : file.keys()) {
                 if (Dialect.HARNESS.rootKeys().contains(key)) {
-                    file.errorAtKey(key, "'" + key + "' belongs to the harness dialect: an included file holds"
+                    file.errorAtKey(key, Problems.quote(key) + " belongs to the harness dialect: an included file holds"
                             + " platform cases");
                 }
             }
@@ -169,27 +169,27 @@ public final class PlatformMapper {
         try {
             relative = Path.of(spec);
         } catch (InvalidPathException e) {
-            item.error("'" + spec + "' is not a valid path: " + e.getReason());
+            item.error(Problems.quote(spec) + " is not a valid path: " + e.getReason());
             return;
         }
         boolean outsideAllowed = ctx.allowIncludesOutsideFolder();
         if (relative.isAbsolute() && !outsideAllowed) {
-            item.error("include '" + spec + "' is an absolute path: includes are relative to the suite folder '"
-                    + displayFolder + "'");
+            item.error("include " + Problems.quote(spec) + " is an absolute path: includes are relative to the suite"
+                    + " folder '" + displayFolder + "'");
             return;
         }
         Path target = folder.resolve(relative).normalize();
         if (!target.startsWith(folder) && !outsideAllowed) {
-            item.error("include '" + spec + "' leaves the suite folder '" + displayFolder + "'");
+            item.error("include " + Problems.quote(spec) + " leaves the suite folder '" + displayFolder + "'");
             return;
         }
         if (!Files.isRegularFile(target)) {
-            item.error("included file '" + spec + "' does not exist in '" + displayFolder + "'");
+            item.error("included file " + Problems.quote(spec) + " does not exist in '" + displayFolder + "'");
             return;
         }
         Path real = realPath(target);
         if (!real.startsWith(realFolder) && !outsideAllowed) {
-            item.error("include '" + spec + "' is a link to '" + real + "', outside the suite folder '"
+            item.error("include " + Problems.quote(spec) + " is a link to '" + real + "', outside the suite folder '"
                     + displayFolder + "'");
             return;
         }
@@ -201,7 +201,7 @@ public final class PlatformMapper {
         }
         Node first = includedBy.putIfAbsent(real, item);
         if (first != null) {
-            item.error("'" + spec + "' is already included at " + first.where());
+            item.error(Problems.quote(spec) + " is already included at " + first.where());
             return;
         }
         SourceFile file = ctx.file(target, displayOf(relative));
@@ -239,7 +239,7 @@ public final class PlatformMapper {
             idNode = idNode.inCase(id);
             Node first = ids.putIfAbsent(id, idNode);
             if (first != null) {
-                idNode.error("duplicate case id '" + id + "': already defined at " + first.where());
+                idNode.error("duplicate case id " + Problems.quote(id) + ": already defined at " + first.where());
             }
         }
         c.checkKeys(CASE_KEYS);

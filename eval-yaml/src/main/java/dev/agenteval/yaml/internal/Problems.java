@@ -17,6 +17,11 @@ public final class Problems {
             .thenComparingInt(Problem::column)
             .thenComparingLong(Problem::seq);
 
+    /** The longest user text a message repeats in full; longer text is shortened. */
+    static final int MAX_SHOWN = 80;
+    /** The most characters of a field path or message rendered, whatever the input. */
+    static final int MAX_RENDERED = 2000;
+
     private final List<Problem> problems = new ArrayList<>();
 
     /** One problem; {@code line} 0 means the whole file. */
@@ -29,14 +34,44 @@ public final class Problems {
             }
             sb.append(": ");
             if (!path.isEmpty()) {
-                sb.append(path);
+                sb.append(cut(path));
                 if (caseId != null) {
-                    sb.append(" (case '").append(caseId).append("')");
+                    sb.append(" (case ").append(quote(caseId)).append(")");
                 }
                 sb.append(": ");
             }
-            return sb.append(message).toString();
+            return sb.append(cut(message)).toString();
         }
+
+        private static String cut(String text) {
+            return text.length() <= MAX_RENDERED ? text
+                    : prefix(text, MAX_RENDERED) + "… (cut: " + text.length() + " characters)";
+        }
+    }
+
+    /**
+     * User text quoted for a message: {@code 'text'}, or when it is longer than
+     * {@link #MAX_SHOWN} characters its start and length, {@code 'kkkk…' (8388608 characters)}.
+     */
+    public static String quote(String text) {
+        if (text.length() <= MAX_SHOWN) {
+            return "'" + text + "'";
+        }
+        return "'" + prefix(text, MAX_SHOWN / 2) + "…' (" + text.length() + " characters)";
+    }
+
+    /** User text for a field path or a message without quotes, shortened like {@link #quote}. */
+    public static String shorten(String text) {
+        return text.length() <= MAX_SHOWN ? text : prefix(text, MAX_SHOWN / 2) + "…";
+    }
+
+    /** The first {@code n} characters of {@code text}, not splitting a surrogate pair. */
+    private static String prefix(String text, int n) {
+        int end = Math.min(n, text.length());
+        if (end > 0 && end < text.length() && Character.isHighSurrogate(text.charAt(end - 1))) {
+            end--;
+        }
+        return text.substring(0, end);
     }
 
     /** Adds a problem at a position of a file. */

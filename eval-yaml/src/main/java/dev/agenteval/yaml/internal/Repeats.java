@@ -9,17 +9,9 @@ final class Repeats {
     private Repeats() {
     }
 
-    /** A whole number of at least 1, or null after reporting. */
+    /** A whole number from 1 to {@link Numbers#MAX_REPEAT}, or null after reporting. */
     static Integer repeat(Node value) {
-        Long n = value.integer();
-        if (n == null) {
-            return null;
-        }
-        if (n < 1 || n > Integer.MAX_VALUE) {
-            value.error("must be at least 1 but is " + n);
-            return null;
-        }
-        return n.intValue();
+        return Numbers.wholeNumber(value, 1, Numbers.MAX_REPEAT);
     }
 
     /** A share of attempts above 0 and at most 1, or null after reporting. */

@@ -3,6 +3,7 @@ package dev.agenteval.yaml.internal;
 import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.core.Providers;
 import dev.agenteval.spi.ScorerFactory;
+import dev.agenteval.spi.ScorerProblem;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -40,27 +41,47 @@ public final class ScorerCatalog {
     /** The message for a type id that is neither a judge scorer nor registered. */
     public String unknownType(String type) {
         Set<String> known = knownIds();
-        return "unknown scorer type '" + type + "'" + Suggestions.didYouMean(type, known)
+        return "unknown scorer type " + Problems.quote(type) + Suggestions.didYouMean(type, known)
                 + " (known: " + String.join(", ", known) + ")";
     }
 
     /**
-     * Reports the registered factory's problems with {@code spec} at {@code at}; true when there
-     * are none (or no factory is registered).
+     * Reports the registered factory's problems with {@code spec}, written as the mapping
+     * {@code scorer} whose keys are its parameters: a problem about a parameter at that parameter
+     * (or the part of it the problem names), any other at {@code scorer}. True when there are
+     * none (or no factory is registered).
      */
-    public boolean validate(ScorerSpec spec, Node at) {
+    public boolean validate(ScorerSpec spec, Node scorer) {
+        return validate(spec, scorer, false);
+    }
+
+    /**
+     * Like {@link #validate(ScorerSpec, Node)} for a spec whose parameters are all written as the
+     * one {@code value} (a harness expectation such as {@code jsonpath: [...]}): a problem about
+     * a parameter points into {@code value}.
+     */
+    public boolean validateValue(ScorerSpec spec, Node value) {
+        return validate(spec, value, true);
+    }
+
+    private boolean validate(ScorerSpec spec, Node at, boolean atIsTheParameter) {
         Optional<ScorerFactory> factory = factory(spec.type());
         if (factory.isEmpty()) {
             return true;
         }
-        List<String> found;
+        List<ScorerProblem> found;
         try {
-            found = factory.get().validate(spec);
+            found = factory.get().problems(spec);
         } catch (RuntimeException e) {
-            found = List.of("could not be validated: " + e.getMessage());
+            found = List.of(ScorerProblem.of("could not be validated: the scorer's factory failed ("
+                    + Problems.shorten(String.valueOf(e.getMessage())) + ")"));
         }
-        for (String problem : found) {
-            at.error("scorer '" + spec.type() + "': " + problem);
+        for (ScorerProblem problem : found) {
+            List<Object> path = problem.parameter();
+            if (atIsTheParameter && !path.isEmpty()) {
+                path = path.subList(1, path.size());
+            }
+            at.errorAt(path, "scorer '" + spec.type() + "': " + problem.message());
         }
         return found.isEmpty();
     }

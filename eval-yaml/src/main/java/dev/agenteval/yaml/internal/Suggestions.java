@@ -4,20 +4,42 @@ import java.util.Collection;
 import java.util.Locale;
 import java.util.Optional;
 
-/** "Did you mean" suggestions by edit distance, ignoring case, '_' and '-'. */
+/**
+ * "Did you mean" suggestions by edit distance, ignoring case, '_' and '-'. Bounded whatever the
+ * input: a string longer than {@link #MAX_LENGTH} gets no suggestion (it is no typo of a short
+ * name), at most {@link #MAX_CANDIDATES} candidates are compared, and each comparison keeps three
+ * rows of the distance table and stops as soon as the distance exceeds what counts as a typo.
+ */
 public final class Suggestions {
+
+    /** The longest input (and candidate) compared; longer strings get no suggestion. */
+    static final int MAX_LENGTH = 64;
+    /** The most candidates compared for one input. */
+    static final int MAX_CANDIDATES = 500;
+    /** The largest edit distance that counts as a typo. */
+    private static final int MAX_DISTANCE = 3;
 
     private Suggestions() {
     }
 
     /** The candidate closest to {@code input}, if one is close enough to be a likely typo. */
     public static Optional<String> closest(String input, Collection<String> candidates) {
+        if (input.length() > MAX_LENGTH) {
+            return Optional.empty();
+        }
         String in = normalize(input);
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
+        int compared = 0;
         for (String candidate : candidates) {
+            if (compared++ >= MAX_CANDIDATES) {
+                break;
+            }
+            if (candidate.length() > MAX_LENGTH) {
+                continue;
+            }
             String c = normalize(candidate);
-            int d = distance(in, c);
+            int d = distance(in, c, MAX_DISTANCE);
             if (d < bestDistance) {
                 best = candidate;
                 bestDistance = d;
@@ -26,13 +48,17 @@ public final class Suggestions {
         if (best == null || best.equals(input)) {
             return Optional.empty();
         }
-        int limit = Math.max(1, Math.min(3, Math.max(in.length(), normalize(best).length()) / 3));
+        int limit = Math.max(1, Math.min(MAX_DISTANCE, Math.max(in.length(), normalize(best).length()) / 3));
         if (bestDistance <= limit) {
             return Optional.of(best);
         }
         // An abbreviation such as 'desc' for 'description'.
         if (in.length() >= 3) {
+            compared = 0;
             for (String candidate : candidates) {
+                if (compared++ >= MAX_CANDIDATES) {
+                    break;
+                }
                 if (normalize(candidate).startsWith(in)) {
                     return Optional.of(candidate);
                 }
@@ -52,22 +78,44 @@ public final class Suggestions {
 
     /** Optimal string alignment distance: insertions, deletions, substitutions, transpositions. */
     static int distance(String a, String b) {
-        int[][] d = new int[a.length() + 1][b.length() + 1];
-        for (int i = 0; i <= a.length(); i++) {
-            d[i][0] = i;
+        return distance(a, b, Integer.MAX_VALUE - 1);
+    }
+
+    /**
+     * The optimal string alignment distance of {@code a} and {@code b}, or {@code max + 1} as soon
+     * as it is known to exceed {@code max}. Memory is three rows of {@code b.length() + 1}.
+     */
+    static int distance(String a, String b, int max) {
+        if (Math.abs(a.length() - b.length()) > max) {
+            return max + 1;
         }
-        for (int j = 0; j <= b.length(); j++) {
-            d[0][j] = j;
+        int n = b.length();
+        int[] previous2 = new int[n + 1];
+        int[] previous = new int[n + 1];
+        int[] current = new int[n + 1];
+        for (int j = 0; j <= n; j++) {
+            previous[j] = j;
         }
         for (int i = 1; i <= a.length(); i++) {
-            for (int j = 1; j <= b.length(); j++) {
+            current[0] = i;
+            int rowMin = current[0];
+            for (int j = 1; j <= n; j++) {
                 int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+                int d = Math.min(Math.min(previous[j] + 1, current[j - 1] + 1), previous[j - 1] + cost);
                 if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
-                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+                    d = Math.min(d, previous2[j - 2] + 1);
                 }
+                current[j] = d;
+                rowMin = Math.min(rowMin, d);
             }
+            if (rowMin > max) {
+                return max + 1;
+            }
+            int[] recycled = previous2;
+            previous2 = previous;
+            previous = current;
+            current = recycled;
         }
-        return d[a.length()][b.length()];
+        return Math.min(previous[n], max + 1);
     }
 }

@@ -8,15 +8,20 @@ import dev.agenteval.yaml.internal.YamlValue.Sequence;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.yaml.snakeyaml.DumperOptions.FlowStyle;
@@ -26,12 +31,14 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.events.Event;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
+import org.yaml.snakeyaml.parser.Parser;
 import org.yaml.snakeyaml.parser.ParserImpl;
 import org.yaml.snakeyaml.reader.StreamReader;
 import org.yaml.snakeyaml.resolver.Resolver;
@@ -52,6 +59,8 @@ public final class YamlReader {
     /** Aliases to lists and mappings allowed in one file (aliases to scalars are not counted). */
     static final int MAX_COLLECTION_ALIASES = 100;
     static final int MAX_NESTING = 64;
+    /** The longest number read as a number (a YAML int or float), in characters. */
+    static final int MAX_NUMBER_LENGTH = 100;
     /**
      * The fewest values a file may expand to; a larger file may expand to as many values as it has
      * characters, which no alias-free document reaches, so only alias expansion can exceed it.
@@ -82,18 +91,18 @@ public final class YamlReader {
                 return null;
             }
             byte[] bytes = Files.readAllBytes(file.path());
-            text = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes)).toString();
+            try {
+                text = decoder().decode(ByteBuffer.wrap(bytes)).toString();
+            } catch (CharacterCodingException e) {
+                notUtf8(file, bytes, problems);
+                return null;
+            }
         } catch (NoSuchFileException e) {
             problems.addFile(file, "no such file");
             return null;
-        } catch (CharacterCodingException e) {
-            problems.addFile(file, "is not valid UTF-8");
-            return null;
         } catch (IOException e) {
-            problems.addFile(file, "cannot be read: " + e);
+            problems.addFile(file, "cannot be read" + (e instanceof AccessDeniedException ? ": permission denied"
+                    : e.getMessage() == null ? "" : ": " + Problems.shorten(e.getMessage())));
             return null;
         }
         if (text.startsWith("\uFEFF")) {
@@ -102,8 +111,75 @@ public final class YamlReader {
         return parse(file, text, problems);
     }
 
+    private static CharsetDecoder decoder() {
+        return StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+    }
+
+    /** Reports the line and column of the first byte sequence of {@code bytes} that is not UTF-8. */
+    private static void notUtf8(SourceFile file, byte[] bytes, Problems problems) {
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length + 1);
+        CoderResult result = decoder().decode(in, out, true);
+        if (!result.isError()) {
+            problems.addFile(file, "is not valid UTF-8 (save the file as UTF-8)");
+            return;
+        }
+        int bad = in.position();
+        out.flip();
+        if (out.length() > 0 && out.charAt(0) == '\uFEFF') {
+            out.get(); // a byte order mark is not a column, as when the file is read
+        }
+        int[] at = position(out, out.length());
+        problems.add(file, at[0], at[1], "", null, String.format(Locale.ROOT,
+                "is not valid UTF-8: byte 0x%02X cannot be decoded (save the file as UTF-8)", bytes[bad] & 0xFF));
+    }
+
+    /**
+     * The 1-based line and column of the character at {@code end} of {@code text}, counting
+     * lines and code points as SnakeYAML's marks do (line breaks: LF, CR LF, a lone CR, NEL,
+     * LS and PS).
+     */
+    private static int[] position(CharSequence text, int end) {
+        int line = 1;
+        int column = 1;
+        for (int i = 0; i < end; ) {
+            int c = Character.codePointAt(text, i);
+            i += Character.charCount(c);
+            boolean crlf = c == '\r' && i < text.length() && text.charAt(i) == '\n';
+            if (c == '\n' || c == 0x85 || c == 0x2028 || c == 0x2029 || c == '\r' && !crlf) {
+                line++;
+                column = 1;
+            } else if (!crlf) {
+                column++;
+            }
+        }
+        return new int[] {line, column};
+    }
+
+    /** Reports the first character YAML does not allow in a file (NUL, other controls), with its place. */
+    private static boolean unprintable(SourceFile file, String text, Problems problems) {
+        for (int i = 0; i < text.length(); ) {
+            int c = text.codePointAt(i);
+            if (!StreamReader.isPrintable(c)) {
+                int[] at = position(text, i);
+                boolean control = c < 0x20 || c >= 0x7F && c < 0xA0;
+                problems.add(file, at[0], at[1], "", null, String.format(Locale.ROOT,
+                        "invalid YAML: the %s U+%04X is not allowed in a YAML file (write it as \\u%04X in a"
+                                + " double-quoted string)", control ? "control character" : "character", c, c));
+                return true;
+            }
+            i += Character.charCount(c);
+        }
+        return false;
+    }
+
     /** Parses and converts YAML text attributed to {@code file}; null when it is not valid YAML. */
     public YamlValue parse(SourceFile file, String text, Problems problems) {
+        if (unprintable(file, text, problems)) {
+            return null;
+        }
         LoaderOptions options = new LoaderOptions();
         options.setMaxAliasesForCollections(MAX_COLLECTION_ALIASES);
         options.setNestingDepthLimit(MAX_NESTING);
@@ -113,8 +189,9 @@ public final class YamlReader {
         // Tags are checked on conversion, with positions; the composer itself never instantiates.
         options.setTagInspector(tag -> true);
         Node root;
+        Tracking parser = new Tracking(new ParserImpl(new StreamReader(text), options));
         try {
-            Composer composer = new Composer(new ParserImpl(new StreamReader(text), options), new Resolver(), options);
+            Composer composer = new Composer(parser, new Resolver(), options);
             root = composer.getSingleNode();
         } catch (MarkedYAMLException e) {
             Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
@@ -136,6 +213,14 @@ public final class YamlReader {
             if (message != null && message.startsWith("Number of aliases")) {
                 problems.addFile(file, "too many aliases: more than " + MAX_COLLECTION_ALIASES
                         + " aliases to lists or mappings (an alias bomb?); the file was refused");
+            } else if (message != null && message.startsWith("Nesting Depth") && parser.last != null) {
+                Mark mark = parser.last.getStartMark();
+                problems.add(file, mark.getLine() + 1, mark.getColumn() + 1, "", null, "invalid YAML: lists and"
+                        + " mappings are nested more than " + MAX_NESTING + " deep here");
+            } else if (parser.last != null) {
+                Mark mark = parser.last.getStartMark();
+                problems.add(file, mark.getLine() + 1, mark.getColumn() + 1, "", null, "invalid YAML: "
+                        + clean(message));
             } else {
                 problems.addFile(file, "invalid YAML: " + clean(message));
             }
@@ -157,8 +242,48 @@ public final class YamlReader {
         }
     }
 
-    private static String clean(String message) {
-        return message == null ? "unknown error" : message.strip();
+    /**
+     * A SnakeYAML message without what only its authors need: the first line, no
+     * {@code in 'reader'} position (the location is reported on its own), no Java class names.
+     */
+    static String clean(String message) {
+        if (message == null || message.isBlank()) {
+            return "the file could not be parsed";
+        }
+        String first = message.strip().lines().findFirst().orElse("").strip();
+        first = first.replaceAll("\\s*in '(reader|string)'.*$", "");
+        first = first.replaceAll("\\b(?:[a-z][a-z0-9_]*\\.)+([A-Z][A-Za-z0-9_$]*)", "$1");
+        first = first.replaceAll("\\b[A-Z][A-Za-z]*(Exception|Error)\\b:?\\s*", "");
+        return first.isBlank() ? "the file could not be parsed" : Problems.shorten(first);
+    }
+
+    /** The parser as the composer reads it, remembering the last event looked at (for messages). */
+    private static final class Tracking implements Parser {
+        private final Parser parser;
+        private Event last;
+
+        Tracking(Parser parser) {
+            this.parser = parser;
+        }
+
+        @Override
+        public boolean checkEvent(Event.ID choice) {
+            return parser.checkEvent(choice);
+        }
+
+        @Override
+        public Event peekEvent() {
+            Event e = parser.peekEvent();
+            last = e != null ? e : last;
+            return e;
+        }
+
+        @Override
+        public Event getEvent() {
+            Event e = parser.getEvent();
+            last = e != null ? e : last;
+            return e;
+        }
     }
 
     /** Stops a conversion that must not go on (alias bomb, recursive alias). */
@@ -242,11 +367,19 @@ public final class YamlReader {
             if (tag.equals(Tag.STR) || tag.equals(Tag.TIMESTAMP)) {
                 return new Scalar(line(node), column(node), value, Kind.STRING, value);
             }
+            if ((tag.equals(Tag.INT) || tag.equals(Tag.FLOAT)) && value.length() > MAX_NUMBER_LENGTH) {
+                // Converting a number of millions of digits would take minutes; none is meant. It stays
+                // a number (NaN, which no setting accepts) so it is not also reported as a string.
+                error(node, "a number of " + value.length() + " characters is too long (at most "
+                        + MAX_NUMBER_LENGTH + "): quote it if it is text");
+                return new Scalar(line(node), column(node), value, Kind.NUMBER, Double.NaN);
+            }
             Object resolved;
             try {
                 resolved = SCALARS.value(node);
             } catch (RuntimeException e) {
-                error(node, "'" + value + "' is not a valid " + tag.getValue().substring(Tag.PREFIX.length()));
+                error(node, Problems.quote(value) + " is not a valid "
+                        + tag.getValue().substring(Tag.PREFIX.length()));
                 return new Scalar(line(node), column(node), value, Kind.STRING, value);
             }
             if (resolved == null) {
@@ -297,11 +430,11 @@ public final class YamlReader {
                 }
                 String name = k.getValue();
                 Scalar key = new Scalar(line(k), column(k), name, Kind.STRING, name);
-                path.add(name);
+                path.add(Problems.shorten(name));
                 Scalar first = seen.putIfAbsent(name, key);
                 if (first != null) {
-                    error(k, "duplicate key '" + name + "' (first at line " + first.line() + ", column "
-                            + first.column() + ")");
+                    error(k, "duplicate key " + Problems.quote(name) + " (first at line " + first.line()
+                            + ", column " + first.column() + ")");
                 } else {
                     entries.add(new Entry(key, convert(tuple.getValueNode())));
                 }
@@ -386,7 +519,8 @@ public final class YamlReader {
 
         private static String display(Tag tag) {
             String value = tag.getValue();
-            return value.startsWith(Tag.PREFIX) ? "!!" + value.substring(Tag.PREFIX.length()) : value;
+            return Problems.shorten(value.startsWith(Tag.PREFIX) ? "!!" + value.substring(Tag.PREFIX.length())
+                    : value);
         }
 
         private static int line(Node node) {

@@ -4,6 +4,7 @@ import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.spi.Scorer;
 import dev.agenteval.spi.ScorerFactory;
+import dev.agenteval.spi.ScorerProblem;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,6 +29,12 @@ abstract class BuiltInScorerFactory<C> implements ScorerFactory {
 
     @Override
     public final List<String> validate(ScorerSpec spec) {
+        return problems(spec).stream().map(ScorerProblem::message).toList();
+    }
+
+    /** The problems of {@link #validate}, each with the parameter it is about. */
+    @Override
+    public final List<ScorerProblem> problems(ScorerSpec spec) {
         Params params = new Params(spec);
         parse(params);
         params.rejectUnknown();
@@ -42,7 +49,7 @@ abstract class BuiltInScorerFactory<C> implements ScorerFactory {
         params.rejectUnknown();
         if (!params.problems().isEmpty()) {
             List<String> problems = new ArrayList<>();
-            for (String p : params.problems()) {
+            for (String p : params.messages()) {
                 problems.add("scorer '" + id + "': " + p);
             }
             throw new ConfigurationException(problems);

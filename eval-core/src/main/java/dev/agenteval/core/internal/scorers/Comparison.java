@@ -15,27 +15,29 @@ import java.util.regex.Pattern;
 record Comparison(String name, Object expected, Pattern pattern) {
 
     /**
-     * Parses one comparator, recording a problem prefixed by {@code where} when its value has the
-     * wrong type; null then.
+     * Parses one comparator, recording a problem prefixed by {@code where} and about the
+     * parameter path {@code at} when its value has the wrong type; null then.
      */
-    static Comparison parse(String name, Object value, String where, Params params) {
+    static Comparison parse(String name, Object value, String where, List<Object> at, Params params) {
         String bad = switch (name) {
             case "equals" -> null;
             case "contains" -> value instanceof List<?> l && !l.isEmpty() ? null : "a non-empty list";
             case "length", "count" -> isCount(value) ? null : "a whole number >= 0";
-            case "min", "max" -> value instanceof Number ? null : "a number";
+            case "min", "max" -> !(value instanceof Number n) ? "a number"
+                    : Double.isFinite(n.doubleValue()) ? null : "a finite number";
             case "regex" -> value instanceof String ? null : "a string";
             case "exists" -> value instanceof Boolean ? null : "true or false";
             default -> throw new IllegalArgumentException("unknown comparator " + name);
         };
         if (bad != null) {
-            params.problem(where + ": '" + name + "' must be " + bad + " but was " + Texts.json(value));
+            params.problem(at, where + ": '" + name + "' must be " + bad + " but was " + Texts.json(value));
             return null;
         }
         Pattern pattern = null;
         if (name.equals("regex")) {
             int before = params.problems().size();
             pattern = RegexScorerFactory.compile((String) value, where + ": 'regex'", params);
+            params.locateSince(before, at);
             if (params.problems().size() > before) {
                 return null;
             }

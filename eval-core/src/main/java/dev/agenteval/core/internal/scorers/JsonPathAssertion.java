@@ -64,7 +64,8 @@ final class JsonPathAssertion {
 
     /**
      * Parses every entry of {@code param}, a non-empty list of maps, recording problems such as
-     * {@code "jsonpath assertion 2 has unknown comparator 'lenght' (known: ...)"}.
+     * {@code "jsonpath assertion 2 has unknown comparator 'lenght' (known: ...)"}, each about the
+     * part of the entry it names ({@code assertions[1].lenght}), else the entry.
      *
      * @param noun what an entry is called in problems, e.g. {@code "jsonpath assertion"}
      */
@@ -72,7 +73,7 @@ final class JsonPathAssertion {
         List<JsonPathAssertion> out = new ArrayList<>();
         List<Object> entries = params.list(param, "{path, comparators} maps");
         for (int i = 0; i < entries.size(); i++) {
-            JsonPathAssertion a = parse(entries.get(i), noun + " " + (i + 1), params);
+            JsonPathAssertion a = parse(entries.get(i), noun + " " + (i + 1), List.of(param, i), params);
             if (a != null) {
                 out.add(a);
             }
@@ -80,13 +81,14 @@ final class JsonPathAssertion {
         return List.copyOf(out);
     }
 
-    private static JsonPathAssertion parse(Object entry, String where, Params params) {
+    private static JsonPathAssertion parse(Object entry, String where, List<Object> at, Params params) {
         if (!(entry instanceof Map<?, ?> map)) {
-            params.problem(where + " must be a map with a path and comparators but was " + Texts.json(entry));
+            params.problem(at, where + " must be a map with a path and comparators but was " + Texts.json(entry));
             return null;
         }
         int before = params.problems().size();
-        JsonPath compiled = compile(map.get("path"), where, params);
+        List<Object> pathAt = map.containsKey("path") ? child(at, "path") : at;
+        JsonPath compiled = compile(map.get("path"), where, pathAt, params);
         List<Comparison> comparisons = new ArrayList<>();
         boolean any = false;
         boolean unknown = false;
@@ -96,18 +98,19 @@ final class JsonPathAssertion {
                 continue;
             }
             if (!JsonPathCheck.COMPARATORS.contains(name)) {
-                params.problem(where + " has unknown comparator '" + name + "' (known: " + KNOWN + ")");
+                params.problem(child(at, name), where + " has unknown comparator '" + name + "' (known: " + KNOWN
+                        + ")");
                 unknown = true;
                 continue;
             }
             any = true;
-            Comparison c = Comparison.parse(name, e.getValue(), where, params);
+            Comparison c = Comparison.parse(name, e.getValue(), where, child(at, name), params);
             if (c != null) {
                 comparisons.add(c);
             }
         }
         if (!any && !unknown) {
-            params.problem(where + " has no comparator (known: " + KNOWN + ")");
+            params.problem(at, where + " has no comparator (known: " + KNOWN + ")");
         }
         if (params.problems().size() > before) {
             return null;
@@ -115,18 +118,25 @@ final class JsonPathAssertion {
         return new JsonPathAssertion((String) map.get("path"), compiled, comparisons);
     }
 
-    private static JsonPath compile(Object path, String where, Params params) {
+    private static JsonPath compile(Object path, String where, List<Object> at, Params params) {
         if (!(path instanceof String p) || p.isBlank()) {
-            params.problem(where + (path == null ? " needs a path"
+            params.problem(at, where + (path == null ? " needs a path"
                     : " has a path that is not a non-blank string: " + Texts.json(path)));
             return null;
         }
         try {
             return JsonPath.compile(p);
         } catch (InvalidPathException | IllegalArgumentException e) {
-            params.problem(where + " has an invalid path '" + p + "': " + e.getMessage());
+            params.problem(at, where + " has an invalid path '" + p + "': " + e.getMessage());
             return null;
         }
+    }
+
+    /** {@code at} and then {@code key}. */
+    private static List<Object> child(List<Object> at, String key) {
+        List<Object> out = new ArrayList<>(at);
+        out.add(key);
+        return out;
     }
 
     /** The path and comparators, e.g. {@code $.items length=4}. */

@@ -1,6 +1,7 @@
 package dev.agenteval.core.internal.scorers;
 
 import dev.agenteval.api.ScorerSpec;
+import dev.agenteval.spi.ScorerProblem;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -10,13 +11,14 @@ import java.util.Optional;
 
 /**
  * Reads a spec's parameters by type, collecting one short sentence per problem (the runner and
- * the YAML loader prefix the location). Readers return a harmless placeholder after recording a
+ * the YAML loader prefix the location), each with the parameter it is about so the loader can
+ * point at that parameter's line. Readers return a harmless placeholder after recording a
  * problem, so a factory reads every parameter and reports every problem at once.
  */
 final class Params {
 
     private final ScorerSpec spec;
-    private final List<String> problems = new ArrayList<>();
+    private final List<ScorerProblem> problems = new ArrayList<>();
     private final java.util.Set<String> known = new java.util.LinkedHashSet<>();
 
     Params(ScorerSpec spec) {
@@ -35,19 +37,55 @@ final class Params {
     void rejectUnknown() {
         for (String name : spec.params().keySet()) {
             if (!known.contains(name)) {
-                problems.add("unknown parameter '" + name + "' (known: " + String.join(", ", known) + ")");
+                problems.add(ScorerProblem.at("unknown parameter '" + name + "' (known: " + String.join(", ", known)
+                        + ")", name));
             }
         }
     }
 
     /** The problems found so far, in order. */
-    List<String> problems() {
+    List<ScorerProblem> problems() {
         return Collections.unmodifiableList(problems);
     }
 
-    /** Records a problem found by the caller. */
+    /** The sentences of the problems found so far, in order. */
+    List<String> messages() {
+        return problems.stream().map(ScorerProblem::message).toList();
+    }
+
+    /**
+     * Records a problem found by the caller. One that starts with a quoted parameter name of the
+     * spec, such as {@code "'fragment' must be an object"}, is about that parameter; any other is
+     * about the spec as a whole.
+     */
     void problem(String problem) {
-        problems.add(problem);
+        for (String name : spec.params().keySet()) {
+            if (problem.startsWith("'" + name + "'")) {
+                problems.add(ScorerProblem.at(problem, name));
+                return;
+            }
+        }
+        problems.add(ScorerProblem.of(problem));
+    }
+
+    /**
+     * Records a problem about a part of a parameter: {@code at} is its path, the parameter's
+     * name then map keys and list indexes (see {@link ScorerProblem#parameter()}).
+     */
+    void problem(List<Object> at, String problem) {
+        problems.add(new ScorerProblem(at, problem));
+    }
+
+    /**
+     * Places at {@code at} every problem recorded since there were {@code before} that is about
+     * the spec as a whole (those of a shared helper that knows no path).
+     */
+    void locateSince(int before, List<Object> at) {
+        for (int i = before; i < problems.size(); i++) {
+            if (problems.get(i).parameter().isEmpty()) {
+                problems.set(i, new ScorerProblem(at, problems.get(i).message()));
+            }
+        }
     }
 
     /** True when {@code name} is present and not null. */
@@ -65,11 +103,11 @@ final class Params {
         String what = allowBlank ? "a string" : "a non-blank string";
         Object v = param(name).orElse(null);
         if (v == null) {
-            problems.add("needs '" + name + "' (" + what + ")");
+            problems.add(ScorerProblem.at("needs '" + name + "' (" + what + ")", name));
             return "";
         }
         if (!(v instanceof String s) || (!allowBlank && s.isBlank())) {
-            problems.add("'" + name + "' must be " + what + " but was " + Texts.json(v));
+            problems.add(ScorerProblem.at("'" + name + "' must be " + what + " but was " + Texts.json(v), name));
             return "";
         }
         return s;
@@ -80,17 +118,18 @@ final class Params {
         String must = "'" + name + "' must be a non-empty list of strings";
         Object v = param(name).orElse(null);
         if (v == null) {
-            problems.add("needs '" + name + "' (a non-empty list of strings)");
+            problems.add(ScorerProblem.at("needs '" + name + "' (a non-empty list of strings)", name));
             return List.of();
         }
         if (!(v instanceof List<?> list) || list.isEmpty()) {
-            problems.add(must + " but was " + Texts.json(v));
+            problems.add(ScorerProblem.at(must + " but was " + Texts.json(v), name));
             return List.of();
         }
         List<String> out = new ArrayList<>();
         for (int i = 0; i < list.size(); i++) {
             if (!(list.get(i) instanceof String s) || s.isEmpty()) {
-                problems.add(must + ", but item " + (i + 1) + " is " + Texts.json(list.get(i)));
+                problems.add(ScorerProblem.at(must + ", but item " + (i + 1) + " is " + Texts.json(list.get(i)), name,
+                        i));
                 return List.of();
             }
             out.add(s);
@@ -102,11 +141,12 @@ final class Params {
     List<Object> list(String name, String itemsAre) {
         Object v = param(name).orElse(null);
         if (v == null) {
-            problems.add("needs '" + name + "' (a non-empty list of " + itemsAre + ")");
+            problems.add(ScorerProblem.at("needs '" + name + "' (a non-empty list of " + itemsAre + ")", name));
             return List.of();
         }
         if (!(v instanceof List<?> list) || list.isEmpty()) {
-            problems.add("'" + name + "' must be a non-empty list of " + itemsAre + " but was " + Texts.json(v));
+            problems.add(ScorerProblem.at("'" + name + "' must be a non-empty list of " + itemsAre + " but was "
+                    + Texts.json(v), name));
             return List.of();
         }
         return Collections.unmodifiableList(new ArrayList<>(list));
@@ -119,7 +159,7 @@ final class Params {
             return defaultValue;
         }
         if (!(v instanceof Boolean b)) {
-            problems.add("'" + name + "' must be true or false but was " + Texts.json(v));
+            problems.add(ScorerProblem.at("'" + name + "' must be true or false but was " + Texts.json(v), name));
             return defaultValue;
         }
         return b;
@@ -139,12 +179,12 @@ final class Params {
         String what = zeroAllowed ? "a number >= 0" : "a positive number";
         Object v = param(name).orElse(null);
         if (v == null) {
-            problems.add("needs '" + name + "' (" + what + ")");
+            problems.add(ScorerProblem.at("needs '" + name + "' (" + what + ")", name));
             return 0;
         }
         if (!(v instanceof Number n) || !Double.isFinite(n.doubleValue())
                 || n.doubleValue() < 0 || (!zeroAllowed && n.doubleValue() == 0)) {
-            problems.add("'" + name + "' must be " + what + " but was " + Texts.json(v));
+            problems.add(ScorerProblem.at("'" + name + "' must be " + what + " but was " + Texts.json(v), name));
             return 0;
         }
         return n.doubleValue();
@@ -154,12 +194,12 @@ final class Params {
     long positiveInteger(String name) {
         Object v = param(name).orElse(null);
         if (v == null) {
-            problems.add("needs '" + name + "' (a positive integer)");
+            problems.add(ScorerProblem.at("needs '" + name + "' (a positive integer)", name));
             return 0;
         }
         Long n = wholeNumber(v);
         if (n == null || n <= 0) {
-            problems.add("'" + name + "' must be a positive integer but was " + Texts.json(v));
+            problems.add(ScorerProblem.at("'" + name + "' must be a positive integer but was " + Texts.json(v), name));
             return 0;
         }
         return n;
