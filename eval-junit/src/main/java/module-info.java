@@ -7,6 +7,7 @@
 module dev.agenteval.junit {
     requires transitive dev.agenteval.core;
     requires dev.agenteval.report;
+    requires dev.agenteval.launch;
     requires transitive org.junit.jupiter.api;
     requires dev.agenteval.yaml;
     requires dev.agenteval.agents;

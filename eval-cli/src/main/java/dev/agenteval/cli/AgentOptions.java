@@ -1,24 +1,35 @@
 package dev.agenteval.cli;
 
+import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.launch.Setting;
+import dev.agenteval.launch.Settings;
+import dev.agenteval.launch.Wiring;
 import dev.agenteval.spi.AgentClient;
 import java.nio.file.Path;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import picocli.CommandLine.Option;
 
-/** The options that name the agent, shared by {@code run} and {@code record} (a picocli mixin). */
+/**
+ * The options that name the agent, shared by {@code run} and {@code record} (a picocli mixin).
+ * Their names are those of {@link Setting}; an option not given falls back to its variable
+ * ({@code AGENT_EVAL_AGENT_URL}, {@code AGENT_EVAL_PROTOCOL}, {@code AGENT_EVAL_TARGET},
+ * {@code AGENT_EVAL_EXTERNAL_ID}), read by {@link Settings}.
+ */
 final class AgentOptions {
 
-    @Option(names = "--protocol", paramLabel = "ID", description = "Agent protocol (client id), e.g. a2a, agent-service, platform-chat, openai-chat, http. Default: a2a.")
+    @Option(names = Setting.Option.PROTOCOL, paramLabel = "ID", description = "Agent protocol (client id), e.g. a2a, agent-service, platform-chat, openai-chat, http. Default: AGENT_EVAL_PROTOCOL, else a2a.")
     String protocol;
 
-    @Option(names = "--agent-url", paramLabel = "URL", description = "The agent's base URL.")
+    @Option(names = Setting.Option.AGENT_URL, paramLabel = "URL", description = "The agent's base URL. Default: AGENT_EVAL_AGENT_URL.")
     String agentUrl;
 
-    @Option(names = "--env", paramLabel = "NAME", description = "A named target from the targets file (protocol, URL, auth).")
+    @Option(names = Setting.Option.TARGET, paramLabel = "NAME", description = "A named target from the targets file (protocol, URL, auth). Default: AGENT_EVAL_TARGET.")
     String env;
 
-    @Option(names = "--external-id", paramLabel = "ID", description = "The agent's external id (platform chat API).")
+    @Option(names = Setting.Option.EXTERNAL_ID, paramLabel = "ID", description = "The agent's external id (platform chat API). Default: AGENT_EVAL_EXTERNAL_ID.")
     String externalId;
 
     /** True when any of these options is given. */
@@ -26,23 +37,33 @@ final class AgentOptions {
         return protocol != null || agentUrl != null || env != null || externalId != null;
     }
 
-    /** Adds the problems of these options to {@code problems}. */
-    void validate(List<String> problems) {
-        if (agentUrl != null && env != null) {
-            problems.add("--agent-url and --env are alternatives: give one");
+    /** These options as launch settings (null: not given). */
+    Map<Setting, String> values() {
+        Map<Setting, String> values = new EnumMap<>(Setting.class);
+        values.put(Setting.PROTOCOL, protocol);
+        values.put(Setting.AGENT_URL, agentUrl);
+        values.put(Setting.TARGET, env);
+        values.put(Setting.EXTERNAL_ID, externalId);
+        return values;
+    }
+
+    /** Adds the problems of the agent's settings to {@code problems}. */
+    void validate(List<String> problems, Settings settings) {
+        if (!Wiring.agentNamed(settings)) {
+            problems.add("no agent: give " + Setting.AGENT_URL.option() + " URL (with " + Setting.PROTOCOL.option()
+                    + ", default a2a) or " + Setting.TARGET.option() + " NAME, or set " + Setting.AGENT_URL.variable()
+                    + " or " + Setting.TARGET.variable() + "; there is no default target");
+            return;
         }
-        if (agentUrl == null && env == null) {
-            problems.add("no agent: give --agent-url URL (with --protocol, default a2a) or --env NAME; there is no default target");
+        try {
+            Wiring.agentChoice(settings);
+        } catch (ConfigurationException e) {
+            problems.addAll(e.problems());
         }
     }
 
-    /** The agent client these options name. */
-    AgentClient create(Function<String, String> environment, Path workDir) {
-        return Wiring.agent(protocol, agentUrl, env, externalId, environment, workDir);
-    }
-
-    /** A description of the agent for fingerprints, without credentials. */
-    String describe() {
-        return Gating.describeAgent(protocol, agentUrl, env, externalId);
+    /** The agent client the settings name. */
+    static AgentClient create(Settings settings, Function<String, String> environment, Path workDir) {
+        return Wiring.agent(settings, environment, workDir);
     }
 }

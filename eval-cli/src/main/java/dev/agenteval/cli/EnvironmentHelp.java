@@ -1,44 +1,27 @@
 package dev.agenteval.cli;
 
-import dev.agenteval.core.Providers;
+import dev.agenteval.launch.Wiring;
 import dev.agenteval.spi.EnvironmentVariable;
-import dev.agenteval.spi.Provider;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import picocli.CommandLine;
 
 /**
  * The "Environment variables" section of {@code --help}, produced from the declarations of every
- * provider on the class path (the same declarations the code reads), plus the CLI's own.
+ * provider on the class path and of the launch settings (the same declarations the code reads).
  */
 final class EnvironmentHelp {
-
-    /** Variables the CLI itself reads. */
-    static final List<EnvironmentVariable> CLI = List.of(
-            EnvironmentVariable.setting("AGENT_EVAL_REPORT_DIR", null,
-                    "Default for --report-dir: the folder for results.json, results.md and junit.xml."),
-            EnvironmentVariable.setting(Wiring.REDACT_JUDGE_INPUT, "true",
-                    "Default for --judge-redact-secrets: false sends the judge the run's secrets unmasked."));
 
     private EnvironmentHelp() {
     }
 
-    /** Every declared variable, by name. */
+    /**
+     * Every declared variable, by name: the launch settings' ({@code AGENT_EVAL_AGENT_URL},
+     * {@code AGENT_EVAL_REPORT_DIR}, ...) and every provider's ({@link Wiring#declaredVariables}).
+     */
     static Map<String, EnvironmentVariable> all() {
-        Providers providers = Providers.discover(EnvironmentHelp.class.getClassLoader());
-        Map<String, EnvironmentVariable> vars = new TreeMap<>();
-        CLI.forEach(v -> vars.put(v.name(), v));
-        dev.agenteval.judge.Judges.environmentVariables().forEach(v -> vars.putIfAbsent(v.name(), v));
-        dev.agenteval.agents.AgentClients.environmentVariables().forEach(v -> vars.putIfAbsent(v.name(), v));
-        List<Provider> all = new ArrayList<>();
-        providers.agentClientIds().forEach(id -> all.add(providers.agentClient(id)));
-        providers.judgeIds().forEach(id -> all.add(providers.judge(id)));
-        for (Provider p : all) {
-            p.environmentVariables().forEach(v -> vars.putIfAbsent(v.name(), v));
-        }
-        return vars;
+        return Wiring.declaredVariables(EnvironmentHelp.class.getClassLoader());
     }
 
     /** The section as plain lines: each variable, then its effect wrapped and indented. */

@@ -8,19 +8,14 @@ import dev.agenteval.report.BaselineComparison;
 import dev.agenteval.report.Gate;
 import dev.agenteval.report.GateVerdict;
 import dev.agenteval.report.Reports;
-import dev.agenteval.judge.OpenAiJudge;
-import dev.agenteval.judge.OverlapJudge;
-import dev.agenteval.spi.Judge;
 import java.io.PrintStream;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * The run command's threshold gate, baseline comparison and fingerprint descriptions: what
+ * The run command's threshold gate and baseline comparison: what
  * decides the exit code once the cases have run.
  */
 final class Gating {
@@ -105,38 +100,5 @@ final class Gating {
             }
         }
         return code;
-    }
-
-    /** The agent target for the fingerprint: protocol and URL without credentials or query, or the target's name. */
-    static String describeAgent(String protocol, String agentUrl, String env, String externalId) {
-        String target = env != null ? "target '" + env + "'" : (protocol == null ? "a2a" : protocol) + " " + withoutSecrets(agentUrl);
-        return externalId == null ? target : target + " externalId=" + externalId;
-    }
-
-    /** The judge for the fingerprint: model and endpoint, or the judge's settings; null when none. */
-    static String describeJudge(Judge judge) {
-        if (judge == null) {
-            return null;
-        }
-        if (judge instanceof OpenAiJudge openAi) {
-            return "openai " + openAi.model() + " at " + withoutSecrets(openAi.baseUrl().toString());
-        }
-        if (judge instanceof OverlapJudge overlap) {
-            return overlap.toString();
-        }
-        return judge.name();
-    }
-
-    /** A URL without user info, query or fragment, where credentials may hide. */
-    static String withoutSecrets(String url) {
-        try {
-            URI u = new URI(url);
-            if (u.getScheme() == null || u.getHost() == null) {
-                return u.getScheme() == null ? "(not a URL)" : u.getScheme() + ":…";
-            }
-            return new URI(u.getScheme(), null, u.getHost(), u.getPort(), u.getPath(), null, null).toString();
-        } catch (URISyntaxException e) {
-            return "(not a URL)";
-        }
     }
 }

@@ -3,6 +3,9 @@ package dev.agenteval.cli;
 import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.SuiteResult;
+import dev.agenteval.launch.Setting;
+import dev.agenteval.launch.Settings;
+import dev.agenteval.launch.Wiring;
 import dev.agenteval.report.Gate;
 import dev.agenteval.report.GateVerdict;
 import dev.agenteval.report.Reports;
@@ -35,7 +38,7 @@ final class MergeCommand implements Callable<Integer> {
             description = "results.json files, or folders holding one (a run's --report-dir).")
     List<Path> inputs;
 
-    @Option(names = "--report-dir", paramLabel = "DIR", description = "Write the merged results.json, results.md and junit.xml here.")
+    @Option(names = Setting.Option.REPORT_DIR, paramLabel = "DIR", description = "Write the merged results.json, results.md and junit.xml here (default: AGENT_EVAL_REPORT_DIR).")
     Path reportDir;
 
     @Option(names = "--output", paramLabel = "FILE", description = "Write the merged JSON report here, and a sibling .md transcript.")
@@ -90,8 +93,11 @@ final class MergeCommand implements Callable<Integer> {
         }
         List<ResultSink> sinks = new ArrayList<>();
         sinks.add(Reports.console(context.out()));
-        Function<String, String> environment = Wiring.environment(context);
-        Path dir = reportDir != null ? context.workDir().resolve(reportDir) : Wiring.defaultReportDir(environment, context.workDir());
+        Function<String, String> environment = Launching.environment(context);
+        Settings settings = Settings.commandLine(
+                java.util.Collections.singletonMap(Setting.REPORT_DIR, reportDir == null ? null : reportDir.toString()),
+                environment);
+        Path dir = Wiring.reportDir(settings, context.workDir()).orElse(null);
         if (dir != null) {
             sinks.add(Reports.all(dir));
         }

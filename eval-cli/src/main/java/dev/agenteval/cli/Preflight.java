@@ -7,6 +7,8 @@ import dev.agenteval.api.Suite;
 import dev.agenteval.report.Baseline;
 import dev.agenteval.core.Providers;
 import dev.agenteval.core.internal.Preparation;
+import dev.agenteval.launch.Settings;
+import dev.agenteval.launch.Wiring;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.Judge;
 import java.nio.file.Files;
@@ -40,7 +42,7 @@ final class Preflight {
 
     /** What a run needs, all checked. Closing it closes the agent. */
     record Plan(List<SuiteSources.Source> sources, AgentClient agent, Judge judge, Providers providers,
-                Function<String, String> environment, Baseline baseline, Path reportFolder, Path outputFile)
+                Function<String, String> environment, Settings settings, Baseline baseline, Path reportFolder, Path outputFile)
             implements AutoCloseable {
 
         List<Suite> suites() {
@@ -62,8 +64,9 @@ final class Preflight {
      */
     static Plan check(RunOptions o, AgentEvalCli.Context context, boolean agentRequired) {
         List<String> problems = new ArrayList<>();
-        o.validate(problems, agentRequired);
-        Function<String, String> environment = Wiring.environment(context);
+        Function<String, String> environment = Launching.environment(context);
+        Settings settings = o.settings(environment);
+        o.validate(problems, agentRequired, settings);
         Path workDir = context.workDir();
 
         SuiteSources.Loaded loaded = SuiteSources.read(o.suites, workDir);
@@ -86,10 +89,10 @@ final class Preflight {
         AgentClient agent = null;
         List<String> agentProblems = new ArrayList<>();
         if (agentRequired || o.agentOptions.given()) {
-            o.agentOptions.validate(agentProblems);
+            o.agentOptions.validate(agentProblems, settings);
             if (agentProblems.isEmpty()) {
                 try {
-                    agent = o.agentOptions.create(environment, workDir);
+                    agent = AgentOptions.create(settings, environment, workDir);
                 } catch (ConfigurationException e) {
                     problems.addAll(e.problems());
                 }
@@ -100,7 +103,7 @@ final class Preflight {
         Judge judgeForChecks = null;
         if (Wiring.needsJudge(suites, providers)) {
             try {
-                judge = Wiring.judge(o.judgeId, o.judgeUrl, o.judgeModel, providers, environment);
+                judge = Wiring.judge(settings, providers, environment);
                 judgeForChecks = judge;
             } catch (ConfigurationException e) {
                 problems.addAll(e.problems());
@@ -112,7 +115,7 @@ final class Preflight {
             problems.addAll(suiteProblems(source, o, providers, judgeForChecks, environment));
         }
 
-        Path reportFolder = o.reportFolder(environment, workDir);
+        Path reportFolder = o.reportFolder(settings, workDir);
         Path outputFile = o.outputFile(workDir);
         if (reportFolder != null) {
             folderProblem(reportFolder).ifPresent(problems::add);
@@ -130,7 +133,7 @@ final class Preflight {
             }
             throw new ConfigurationException(problems);
         }
-        return new Plan(loaded.sources(), agent, judge, providers, environment, baseline, reportFolder, outputFile);
+        return new Plan(loaded.sources(), agent, judge, providers, environment, settings, baseline, reportFolder, outputFile);
     }
 
     /** The runner's own checks of one suite before it sends anything, each problem located. */
@@ -211,7 +214,7 @@ final class Preflight {
     private static List<String> sameReportNames(List<SuiteSources.Source> sources, Path reportFolder) {
         Map<String, List<SuiteSources.Source>> byName = new LinkedHashMap<>();
         for (SuiteSources.Source s : sources) {
-            byName.computeIfAbsent(RunCommand.fileName(s.suite().name()), k -> new ArrayList<>()).add(s);
+            byName.computeIfAbsent(Wiring.fileName(s.suite().name()), k -> new ArrayList<>()).add(s);
         }
         List<String> problems = new ArrayList<>();
         byName.forEach((name, same) -> {

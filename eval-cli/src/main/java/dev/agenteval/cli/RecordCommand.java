@@ -1,6 +1,7 @@
 package dev.agenteval.cli;
 
 import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.launch.Settings;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.yaml.CaseRecorder;
 import java.io.IOException;
@@ -44,9 +45,6 @@ final class RecordCommand implements Callable<Integer> {
     @Mixin
     AgentOptions agentOptions = new AgentOptions();
 
-
-
-
     @Option(names = {"-v", "--verbose"}, description = "More logging (repeat for debug).")
     boolean[] verbose = new boolean[0];
 
@@ -61,13 +59,14 @@ final class RecordCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<String> messages = messages();
+        Function<String, String> environment = Launching.environment(context);
+        Settings settings = Settings.commandLine(agentOptions.values(), environment);
+        List<String> messages = messages(settings);
         String id = caseId != null ? caseId : CaseRecorder.idFrom(messages.get(0));
         Path file = context.workDir().resolve(to).normalize();
-        Function<String, String> environment = Wiring.environment(context);
         CaseRecorder.Recording recording;
         try (Interruption watch = Interruption.watch();
-             AgentClient agent = agentOptions.create(environment, context.workDir())) {
+             AgentClient agent = AgentOptions.create(settings, environment, context.workDir())) {
             CaseRecorder recorder = CaseRecorder.builder().agent(agent).build();
             recording = recorder.record(id, messages);
             recorder.save(recording, file);
@@ -86,9 +85,9 @@ final class RecordCommand implements Callable<Integer> {
         return AgentEvalCli.OK;
     }
 
-    private List<String> messages() {
+    private List<String> messages(Settings settings) {
         List<String> problems = new ArrayList<>();
-        agentOptions.validate(problems);
+        agentOptions.validate(problems, settings);
         if (!inputs.isEmpty() && inputFile != null) {
             problems.add("--input and --input-file are alternatives: give one");
         }

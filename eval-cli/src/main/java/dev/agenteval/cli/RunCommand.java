@@ -7,6 +7,7 @@ import dev.agenteval.core.EvalRunner;
 import dev.agenteval.report.Gate;
 import dev.agenteval.core.ReportException;
 import dev.agenteval.report.Reports;
+import dev.agenteval.launch.Wiring;
 import dev.agenteval.spi.Judge;
 import java.nio.file.Path;
 import java.util.List;
@@ -60,12 +61,12 @@ final class RunCommand implements Callable<Integer> {
         EvalRunner.Builder b = EvalRunner.builder().agent(plan.agent()).judge(judge).providers(plan.providers())
                 .environment(plan.environment()).stopOnFailure(options.stopOnFailure).repeat(options.repeat)
                 .listener(new Progress(context.err(), context.terminal(), options.quiet.length > 0))
-                .agentDescription(options.agentOptions.describe());
+                .agentDescription(Wiring.describeAgent(plan.settings()));
         Baseline compared = Gating.baselineFor(plan.baseline(), suite, several, context.err());
         b.sink(compared == null ? Reports.console(context.out()) : Reports.console(context.out(), false, false, compared));
         if (judge != null) {
-            b.judgeDescription(Gating.describeJudge(judge));
-            b.redactJudgeInput(Wiring.redactJudgeInput(options.judgeRedactSecrets, plan.environment()));
+            b.judgeDescription(Wiring.describeJudge(judge));
+            b.redactJudgeInput(Wiring.redactJudgeInput(plan.settings()));
         }
         options.caseIds.forEach(b::caseId);
         options.tags.forEach(b::tag);
@@ -80,12 +81,12 @@ final class RunCommand implements Callable<Integer> {
         }
         Path dir = plan.reportFolder();
         if (dir != null) {
-            Path suiteDir = several ? dir.resolve(fileName(suite.name())) : dir;
+            Path suiteDir = Wiring.reportDir(dir, suite, several);
             b.sink(compared == null ? Reports.all(suiteDir) : Reports.all(suiteDir, compared));
         }
         Path file = plan.outputFile();
         if (file != null) {
-            Path json = several ? sibling(file, "-" + fileName(suite.name()) + ".json") : file;
+            Path json = several ? sibling(file, "-" + Wiring.fileName(suite.name()) + ".json") : file;
             if (compared == null) {
                 b.sink(Reports.json(json)).sink(Reports.markdown(sibling(json, ".md")));
             } else {
@@ -131,11 +132,6 @@ final class RunCommand implements Callable<Integer> {
                 lock.close();
             }
         }
-    }
-
-    /** A suite name as a file name (the subfolder of its reports when several suites run). */
-    static String fileName(String suiteName) {
-        return suiteName.replaceAll("[^A-Za-z0-9._-]", "_");
     }
 
     private static Path sibling(Path file, String suffix) {

@@ -1,10 +1,14 @@
 package dev.agenteval.cli;
 
 import dev.agenteval.api.Shard;
+import dev.agenteval.launch.Setting;
+import dev.agenteval.launch.Settings;
+import dev.agenteval.launch.Wiring;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -55,22 +59,22 @@ final class RunOptions {
     @Option(names = "--significance", paramLabel = "P", description = "With --baseline and repeats: the p-value below which a changed verdict counts as a regression or fix (default 0.05).")
     Double significance;
 
-    @Option(names = "--report-dir", paramLabel = "DIR", description = "Write results.json, results.md and junit.xml here. Checked writable and locked for the run before anything is sent: another run into the same folder is refused.")
+    @Option(names = Setting.Option.REPORT_DIR, paramLabel = "DIR", description = "Write results.json, results.md and junit.xml here (default: AGENT_EVAL_REPORT_DIR). Checked writable and locked for the run before anything is sent: another run into the same folder is refused.")
     Path reportDir;
 
     @Option(names = "--output", paramLabel = "FILE", description = "Write the JSON report here, and a sibling .md transcript. Its folder is checked writable before anything is sent.")
     Path output;
 
-    @Option(names = "--judge", paramLabel = "ID", description = "Judge provider id: openai (any OpenAI-compatible endpoint) or overlap (offline token overlap, never chosen unless named). Default: openai when a judge URL or model is given, else none.")
+    @Option(names = Setting.Option.JUDGE, paramLabel = "ID", description = "Judge provider id: openai (any OpenAI-compatible endpoint) or overlap (offline token overlap, never chosen unless named). Default: AGENT_EVAL_JUDGE, else openai when a judge URL or model is given, else none.")
     String judgeId;
 
-    @Option(names = "--judge-url", paramLabel = "URL", description = "An OpenAI-compatible endpoint for the LLM judge.")
+    @Option(names = Setting.Option.JUDGE_URL, paramLabel = "URL", description = "An OpenAI-compatible endpoint for the LLM judge (also AGENT_EVAL_JUDGE_BASE_URL, which selects no judge by itself).")
     String judgeUrl;
 
-    @Option(names = "--judge-model", paramLabel = "MODEL", description = "The judge's model.")
+    @Option(names = Setting.Option.JUDGE_MODEL, paramLabel = "MODEL", description = "The judge's model. Default: AGENT_EVAL_JUDGE_MODEL.")
     String judgeModel;
 
-    @Option(names = "--judge-redact-secrets", negatable = true, arity = "0..1", fallbackValue = "true",
+    @Option(names = Setting.Option.JUDGE_REDACT_SECRETS, negatable = true, arity = "0..1", fallbackValue = "true",
             description = "Mask the run's secrets in what is sent to the judge (default: on; also"
                     + " AGENT_EVAL_JUDGE_REDACT_SECRETS=false). Turn off only for a judge you trust with them.")
     Boolean judgeRedactSecrets;
@@ -81,10 +85,10 @@ final class RunOptions {
     @Option(names = {"-q", "--quiet"}, description = "Less output (repeat to silence logging).")
     boolean[] quiet = new boolean[0];
 
-    /** Adds the problems of the options to {@code problems}; the agent options only when {@code agentRequired}, or when given. */
-    void validate(List<String> problems, boolean agentRequired) {
+    /** Adds the problems of the options to {@code problems}; the agent's settings only when {@code agentRequired}, or when an agent option is given. */
+    void validate(List<String> problems, boolean agentRequired, Settings settings) {
         if (agentRequired || agentOptions.given()) {
-            agentOptions.validate(problems);
+            agentOptions.validate(problems, settings);
         }
         if (concurrency != null && concurrency < 1) {
             problems.add("--concurrency must be >= 1 but was " + concurrency);
@@ -135,9 +139,23 @@ final class RunOptions {
         return Math.max(1, repeat);
     }
 
+    /**
+     * The launch settings of these options (an option not given falls back to its variable in
+     * {@code environment}, then its default).
+     */
+    Settings settings(Function<String, String> environment) {
+        Map<Setting, String> values = agentOptions.values();
+        values.put(Setting.JUDGE, judgeId);
+        values.put(Setting.JUDGE_URL, judgeUrl);
+        values.put(Setting.JUDGE_MODEL, judgeModel);
+        values.put(Setting.JUDGE_REDACT_SECRETS, judgeRedactSecrets == null ? null : judgeRedactSecrets.toString());
+        values.put(Setting.REPORT_DIR, reportDir == null ? null : reportDir.toString());
+        return Settings.commandLine(values, environment);
+    }
+
     /** The report folder: {@code --report-dir}, else {@code AGENT_EVAL_REPORT_DIR}, else null. */
-    Path reportFolder(Function<String, String> environment, Path workDir) {
-        return reportDir != null ? workDir.resolve(reportDir) : Wiring.defaultReportDir(environment, workDir);
+    Path reportFolder(Settings settings, Path workDir) {
+        return Wiring.reportDir(settings, workDir).orElse(null);
     }
 
     /** The file {@code --output} names, or null. */

@@ -16,7 +16,6 @@ import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.ResultSink;
 import dev.agenteval.spi.RunListener;
-import dev.agenteval.spi.ScorerFactory;
 import dev.agenteval.spi.Secrets;
 import java.io.IOException;
 import java.time.Duration;
@@ -204,9 +203,7 @@ public final class EvalRunner {
      */
     public Fingerprint fingerprint(Suite suite) {
         Objects.requireNonNull(suite, "suite");
-        boolean needsJudge = suite.cases().stream().flatMap(c -> c.turns().stream()).flatMap(t -> t.scorers().stream())
-                .anyMatch(spec -> spec.inline().isEmpty() && providers.findScorer(spec.type())
-                        .map(ScorerFactory::needsJudge).orElse(false));
+        boolean needsJudge = providers.needsJudge(suite.cases());
         String agentText = agentDescription != null ? agentDescription : stableName(agent.getClass().getName());
         String judgeText = !needsJudge || judge == null ? Fingerprint.NO_JUDGE
                 : judgeDescription != null ? judgeDescription : stableName(judge.name());

@@ -1,9 +1,12 @@
 package dev.agenteval.core;
 
+import dev.agenteval.api.Case;
 import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.spi.AgentClientProvider;
 import dev.agenteval.spi.JudgeProvider;
 import dev.agenteval.spi.ScorerFactory;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Optional;
@@ -95,6 +98,24 @@ public final class Providers {
     /** The scorer factory for a type id, if registered. */
     public Optional<ScorerFactory> findScorer(String id) {
         return Optional.ofNullable(scorers.get(id));
+    }
+
+    /**
+     * Whether {@code spec} needs a judge: it is not written in code ({@link ScorerSpec#inline()})
+     * and its type's factory says so. Unknown types need none (they are reported elsewhere).
+     */
+    public boolean needsJudge(ScorerSpec spec) {
+        return spec.inline().isEmpty() && findScorer(spec.type()).map(ScorerFactory::needsJudge).orElse(false);
+    }
+
+    /**
+     * Whether any turn of {@code cases} has a scorer that needs a judge ({@link #needsJudge(ScorerSpec)}):
+     * the one answer to "does this run need a judge", used by the runner, its preparation and the
+     * front ends.
+     */
+    public boolean needsJudge(Collection<Case> cases) {
+        return cases.stream().flatMap(c -> c.turns().stream()).flatMap(t -> t.scorers().stream())
+                .anyMatch(this::needsJudge);
     }
 
     /** The scorer factory for a type id; fails listing the known ids. */

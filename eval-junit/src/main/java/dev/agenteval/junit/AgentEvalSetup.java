@@ -1,6 +1,5 @@
 package dev.agenteval.junit;
 
-import dev.agenteval.agents.AgentClients;
 import dev.agenteval.agents.Targets;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Suite;
@@ -8,26 +7,18 @@ import dev.agenteval.core.Environment;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.core.Providers;
 import dev.agenteval.report.Reports;
-import dev.agenteval.judge.Judges;
 import dev.agenteval.junit.internal.ClasspathSuites;
-import dev.agenteval.junit.internal.Settings;
-import dev.agenteval.junit.internal.Settings.Key;
+import dev.agenteval.launch.Setting;
+import dev.agenteval.launch.Settings;
+import dev.agenteval.launch.Wiring;
 import dev.agenteval.spi.AgentClient;
-import dev.agenteval.spi.EnvironmentVariable;
 import dev.agenteval.spi.Judge;
-import dev.agenteval.spi.ProviderConfig;
-import dev.agenteval.spi.ScorerFactory;
-import dev.agenteval.spi.Secrets;
 import dev.agenteval.yaml.SuiteLoader;
-import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicNode;
@@ -75,7 +66,7 @@ public final class AgentEvalSetup implements AutoCloseable {
         this.testClass = Objects.requireNonNull(testClass, "testClass");
         this.resources = resources == null ? null : List.of(resources);
         this.environment = environment != null ? environment : new LazyEnvironment();
-        this.settings = new Settings(Objects.requireNonNull(parameters, "parameters"), this.environment);
+        this.settings = Settings.parameters(Objects.requireNonNull(parameters, "parameters"), this.environment);
     }
 
     /**
@@ -113,9 +104,14 @@ public final class AgentEvalSetup implements AutoCloseable {
         if (runner == null) {
             List<Suite> all = suites();
             AgentClient client = agent();
-            Judge judge = needsJudge(all) ? judge() : null;
-            runner = EvalRunner.builder().agent(client).judge(judge).providers(providers())
-                    .environment(environment).redactJudgeInput(redactJudgeInput()).build();
+            Judge judge = Wiring.needsJudge(all, providers()) ? Wiring.judge(settings, providers(), environment) : null;
+            EvalRunner.Builder b = EvalRunner.builder().agent(client).judge(judge).providers(providers())
+                    .environment(environment).redactJudgeInput(Wiring.redactJudgeInput(settings))
+                    .agentDescription(Wiring.describeAgent(settings));
+            if (judge != null) {
+                b.judgeDescription(Wiring.describeJudge(judge));
+            }
+            runner = b.build();
         }
         return runner;
     }
@@ -127,13 +123,13 @@ public final class AgentEvalSetup implements AutoCloseable {
     public Stream<DynamicNode> dynamicTests() {
         List<Suite> all = suites();
         EvalRunner base = runner();
-        Optional<Path> reportDir = settings.get(Key.REPORT_DIR).map(Path::of);
+        Optional<Path> reportDir = Wiring.reportDir(settings, Path.of(""));
         if (all.size() == 1) {
             EvalRunner r = reportDir.map(dir -> base.toBuilder().sink(Reports.all(dir)).build()).orElse(base);
             return AgentEvalTests.dynamicTests(all.get(0), r).map(DynamicNode.class::cast);
         }
         return all.stream().map(suite -> {
-            EvalRunner r = reportDir.map(dir -> base.toBuilder().sink(Reports.all(dir.resolve(fileName(suite.name()))))
+            EvalRunner r = reportDir.map(dir -> base.toBuilder().sink(Reports.all(Wiring.reportDir(dir, suite, true)))
                     .build()).orElse(base);
             return AgentEvalTests.dynamicContainer(suite, r);
         });
@@ -154,61 +150,15 @@ public final class AgentEvalSetup implements AutoCloseable {
     }
 
     private AgentClient agent() {
-        Optional<String> target = settings.get(Key.TARGET);
-        Optional<String> url = settings.get(Key.AGENT_URL);
-        if (target.isPresent() && url.isPresent()) {
-            throw new ConfigurationException("both " + Key.TARGET.describe() + " and " + Key.AGENT_URL.describe()
-                    + " are set: give one");
+        if (!Wiring.agentNamed(settings)) {
+            throw new ConfigurationException("no agent for " + testClass.getName() + ": set "
+                    + settings.describe(Setting.AGENT_URL) + " to the agent's URL (with "
+                    + settings.describe(Setting.PROTOCOL) + ", default a2a), or " + settings.describe(Setting.TARGET)
+                    + " to a target of " + Targets.FILE_NAME + "; parameters are system properties (-D"
+                    + Setting.AGENT_URL.parameter() + "=...) or lines of junit-platform.properties");
         }
-        if (target.isPresent()) {
-            agent = AgentClients.target(target.get(), Path.of(Targets.FILE_NAME), environment);
-            return agent;
-        }
-        if (url.isEmpty()) {
-            throw new ConfigurationException("no agent for " + testClass.getName() + ": set " + Key.AGENT_URL.describe()
-                    + " to the agent's URL (with " + Key.PROTOCOL.describe() + ", default a2a), or "
-                    + Key.TARGET.describe() + " to a target of " + Targets.FILE_NAME
-                    + "; parameters are system properties (-D" + Key.AGENT_URL.parameter()
-                    + "=...) or lines of junit-platform.properties");
-        }
-        URI uri;
-        try {
-            uri = URI.create(url.get());
-        } catch (IllegalArgumentException e) {
-            throw new ConfigurationException(Key.AGENT_URL.describe() + " is not a URL: " + url.get());
-        }
-        Map<String, String> agentSettings = new LinkedHashMap<>();
-        settings.get(Key.EXTERNAL_ID).ifPresent(id -> agentSettings.put("agentExternalId", id));
-        agent = AgentClients.create(settings.get(Key.PROTOCOL).orElse("a2a"), uri, agentSettings, environment);
+        agent = Wiring.agent(settings, environment, Path.of(""));
         return agent;
-    }
-
-    private Judge judge() {
-        Map<String, String> judgeSettings = new LinkedHashMap<>();
-        Optional<String> judgeId = settings.get(Key.JUDGE);
-        Optional<String> judgeUrl = settings.get(Key.JUDGE_URL);
-        judgeId.or(() -> judgeUrl.map(u -> "openai")).ifPresent(id -> judgeSettings.put("judge", id));
-        judgeUrl.ifPresent(u -> judgeSettings.put("url", u));
-        settings.get(Key.JUDGE_MODEL).ifPresent(m -> judgeSettings.put("model", m));
-        return Judges.select(providers(), ProviderConfig.of(judgeSettings, environment)).orElse(null);
-    }
-
-    private boolean redactJudgeInput() {
-        Optional<String> v = settings.get(Key.JUDGE_REDACT_SECRETS).map(x -> x.toLowerCase(java.util.Locale.ROOT));
-        if (v.isEmpty() || v.get().equals("true")) {
-            return true;
-        }
-        if (v.get().equals("false")) {
-            return false;
-        }
-        throw new ConfigurationException(Key.JUDGE_REDACT_SECRETS.describe() + " must be true or false but is '"
-                + v.get() + "'");
-    }
-
-    private boolean needsJudge(List<Suite> all) {
-        return all.stream().flatMap(s -> s.cases().stream()).flatMap(c -> c.turns().stream())
-                .flatMap(t -> t.scorers().stream())
-                .anyMatch(spec -> providers().findScorer(spec.type()).map(ScorerFactory::needsJudge).orElse(false));
     }
 
     private Providers providers() {
@@ -218,23 +168,15 @@ public final class AgentEvalSetup implements AutoCloseable {
         return providers;
     }
 
-    private static String fileName(String suiteName) {
-        return suiteName.replaceAll("[^A-Za-z0-9._-]", "_");
-    }
-
     /** The process environment and {@code ./.env}, read when first asked. */
     private static final class LazyEnvironment implements Function<String, String> {
-        private Environment loaded;
+        private Function<String, String> loaded;
 
         @Override
         public synchronized String apply(String name) {
             if (loaded == null) {
-                loaded = Environment.load();
-                Set<String> declared = new java.util.HashSet<>();
-                java.util.stream.Stream.concat(AgentClients.environmentVariables().stream(),
-                                Judges.environmentVariables().stream())
-                        .filter(EnvironmentVariable::secret).forEach(v -> declared.add(v.name()));
-                loaded.registerSecrets(System.getenv().keySet(), declared, Secrets.shared());
+                loaded = Wiring.environment(System.getenv(), Path.of(Environment.DOT_ENV),
+                        AgentEvalSetup.class.getClassLoader());
             }
             return loaded.apply(name);
         }

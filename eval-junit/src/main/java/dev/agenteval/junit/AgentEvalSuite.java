@@ -45,9 +45,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * <tr><td>{@code agent-eval.report-dir}</td><td>{@code AGENT_EVAL_REPORT_DIR}</td><td>where to write
  *     {@code results.json}, {@code results.md}, {@code junit.xml} and {@code report.html} (a folder per
  *     suite when there are several)</td></tr>
+ * <tr><td>{@code agent-eval.judge-redact-secrets}</td><td>{@code AGENT_EVAL_JUDGE_REDACT_SECRETS}</td><td>{@code false}
+ *     sends the judge the run's secrets unmasked (default {@code true})</td></tr>
  * </table>
  *
- * The judge is chosen as the CLI chooses it ({@link dev.agenteval.judge.Judges#select}), and
+ * These are the settings of the command line too, declared once by
+ * {@code dev.agenteval.launch.Setting}. The judge is chosen as the CLI chooses it ({@link dev.agenteval.judge.Judges#select}), and
  * only when a suite has a judge scorer. Credentials are read from the variables the protocol and
  * judge document (e.g. {@code AGENT_EVAL_AGENT_TOKEN}, {@code AGENT_EVAL_JUDGE_API_KEY}).
  */

@@ -101,9 +101,7 @@ public final class Preparation {
         if (!problems.isEmpty()) {
             throw new ConfigurationException(problems);
         }
-        boolean needsJudge = selected.stream().flatMap(c -> c.turns().stream()).flatMap(t -> t.scorers().stream())
-                .anyMatch(spec -> spec.inline().isEmpty() && providers.findScorer(spec.type())
-                        .map(ScorerFactory::needsJudge).orElse(false));
+        boolean needsJudge = providers.needsJudge(selected);
         runSecrets.addAll(secrets);
         return new Preparation(prepared, scorers, Redactor.of(runSecrets), needsJudge);
     }

@@ -1,0 +1,22 @@
+package dev.agenteval.cli;
+
+import dev.agenteval.core.Environment;
+import dev.agenteval.launch.Wiring;
+import java.util.function.Function;
+
+/** The command line's access to eval-launch: the environment of a command's context. */
+final class Launching {
+
+    private Launching() {
+    }
+
+    /**
+     * The environment: the context's, then a {@code .env} file in the working folder. The values
+     * of variables declared secret by any provider, or whose names look secret, become secrets of
+     * the run, which this process's output is masked with ({@link Wiring#environment}).
+     */
+    static Function<String, String> environment(AgentEvalCli.Context context) {
+        return Wiring.environment(context.environment(), context.workDir().resolve(Environment.DOT_ENV),
+                Launching.class.getClassLoader());
+    }
+}

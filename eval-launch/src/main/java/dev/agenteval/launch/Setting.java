@@ -1,0 +1,141 @@
+package dev.agenteval.launch;
+
+import dev.agenteval.spi.EnvironmentVariable;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The settings of a run, each declared once: its command-line options, its system property and
+ * JUnit configuration parameter ({@code agent-eval.*}), its environment variable
+ * ({@code AGENT_EVAL_*}), its default, whether it is secret, and what it does. The command line,
+ * eval-junit, their help texts and the documentation all read these declarations; values are
+ * resolved by {@link Settings} in the order option, parameter, variable, default.
+ *
+ * <p>The judge's variables ({@code AGENT_EVAL_JUDGE}, {@code AGENT_EVAL_JUDGE_BASE_URL},
+ * {@code AGENT_EVAL_JUDGE_MODEL}) are read by the judge selection and the judge providers
+ * themselves, with their own rules (a base URL alone chooses no judge), so {@link Settings} reads
+ * only their option and parameter ({@link #variableReadByProvider()}); the providers declare
+ * those variables for the help texts.
+ */
+public enum Setting {
+
+    AGENT_URL(List.of(Option.AGENT_URL), "agent-eval.agent-url", "AGENT_EVAL_AGENT_URL", null, false, false,
+            "The agent's base URL."),
+    PROTOCOL(List.of(Option.PROTOCOL), "agent-eval.protocol", "AGENT_EVAL_PROTOCOL", "a2a", false, false,
+            "The agent's protocol (client id), e.g. a2a, agent-service, platform-chat, openai-chat, http."),
+    TARGET(List.of(Option.TARGET), "agent-eval.target", "AGENT_EVAL_TARGET", null, false, false,
+            "Instead of a URL: a named target of agent-eval.targets.yaml in the working folder (protocol, URL, auth)."),
+    EXTERNAL_ID(List.of(Option.EXTERNAL_ID), "agent-eval.external-id", "AGENT_EVAL_EXTERNAL_ID", null, false, false,
+            "The agent's external id (platform chat API)."),
+    JUDGE(List.of(Option.JUDGE), "agent-eval.judge", "AGENT_EVAL_JUDGE", null, false, true,
+            "The judge provider by id: openai (any OpenAI-compatible endpoint) or overlap (offline token overlap,"
+                    + " never chosen unless named)."),
+    JUDGE_URL(List.of(Option.JUDGE_URL), "agent-eval.judge-url", "AGENT_EVAL_JUDGE_BASE_URL", null, false, true,
+            "An OpenAI-compatible endpoint for the LLM judge."),
+    JUDGE_MODEL(List.of(Option.JUDGE_MODEL), "agent-eval.judge-model", "AGENT_EVAL_JUDGE_MODEL", null, false, true,
+            "The judge's model."),
+    JUDGE_REDACT_SECRETS(List.of(Option.JUDGE_REDACT_SECRETS), "agent-eval.judge-redact-secrets",
+            "AGENT_EVAL_JUDGE_REDACT_SECRETS", "true", false, false,
+            "Whether the run's secrets are masked in what the judge is sent: false sends them unmasked."),
+    REPORT_DIR(List.of(Option.REPORT_DIR), "agent-eval.report-dir", "AGENT_EVAL_REPORT_DIR", null, false, false,
+            "The folder for results.json, results.md, junit.xml and report.html (a subfolder per suite when"
+                    + " several run).");
+
+    /**
+     * The command-line option names, as constants so that the command line's annotations name
+     * them from here.
+     */
+    public static final class Option {
+        public static final String AGENT_URL = "--agent-url";
+        public static final String PROTOCOL = "--protocol";
+        public static final String TARGET = "--env";
+        public static final String EXTERNAL_ID = "--external-id";
+        public static final String JUDGE = "--judge";
+        public static final String JUDGE_URL = "--judge-url";
+        public static final String JUDGE_MODEL = "--judge-model";
+        public static final String JUDGE_REDACT_SECRETS = "--judge-redact-secrets";
+        public static final String REPORT_DIR = "--report-dir";
+
+        private Option() {
+        }
+    }
+
+    private final List<String> options;
+    private final String parameter;
+    private final String variable;
+    private final String defaultValue;
+    private final boolean secret;
+    private final boolean variableReadByProvider;
+    private final String description;
+
+    Setting(List<String> options, String parameter, String variable, String defaultValue, boolean secret,
+            boolean variableReadByProvider, String description) {
+        this.options = options;
+        this.parameter = parameter;
+        this.variable = variable;
+        this.defaultValue = defaultValue;
+        this.secret = secret;
+        this.variableReadByProvider = variableReadByProvider;
+        this.description = description;
+    }
+
+    /** The command-line option names, e.g. {@code --agent-url}; the first is the one messages name. */
+    public List<String> options() {
+        return options;
+    }
+
+    /** The first command-line option name. */
+    public String option() {
+        return options.get(0);
+    }
+
+    /** The system property and JUnit configuration parameter, e.g. {@code agent-eval.agent-url}. */
+    public String parameter() {
+        return parameter;
+    }
+
+    /** The environment variable, e.g. {@code AGENT_EVAL_AGENT_URL}. */
+    public String variable() {
+        return variable;
+    }
+
+    /** The value when none is given, if there is one. */
+    public Optional<String> defaultValue() {
+        return Optional.ofNullable(defaultValue);
+    }
+
+    /** Whether the value is a secret (never printed, masked in reports). */
+    public boolean secret() {
+        return secret;
+    }
+
+    /**
+     * True when the variable is read by the judge selection or a judge provider, not by
+     * {@link Settings}: those read it with their own rules, and declare it themselves.
+     */
+    public boolean variableReadByProvider() {
+        return variableReadByProvider;
+    }
+
+    /** What the setting does, one or two sentences. */
+    public String description() {
+        return description;
+    }
+
+    /**
+     * The variable as the help texts list it, when {@link Settings} reads it (the judge's are
+     * declared by the judge providers).
+     */
+    public Optional<EnvironmentVariable> environmentVariable() {
+        if (variableReadByProvider) {
+            return Optional.empty();
+        }
+        String effect = description + " Default for " + String.join(", ", options) + " and " + parameter + ".";
+        return Optional.of(new EnvironmentVariable(variable, defaultValue, effect, secret));
+    }
+
+    /** The variables {@link Settings} reads, in declaration order. */
+    public static List<EnvironmentVariable> environmentVariables() {
+        return java.util.Arrays.stream(values()).map(Setting::environmentVariable).flatMap(Optional::stream).toList();
+    }
+}

@@ -1,0 +1,232 @@
+package dev.agenteval.launch;
+
+import dev.agenteval.agents.AgentClients;
+import dev.agenteval.agents.Targets;
+import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.api.Suite;
+import dev.agenteval.core.Environment;
+import dev.agenteval.core.Providers;
+import dev.agenteval.judge.Judges;
+import dev.agenteval.judge.OpenAiJudge;
+import dev.agenteval.judge.OverlapJudge;
+import dev.agenteval.spi.AgentClient;
+import dev.agenteval.spi.EnvironmentVariable;
+import dev.agenteval.spi.Judge;
+import dev.agenteval.spi.ProviderConfig;
+import dev.agenteval.spi.Provider;
+import dev.agenteval.spi.Secrets;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Turns {@link Settings} into what a run needs, the same way for every front end: the
+ * environment (with its secrets registered), the agent client, the judge, whether a judge is
+ * needed at all, the report folder, and the agent's and judge's descriptions for fingerprints.
+ */
+public final class Wiring {
+
+    private Wiring() {
+    }
+
+    /**
+     * Every declared environment variable, by name: the settings' own ({@link Setting#environmentVariables()}),
+     * then the judge selection's and the built-in agent clients', then those of every provider
+     * found by {@code loader}.
+     */
+    public static Map<String, EnvironmentVariable> declaredVariables(ClassLoader loader) {
+        Providers providers = Providers.discover(loader);
+        Map<String, EnvironmentVariable> vars = new TreeMap<>();
+        Setting.environmentVariables().forEach(v -> vars.put(v.name(), v));
+        Judges.environmentVariables().forEach(v -> vars.putIfAbsent(v.name(), v));
+        AgentClients.environmentVariables().forEach(v -> vars.putIfAbsent(v.name(), v));
+        List<Provider> all = new ArrayList<>();
+        providers.agentClientIds().forEach(id -> all.add(providers.agentClient(id)));
+        providers.judgeIds().forEach(id -> all.add(providers.judge(id)));
+        for (Provider p : all) {
+            p.environmentVariables().forEach(v -> vars.putIfAbsent(v.name(), v));
+        }
+        return vars;
+    }
+
+    /**
+     * The environment of a run: {@code variables} (the process's), then the {@code .env} file
+     * {@code dotEnv} when it exists. The values of variables declared secret
+     * ({@link #declaredVariables}) or whose names look secret become secrets of the run
+     * ({@link Secrets#shared()}, which output and reports are masked with).
+     *
+     * @throws ConfigurationException when the {@code .env} file cannot be read or parsed
+     */
+    public static Environment environment(Map<String, String> variables, Path dotEnv, ClassLoader loader) {
+        Environment env = Environment.of(variables).withDotEnv(dotEnv);
+        Set<String> declared = new HashSet<>();
+        declaredVariables(loader).forEach((name, v) -> {
+            if (v.secret()) {
+                declared.add(name);
+            }
+        });
+        env.registerSecrets(variables.keySet(), declared, Secrets.shared());
+        return env;
+    }
+
+    /** Whether any case of {@code suites} has a scorer that needs a judge ({@link Providers#needsJudge(Collection)}). */
+    public static boolean needsJudge(Collection<Suite> suites, Providers providers) {
+        return suites.stream().anyMatch(s -> providers.needsJudge(s.cases()));
+    }
+
+    /** The agent the settings name: a target, or a URL; empty when neither is given. */
+    public record AgentChoice(Optional<Settings.Value> target, Optional<Settings.Value> url) {
+    }
+
+    /**
+     * Which of {@link Setting#TARGET} and {@link Setting#AGENT_URL} names the agent: the one given
+     * at the more specific level (an option over a parameter over a variable), so that an
+     * {@code --env} on the command line overrides an {@code AGENT_EVAL_AGENT_URL} of the environment.
+     *
+     * @throws ConfigurationException when both are given at the same level
+     */
+    public static AgentChoice agentChoice(Settings settings) {
+        Optional<Settings.Value> target = settings.given(Setting.TARGET);
+        Optional<Settings.Value> url = settings.given(Setting.AGENT_URL);
+        if (target.isPresent() && url.isPresent()) {
+            int t = target.get().source().ordinal();
+            int u = url.get().source().ordinal();
+            if (t == u) {
+                throw new ConfigurationException(settings.isCommandLine()
+                        ? target.get().origin() + " and " + url.get().origin() + " are alternatives: give one"
+                        : "both " + settings.describe(Setting.TARGET) + " and " + settings.describe(Setting.AGENT_URL)
+                        + " are set: give one");
+            }
+            return t < u ? new AgentChoice(target, Optional.empty()) : new AgentChoice(Optional.empty(), url);
+        }
+        return new AgentChoice(target, url);
+    }
+
+    /** Whether the settings name an agent (a target or a URL, at any level). */
+    public static boolean agentNamed(Settings settings) {
+        return settings.given(Setting.TARGET).isPresent() || settings.given(Setting.AGENT_URL).isPresent();
+    }
+
+    /**
+     * The agent: a named target from {@code agent-eval.targets.yaml} in {@code workDir}, or a
+     * protocol (default {@code a2a}) at a URL, with the external id when one is set.
+     *
+     * @throws ConfigurationException when no agent or two are named, the URL is invalid, or the
+     *                                client's configuration or credentials are
+     */
+    public static AgentClient agent(Settings settings, java.util.function.Function<String, String> environment,
+                                    Path workDir) {
+        AgentChoice choice = agentChoice(settings);
+        if (choice.target().isPresent()) {
+            return AgentClients.target(choice.target().get().value(), workDir.resolve(Targets.FILE_NAME), environment);
+        }
+        if (choice.url().isEmpty()) {
+            throw new ConfigurationException("no agent: set " + settings.describe(Setting.AGENT_URL) + " or "
+                    + settings.describe(Setting.TARGET));
+        }
+        Settings.Value url = choice.url().get();
+        URI uri;
+        try {
+            uri = URI.create(url.value());
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException(url.origin() + " is not a URL: " + url.value());
+        }
+        Map<String, String> agentSettings = new LinkedHashMap<>();
+        settings.get(Setting.EXTERNAL_ID).ifPresent(id -> agentSettings.put("agentExternalId", id));
+        return AgentClients.create(settings.get(Setting.PROTOCOL).orElse("a2a"), uri, agentSettings, environment);
+    }
+
+    /**
+     * The judge chosen by {@link Judges#select}: {@link Setting#JUDGE} (or {@code AGENT_EVAL_JUDGE})
+     * names a provider; a model ({@link Setting#JUDGE_MODEL} or {@code AGENT_EVAL_JUDGE_MODEL}) or
+     * a {@link Setting#JUDGE_URL} selects the OpenAI-compatible judge; otherwise there is none
+     * (null). The offline {@code overlap} judge is used only when named.
+     */
+    public static Judge judge(Settings settings, Providers providers, java.util.function.Function<String, String> environment) {
+        Map<String, String> judgeSettings = new LinkedHashMap<>();
+        Optional<String> judgeId = settings.get(Setting.JUDGE);
+        Optional<String> judgeUrl = settings.get(Setting.JUDGE_URL);
+        judgeId.or(() -> judgeUrl.map(u -> "openai")).ifPresent(id -> judgeSettings.put("judge", id));
+        judgeUrl.ifPresent(u -> judgeSettings.put("url", u));
+        settings.get(Setting.JUDGE_MODEL).ifPresent(m -> judgeSettings.put("model", m));
+        return Judges.select(providers, ProviderConfig.of(judgeSettings, environment)).orElse(null);
+    }
+
+    /** Whether secrets are masked in what the judge is sent ({@link Setting#JUDGE_REDACT_SECRETS}, default true). */
+    public static boolean redactJudgeInput(Settings settings) {
+        return settings.flag(Setting.JUDGE_REDACT_SECRETS);
+    }
+
+    /** The report folder ({@link Setting#REPORT_DIR}) resolved against {@code workDir}, if one is set. */
+    public static Optional<Path> reportDir(Settings settings, Path workDir) {
+        return settings.path(Setting.REPORT_DIR, workDir);
+    }
+
+    /** The folder of {@code suite}'s reports in {@code reportDir}: the folder itself, or with several suites a subfolder per suite. */
+    public static Path reportDir(Path reportDir, Suite suite, boolean several) {
+        return several ? reportDir.resolve(fileName(suite.name())) : reportDir;
+    }
+
+    /** A suite name as a file name (the subfolder of its reports when several suites run). */
+    public static String fileName(String suiteName) {
+        return suiteName.replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+
+    /** The agent for the fingerprint: protocol and URL without credentials or query, or the target's name. */
+    public static String describeAgent(Settings settings) {
+        AgentChoice choice;
+        try {
+            choice = agentChoice(settings);
+        } catch (ConfigurationException e) {
+            choice = new AgentChoice(settings.given(Setting.TARGET), Optional.empty());
+        }
+        return describeAgent(settings.get(Setting.PROTOCOL).orElse(null), choice.url().map(Settings.Value::value).orElse(null),
+                choice.target().map(Settings.Value::value).orElse(null), settings.get(Setting.EXTERNAL_ID).orElse(null));
+    }
+
+    /** The agent for the fingerprint: protocol and URL without credentials or query, or the target's name. */
+    public static String describeAgent(String protocol, String agentUrl, String target, String externalId) {
+        String named = target != null ? "target '" + target + "'"
+                : (protocol == null ? "a2a" : protocol) + " " + withoutSecrets(agentUrl);
+        return externalId == null ? named : named + " externalId=" + externalId;
+    }
+
+    /** The judge for the fingerprint: model and endpoint, or the judge's settings; null when none. */
+    public static String describeJudge(Judge judge) {
+        if (judge == null) {
+            return null;
+        }
+        if (judge instanceof OpenAiJudge openAi) {
+            return "openai " + openAi.model() + " at " + withoutSecrets(openAi.baseUrl().toString());
+        }
+        if (judge instanceof OverlapJudge overlap) {
+            return overlap.toString();
+        }
+        return judge.name();
+    }
+
+    /** A URL without user info, query or fragment, where credentials may hide. */
+    public static String withoutSecrets(String url) {
+        if (url == null) {
+            return "(not a URL)";
+        }
+        try {
+            URI u = new URI(url);
+            if (u.getScheme() == null || u.getHost() == null) {
+                return u.getScheme() == null ? "(not a URL)" : u.getScheme() + ":…";
+            }
+            return new URI(u.getScheme(), null, u.getHost(), u.getPort(), u.getPath(), null, null).toString();
+        } catch (URISyntaxException e) {
+            return "(not a URL)";
+        }
+    }
+}

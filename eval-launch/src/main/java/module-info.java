@@ -1,0 +1,15 @@
+/**
+ * What turns settings into a run, shared by the command line ({@code eval-cli}) and JUnit
+ * ({@code eval-junit}): {@link dev.agenteval.launch.Setting}, one declaration per setting (its
+ * command-line options, its {@code agent-eval.*} parameter, its {@code AGENT_EVAL_*} variable, its
+ * default); {@link dev.agenteval.launch.Settings}, their values in the order option, parameter,
+ * variable, default; and {@link dev.agenteval.launch.Wiring}, the agent, the judge, the
+ * environment with its secrets and the report folder they name. No command-line parser here.
+ */
+module dev.agenteval.launch {
+    requires transitive dev.agenteval.core;
+    requires dev.agenteval.agents;
+    requires dev.agenteval.judge;
+
+    exports dev.agenteval.launch;
+}
