@@ -81,7 +81,13 @@ final class RunCommand implements Callable<Integer> {
         Path dir = plan.reportFolder();
         if (dir != null) {
             Path suiteDir = several ? dir.resolve(fileName(suite.name())) : dir;
-            b.sink(compared == null ? Reports.all(suiteDir) : Reports.all(suiteDir, compared));
+            if (options.formats == null) {
+                b.sink(compared == null ? Reports.all(suiteDir) : Reports.all(suiteDir, compared));
+            } else {
+                // Checked by Preflight: every id is known and no two write the same file.
+                var formats = Preflight.reportFormats(options.formats, plan.providers(), new java.util.ArrayList<>());
+                b.sink(compared == null ? Reports.folder(suiteDir, formats) : Reports.folder(suiteDir, formats, compared));
+            }
         }
         Path file = plan.outputFile();
         if (file != null) {
