@@ -30,4 +30,5 @@ module dev.agenteval.core {
             dev.agenteval.core.internal.scorers.ToolArgsScorerFactory;
     uses dev.agenteval.spi.AgentClientProvider;
     uses dev.agenteval.spi.JudgeProvider;
+    uses dev.agenteval.spi.ReportFormat;
 }

@@ -1,7 +1,8 @@
 /**
  * Reports of a run: {@code Reports} (JSON, Markdown, JUnit XML, HTML, console sinks, atomic and
  * streamed), the results.json reader, {@code Baseline} and its {@code BaselineComparison},
- * {@code Gate}, and {@code SuiteResults} for merging shards.
+ * {@code Gate}, and {@code SuiteResults} for merging shards. Its report formats are
+ * {@code dev.agenteval.spi.ReportFormat} services, found by id as a plugin's are.
  */
 module dev.agenteval.report {
     requires transitive dev.agenteval.core;
@@ -9,4 +10,11 @@ module dev.agenteval.report {
     requires org.slf4j;
 
     exports dev.agenteval.report;
+
+    provides dev.agenteval.spi.ReportFormat with
+            dev.agenteval.report.internal.formats.JsonFormat,
+            dev.agenteval.report.internal.formats.MarkdownFormat,
+            dev.agenteval.report.internal.formats.JUnitXmlFormat,
+            dev.agenteval.report.internal.formats.HtmlFormat,
+            dev.agenteval.report.internal.formats.ConsoleFormat;
 }

@@ -1,7 +1,7 @@
 package dev.agenteval.spi;
 
 /**
- * Something found by id: agent client providers and judge providers. The id is required,
+ * Something found by id: agent client providers, judge providers and report formats. The id is required,
  * non-blank and kebab-case ({@code a2a}, {@code openai-chat}); a duplicate id fails fast naming
  * both classes, an unknown id fails listing the known ones.
  */

@@ -11,10 +11,12 @@ import dev.agenteval.launch.Settings;
 import dev.agenteval.launch.Wiring;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.Judge;
+import dev.agenteval.spi.ReportFormat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -120,6 +122,12 @@ final class Preflight {
         if (reportFolder != null) {
             folderProblem(reportFolder).ifPresent(problems::add);
         }
+        if (o.formats != null) {
+            reportFormats(o.formats, providers, problems);
+            if (reportFolder == null) {
+                problems.add("--format needs --report-dir DIR (or AGENT_EVAL_REPORT_DIR): it chooses the files written there");
+            }
+        }
         if (outputFile != null && outputFile.toAbsolutePath().getParent() != null) {
             folderProblem(outputFile.toAbsolutePath().getParent()).ifPresent(p -> problems.add("--output: " + p));
         }
@@ -134,6 +142,30 @@ final class Preflight {
             throw new ConfigurationException(problems);
         }
         return new Plan(loaded.sources(), agent, judge, providers, environment, settings, baseline, reportFolder, outputFile);
+    }
+
+    /**
+     * The report formats {@code --format} names, each once, in order; an unknown id (listing the
+     * known ones) and two formats writing one file are added to {@code problems}.
+     */
+    static List<ReportFormat> reportFormats(List<String> ids, Providers providers, List<String> problems) {
+        List<ReportFormat> formats = new ArrayList<>();
+        Map<String, String> byFile = new LinkedHashMap<>();
+        for (String id : new LinkedHashSet<>(ids.stream().map(String::trim).toList())) {
+            try {
+                ReportFormat format = providers.reportFormat(id);
+                String other = byFile.putIfAbsent(format.fileName(), format.id());
+                if (other != null) {
+                    problems.add("--format: report formats '" + other + "' and '" + format.id() + "' both write "
+                            + format.fileName());
+                } else {
+                    formats.add(format);
+                }
+            } catch (ConfigurationException e) {
+                e.problems().forEach(p -> problems.add("--format: " + p));
+            }
+        }
+        return formats;
     }
 
     /** The runner's own checks of one suite before it sends anything, each problem located. */

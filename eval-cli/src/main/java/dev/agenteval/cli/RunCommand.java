@@ -82,7 +82,13 @@ final class RunCommand implements Callable<Integer> {
         Path dir = plan.reportFolder();
         if (dir != null) {
             Path suiteDir = Wiring.reportDir(dir, suite, several);
-            b.sink(compared == null ? Reports.all(suiteDir) : Reports.all(suiteDir, compared));
+            if (options.formats == null) {
+                b.sink(compared == null ? Reports.all(suiteDir) : Reports.all(suiteDir, compared));
+            } else {
+                // Checked by Preflight: every id is known and no two write the same file.
+                var formats = Preflight.reportFormats(options.formats, plan.providers(), new java.util.ArrayList<>());
+                b.sink(compared == null ? Reports.folder(suiteDir, formats) : Reports.folder(suiteDir, formats, compared));
+            }
         }
         Path file = plan.outputFile();
         if (file != null) {

@@ -59,8 +59,11 @@ final class RunOptions {
     @Option(names = "--significance", paramLabel = "P", description = "With --baseline and repeats: the p-value below which a changed verdict counts as a regression or fix (default 0.05).")
     Double significance;
 
-    @Option(names = Setting.Option.REPORT_DIR, paramLabel = "DIR", description = "Write results.json, results.md and junit.xml here (default: AGENT_EVAL_REPORT_DIR). Checked writable and locked for the run before anything is sent: another run into the same folder is refused.")
+    @Option(names = Setting.Option.REPORT_DIR, paramLabel = "DIR", description = "Write results.json, results.md, junit.xml and report.html here (--format chooses others; default: AGENT_EVAL_REPORT_DIR). Checked writable and locked for the run before anything is sent: another run into the same folder is refused.")
     Path reportDir;
+
+    @Option(names = "--format", paramLabel = "ID", split = ",", description = "The report formats --report-dir writes (comma-separated or repeated; default json,md,junit,html): json (results.json), md (results.md), junit (junit.xml), html (report.html), console (summary.txt) or a plugin's id.")
+    List<String> formats;
 
     @Option(names = "--output", paramLabel = "FILE", description = "Write the JSON report here, and a sibling .md transcript. Its folder is checked writable before anything is sent.")
     Path output;

@@ -5,6 +5,7 @@ import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.spi.AgentClientProvider;
 import dev.agenteval.spi.JudgeProvider;
+import dev.agenteval.spi.ReportFormat;
 import dev.agenteval.spi.ScorerFactory;
 import java.util.Collection;
 import java.util.Collections;
@@ -18,7 +19,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The registry of scorer factories, agent client providers and judge providers, by id.
+ * The registry of scorer factories, agent client providers, judge providers and report formats, by id.
  * Immutable: {@code with*} methods return a new registry.
  *
  * <pre>{@code
@@ -37,22 +38,25 @@ public final class Providers {
     private final Map<String, ScorerFactory> scorers;
     private final Map<String, AgentClientProvider> agentClients;
     private final Map<String, JudgeProvider> judges;
+    private final Map<String, ReportFormat> reportFormats;
 
     private Providers(Map<String, ScorerFactory> scorers, Map<String, AgentClientProvider> agentClients,
-                      Map<String, JudgeProvider> judges) {
+                      Map<String, JudgeProvider> judges, Map<String, ReportFormat> reportFormats) {
         this.scorers = Collections.unmodifiableMap(scorers);
         this.agentClients = Collections.unmodifiableMap(agentClients);
         this.judges = Collections.unmodifiableMap(judges);
+        this.reportFormats = Collections.unmodifiableMap(reportFormats);
     }
 
     /** A registry with nothing registered. */
     public static Providers empty() {
-        return new Providers(new TreeMap<>(), new TreeMap<>(), new TreeMap<>());
+        return new Providers(new TreeMap<>(), new TreeMap<>(), new TreeMap<>(), new TreeMap<>());
     }
 
     /**
      * Everything {@link ServiceLoader} finds through {@code loader}: the core's built-in scorers,
-     * and any plugin on the class path.
+     * the modules on the path (eval-report's report formats, eval-agents' protocols, eval-judge's
+     * judges and judge scorers) and any plugin on the class path.
      *
      * @throws ConfigurationException when two providers share an id or an id is malformed
      */
@@ -67,8 +71,11 @@ public final class Providers {
         for (JudgeProvider j : ServiceLoader.load(JudgeProvider.class, loader)) {
             p = p.withJudge(j);
         }
-        LOG.debug("Discovered scorers {}, agent clients {}, judges {}",
-                p.scorers.keySet(), p.agentClients.keySet(), p.judges.keySet());
+        for (ReportFormat f : ServiceLoader.load(ReportFormat.class, loader)) {
+            p = p.withReportFormat(f);
+        }
+        LOG.debug("Discovered scorers {}, agent clients {}, judges {}, report formats {}",
+                p.scorers.keySet(), p.agentClients.keySet(), p.judges.keySet(), p.reportFormats.keySet());
         return p;
     }
 
@@ -80,19 +87,29 @@ public final class Providers {
     /** A copy with one more scorer factory. */
     public Providers withScorer(ScorerFactory factory) {
         String id = checkId(factory.id(), SCORER_ID, "scorer factory", factory);
-        return new Providers(add(scorers, id, factory, "scorer"), new TreeMap<>(agentClients), new TreeMap<>(judges));
+        return new Providers(add(scorers, id, factory, "scorer"), new TreeMap<>(agentClients), new TreeMap<>(judges),
+                new TreeMap<>(reportFormats));
     }
 
     /** A copy with one more agent client provider. */
     public Providers withAgentClient(AgentClientProvider provider) {
         String id = checkId(provider.id(), KEBAB, "agent client provider", provider);
-        return new Providers(new TreeMap<>(scorers), add(agentClients, id, provider, "agent client"), new TreeMap<>(judges));
+        return new Providers(new TreeMap<>(scorers), add(agentClients, id, provider, "agent client"), new TreeMap<>(judges),
+                new TreeMap<>(reportFormats));
     }
 
     /** A copy with one more judge provider. */
     public Providers withJudge(JudgeProvider provider) {
         String id = checkId(provider.id(), KEBAB, "judge provider", provider);
-        return new Providers(new TreeMap<>(scorers), new TreeMap<>(agentClients), add(judges, id, provider, "judge"));
+        return new Providers(new TreeMap<>(scorers), new TreeMap<>(agentClients), add(judges, id, provider, "judge"),
+                new TreeMap<>(reportFormats));
+    }
+
+    /** A copy with one more report format. */
+    public Providers withReportFormat(ReportFormat format) {
+        String id = checkId(format.id(), KEBAB, "report format", format);
+        return new Providers(new TreeMap<>(scorers), new TreeMap<>(agentClients), new TreeMap<>(judges),
+                add(reportFormats, id, format, "report format"));
     }
 
     /** The scorer factory for a type id, if registered. */
@@ -133,6 +150,11 @@ public final class Providers {
         return require(judges, id, "judge");
     }
 
+    /** The report format for an id; fails listing the known ids. */
+    public ReportFormat reportFormat(String id) {
+        return require(reportFormats, id, "report format");
+    }
+
     /** Registered scorer type ids, sorted. */
     public Set<String> scorerIds() {
         return scorers.keySet();
@@ -146,6 +168,11 @@ public final class Providers {
     /** Registered judge ids, sorted. */
     public Set<String> judgeIds() {
         return judges.keySet();
+    }
+
+    /** Registered report format ids, sorted. */
+    public Set<String> reportFormatIds() {
+        return reportFormats.keySet();
     }
 
     private static String checkId(String id, Pattern pattern, String kind, Object provider) {
@@ -179,6 +206,6 @@ public final class Providers {
     @Override
     public String toString() {
         return "Providers[scorers=" + scorers.keySet() + ", agentClients=" + agentClients.keySet()
-                + ", judges=" + judges.keySet() + "]";
+                + ", judges=" + judges.keySet() + ", reportFormats=" + reportFormats.keySet() + "]";
     }
 }

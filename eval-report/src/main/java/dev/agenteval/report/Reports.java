@@ -10,10 +10,20 @@ import dev.agenteval.report.internal.JsonReport;
 import dev.agenteval.report.internal.JsonReportReader;
 import dev.agenteval.report.internal.MarkdownReport;
 import dev.agenteval.report.internal.ReportFolderLock;
+import dev.agenteval.report.internal.formats.ConsoleFormat;
+import dev.agenteval.report.internal.formats.HtmlFormat;
+import dev.agenteval.report.internal.formats.JUnitXmlFormat;
+import dev.agenteval.report.internal.formats.JsonFormat;
+import dev.agenteval.report.internal.formats.MarkdownFormat;
+import dev.agenteval.spi.ReportFormat;
+import dev.agenteval.spi.ReportOptions;
 import dev.agenteval.spi.ResultSink;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -24,6 +34,14 @@ import java.util.Objects;
  * sink.write(suiteResult);
  * Reports.console(System.out).write(suiteResult);
  * }</pre>
+ *
+ * <h2>Report formats</h2>
+ *
+ * Each file of a report folder is written by a {@link ReportFormat} chosen by id: the built-ins
+ * ({@link #builtInFormats()}) are {@code json}, {@code md}, {@code junit}, {@code html} and
+ * {@code console} ({@value #SUMMARY_FILE}, the console summary as text); {@link #all(Path)}
+ * writes the {@link #DEFAULT_FORMATS}, {@link #folder(Path, List)} any list, plugins' included
+ * ({@code Providers.discover().reportFormat("csv")}; the CLI's {@code --format}).
  *
  * <p>File sinks write atomically: the text goes to a temporary file in the same folder, which
  * then replaces the target in one move, so readers never see a partial report and a failed write
@@ -182,6 +200,11 @@ public final class Reports {
     public static final String JUNIT_FILE = "junit.xml";
     /** The HTML report's file name in {@link #all(Path)}. */
     public static final String HTML_FILE = "report.html";
+    /** The file name of the {@code console} format: the console summary as text (not in {@link #all(Path)}). */
+    public static final String SUMMARY_FILE = "summary.txt";
+
+    /** The ids of the formats {@link #all(Path)} writes, in order. */
+    public static final List<String> DEFAULT_FORMATS = List.of("json", "md", "junit", "html");
 
     private Reports() {
     }
@@ -265,10 +288,62 @@ public final class Reports {
      * failure is then thrown.
      */
     public static ResultSink all(Path reportDir) {
+        return folder(reportDir, defaultFormats());
+    }
+
+    /**
+     * The built-in report formats: {@code json}, {@code md}, {@code junit}, {@code html} (the
+     * {@link #DEFAULT_FORMATS}, in that order) and {@code console}. Also registered as services of
+     * {@link ReportFormat}, so {@code Providers.discover()} finds them with any plugin's.
+     */
+    public static List<ReportFormat> builtInFormats() {
+        return List.of(new JsonFormat(), new MarkdownFormat(), new JUnitXmlFormat(), new HtmlFormat(),
+                new ConsoleFormat());
+    }
+
+    private static List<ReportFormat> defaultFormats() {
+        return builtInFormats().stream().filter(f -> DEFAULT_FORMATS.contains(f.id())).toList();
+    }
+
+    /**
+     * Writes each of {@code formats} into {@code reportDir} (creating it), each to its
+     * {@link ReportFormat#fileName()}, in order; each file is written even when another fails,
+     * and the first failure is then thrown.
+     *
+     * @throws IllegalArgumentException when {@code formats} is empty or two of them write the same file
+     */
+    public static ResultSink folder(Path reportDir, List<? extends ReportFormat> formats) {
+        return folder(reportDir, formats, ReportOptions.none());
+    }
+
+    /**
+     * Like {@link #folder(Path, List)}; the formats that compare (the built-in {@code json},
+     * {@code md}, {@code html} and {@code console}; a plugin's through
+     * {@code options.get(Baseline.class)}) also compare each result with {@code baseline}.
+     */
+    public static ResultSink folder(Path reportDir, List<? extends ReportFormat> formats, Baseline baseline) {
+        Objects.requireNonNull(baseline, "baseline");
+        return folder(reportDir, formats, ReportOptions.none().with(Baseline.class, baseline));
+    }
+
+    private static ResultSink folder(Path reportDir, List<? extends ReportFormat> formats, ReportOptions options) {
         Objects.requireNonNull(reportDir, "reportDir");
-        return new CompositeSink(List.of(json(reportDir.resolve(JSON_FILE)),
-                markdown(reportDir.resolve(MARKDOWN_FILE)), junitXml(reportDir.resolve(JUNIT_FILE)),
-                html(reportDir.resolve(HTML_FILE))));
+        Objects.requireNonNull(formats, "formats");
+        if (formats.isEmpty()) {
+            throw new IllegalArgumentException("no report format given");
+        }
+        Map<String, String> byFile = new HashMap<>();
+        List<ResultSink> sinks = new ArrayList<>(formats.size());
+        for (ReportFormat format : formats) {
+            String name = format.fileName();
+            String other = byFile.putIfAbsent(name, format.id());
+            if (other != null) {
+                throw new IllegalArgumentException("report formats '" + other + "' and '" + format.id()
+                        + "' both write " + name);
+            }
+            sinks.add(Objects.requireNonNull(format.create(reportDir.resolve(name), options), format.id()));
+        }
+        return new CompositeSink(sinks);
     }
 
     /**
@@ -285,11 +360,7 @@ public final class Reports {
      * {@code baseline}.
      */
     public static ResultSink all(Path reportDir, Baseline baseline) {
-        Objects.requireNonNull(reportDir, "reportDir");
-        Objects.requireNonNull(baseline, "baseline");
-        return new CompositeSink(List.of(json(reportDir.resolve(JSON_FILE), baseline),
-                markdown(reportDir.resolve(MARKDOWN_FILE), baseline), junitXml(reportDir.resolve(JUNIT_FILE)),
-                html(reportDir.resolve(HTML_FILE), baseline)));
+        return folder(reportDir, defaultFormats(), baseline);
     }
 
     /** The JSON report as text with a {@code baseline} section, as {@link #json(Path, Baseline)} writes it. */

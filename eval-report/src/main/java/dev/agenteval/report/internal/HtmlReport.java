@@ -13,6 +13,8 @@ import dev.agenteval.api.TurnResult;
 import dev.agenteval.api.Usage;
 import dev.agenteval.report.BaselineComparison;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -29,7 +31,8 @@ import java.util.stream.Collectors;
  * checks and harness failures, as in the other reports), and every turn's input, answer, state,
  * tool calls, usage and scores with their reasons (a judge scorer's reason is the judge's).
  *
- * <p>The page fetches nothing: styles and the small script are inline, and a
+ * <p>The page fetches nothing: styles and the small script are inline (kept in {@code report.css}
+ * and {@code report.js} beside this class, read once), and a
  * {@code Content-Security-Policy} of {@code default-src 'none'} that admits only that style and
  * that script (by hash) means that nothing else can load or run, even if some text escaped
  * escaping. All text from agents and suites is HTML-escaped, with control characters replaced.
@@ -50,114 +53,11 @@ import java.util.stream.Collectors;
  */
 public final class HtmlReport {
 
-    /** The page's style; its hash is in the content security policy. */
-    static final String STYLE = """
-            :root{--bg:#fff;--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--panel:#f6f8fa;\
-            --pass:#1a7f37;--pass-bg:#dafbe1;--fail:#cf222e;--fail-bg:#ffebe9;--error:#9a6700;--error-bg:#fff8c5;\
-            --skip:#59636e;--skip-bg:#eaeef2;--regress:#8250df;--regress-bg:#fbefff;color-scheme:light dark}
-            @media (prefers-color-scheme:dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#9198a1;--line:#3d444d;\
-            --panel:#151b23;--pass:#3fb950;--pass-bg:#12261e;--fail:#f85149;--fail-bg:#2d1518;--error:#d29922;\
-            --error-bg:#272115;--skip:#9198a1;--skip-bg:#212830;--regress:#ab7df8;--regress-bg:#231c33}}
-            *{box-sizing:border-box}
-            [hidden]{display:none!important}
-            html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
-            body{margin:0;background:var(--bg);color:var(--fg);font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
-            main{max-width:1100px;margin:0 auto;padding:20px}
-            h1{font-size:1.45rem;margin:0 0 14px;overflow-wrap:anywhere}
-            h2{font-size:1.15rem;margin:26px 0 10px}
-            h3{font-size:1rem;margin:16px 0 6px}
-            h4{font-size:.95rem;margin:0 0 8px}
-            code,pre,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.85rem}
-            code{overflow-wrap:anywhere}
-            pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:0;padding:8px 10px;background:var(--panel);\
-            border:1px solid var(--line);border-radius:6px;max-height:32rem;overflow:auto}
-            .muted{color:var(--muted)}
-            .summary{display:grid;grid-template-columns:minmax(150px,220px) 1fr;gap:8px 24px;align-items:center;\
-            padding:16px;border:1px solid var(--line);border-radius:10px;background:var(--panel)}
-            .rate{font-size:2.6rem;font-weight:700;line-height:1.1}
-            .rate small{display:block;font-size:.85rem;font-weight:400;color:var(--muted)}
-            .bar{display:block;width:100%;height:10px;margin-top:8px}
-            .bar .track{fill:var(--skip-bg)}.bar .fill{fill:var(--pass)}
-            .counts{display:flex;flex-wrap:wrap;gap:6px;margin:0 0 8px;padding:0;list-style:none}
-            .facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:0}
-            .facts dt{color:var(--muted)}.facts dd{margin:0;overflow-wrap:anywhere}
-            .banner{margin:12px 0;padding:10px 14px;border-radius:8px;border:1px solid var(--error);\
-            background:var(--error-bg)}
-            .badge{display:inline-block;padding:1px 8px;border-radius:999px;font-size:.8rem;font-weight:600;\
-            white-space:nowrap;border:1px solid currentColor}
-            .passed{color:var(--pass)}.failed{color:var(--fail)}.errored{color:var(--error)}.skipped{color:var(--skip)}
-            .badge.passed{background:var(--pass-bg)}.badge.failed{background:var(--fail-bg)}
-            .badge.errored{background:var(--error-bg)}.badge.skipped{background:var(--skip-bg)}
-            .badge.regression{color:var(--regress);background:var(--regress-bg)}
-            .baseline{padding:12px 16px;border:2px solid var(--regress);border-radius:10px;background:var(--regress-bg)}
-            tr.regression td{background:var(--regress-bg)}
-            details.case.regression{border-left-color:var(--regress)}
-            .filters{display:flex;flex-wrap:wrap;gap:6px;margin:18px 0 8px}
-            .filters button{font:inherit;font-size:.85rem;padding:4px 12px;border-radius:999px;cursor:pointer;\
-            border:1px solid var(--line);background:var(--bg);color:var(--fg)}
-            .filters button[aria-pressed=true]{background:var(--fg);color:var(--bg);border-color:var(--fg)}
-            .scroll{overflow-x:auto}
-            table{border-collapse:collapse;width:100%}
-            th,td{text-align:left;vertical-align:top;padding:6px 8px;border-bottom:1px solid var(--line);\
-            overflow-wrap:anywhere}
-            th{font-size:.8rem;color:var(--muted);font-weight:600}
-            td.case-id{min-width:7.5rem}
-            td.num,th.num{text-align:right;white-space:nowrap}
-            details.case{margin:10px 0;border:1px solid var(--line);border-left:5px solid var(--skip);border-radius:8px}
-            details.case[data-case-status=passed]{border-left-color:var(--pass)}
-            details.case[data-case-status=failed]{border-left-color:var(--fail)}
-            details.case[data-case-status=errored]{border-left-color:var(--error)}
-            details.case>summary{cursor:pointer;padding:10px 12px;display:flex;flex-wrap:wrap;gap:4px 10px;\
-            align-items:baseline}
-            details.case>summary .id{font-weight:600;overflow-wrap:anywhere}
-            .case-body{padding:0 12px 12px}
-            .errors{margin:8px 0;padding:8px 12px 8px 28px;border-radius:6px;background:var(--fail-bg)}
-            .errors li{overflow-wrap:anywhere}
-            .turn{margin:12px 0 0;padding:10px 0 0;border-top:1px dashed var(--line)}
-            .msg{margin:6px 0}.msg>.label{font-size:.8rem;font-weight:600;color:var(--muted)}
-            .tools{margin:4px 0;padding-left:20px}.tools li{margin:2px 0;overflow-wrap:anywhere}
-            details.raw{margin:6px 0}details.raw>summary{cursor:pointer;color:var(--muted);font-size:.85rem}
-            details.attempt{margin:10px 0;padding:0 10px;border:1px solid var(--line);border-radius:6px}
-            details.attempt>summary{cursor:pointer;padding:6px 0}
-            .checks{margin:0;padding:0;list-style:none}
-            @media (max-width:720px){main{padding:12px}.summary{grid-template-columns:1fr}.opt{display:none}\
-            th,td{padding:5px 4px}table.scores thead{display:none}\
-            table.scores tr{display:grid;grid-template-columns:auto auto 1fr;gap:0 10px;padding:4px 0;\
-            border-bottom:1px solid var(--line)}table.scores td{border:0;padding:1px 0}\
-            table.scores td:last-child{grid-column:1/-1}table.scores td.num{text-align:left}\
-            .rate{font-size:2.2rem}}
-            @media print{.filters{display:none}details.case,details.attempt{break-inside:avoid-page}}
-            """;
+    /** The page's style ({@code report.css} beside this class); its hash is in the content security policy. */
+    static final String STYLE = resource("report.css");
 
-    /** The page's script; its hash is in the content security policy. */
-    static final String SCRIPT = """
-            (function () {
-              var root = document.documentElement;
-              var bar = document.getElementById('filters');
-              var items = document.querySelectorAll('[data-case-status]');
-              var buttons = bar.querySelectorAll('button[data-filter]');
-              function show(filter) {
-                items.forEach(function (el) {
-                  el.hidden = filter !== 'all' && el.getAttribute('data-case-status') !== filter;
-                });
-                buttons.forEach(function (b) {
-                  b.setAttribute('aria-pressed', String(b.getAttribute('data-filter') === filter));
-                });
-              }
-              bar.addEventListener('click', function (e) {
-                var b = e.target.closest('button');
-                if (!b) { return; }
-                if (b.hasAttribute('data-filter')) {
-                  show(b.getAttribute('data-filter'));
-                } else {
-                  var open = b.getAttribute('data-open') === 'true';
-                  document.querySelectorAll('details.case').forEach(function (d) { d.open = open; });
-                }
-              });
-              bar.hidden = false;
-              root.setAttribute('data-js', 'ready');
-            })();
-            """;
+    /** The page's script ({@code report.js} beside this class); its hash is in the content security policy. */
+    static final String SCRIPT = resource("report.js");
 
     /** Nothing may load; only this style and this script apply. */
     static final String CONTENT_SECURITY_POLICY = "default-src 'none'; style-src '" + sha256(STYLE)
@@ -613,6 +513,22 @@ public final class HtmlReport {
             }
         }
         return sb.toString();
+    }
+
+    /**
+     * A text resource in this class's package, read once (UTF-8, exactly as stored: the page
+     * embeds it byte for byte and the content security policy holds its hash).
+     */
+    private static String resource(String name) {
+        try (InputStream in = HtmlReport.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("the HTML report's resource " + name + " is missing beside "
+                        + HtmlReport.class.getName());
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read the HTML report's resource " + name, e);
+        }
     }
 
     /** A CSP source for the exact text, e.g. {@code sha256-...}. */

@@ -49,7 +49,10 @@ public final class SampleResults {
 
     public static CaseResult greet() {
         Map<String, Object> request = new LinkedHashMap<>();
-        request.put("message", Map.of("role", "user", "parts", List.of(Map.of("text", "Hi"))));
+        Map<String, Object> message = new LinkedHashMap<>();   // ordered: the HTML golden files hold this JSON
+        message.put("role", "user");
+        message.put("parts", List.of(Map.of("text", "Hi")));
+        request.put("message", message);
         request.put("contextId", null);
         Map<String, Object> response = new LinkedHashMap<>();
         response.put("id", "task-1");

@@ -1,0 +1,31 @@
+package dev.agenteval.report.internal.formats;
+
+import dev.agenteval.report.Reports;
+import dev.agenteval.spi.ReportFormat;
+import dev.agenteval.spi.ReportOptions;
+import dev.agenteval.spi.ResultSink;
+import java.nio.file.Path;
+
+/** The {@code junit} report format: JUnit XML (junit.xml), one testcase per case. */
+public final class JUnitXmlFormat implements ReportFormat {
+
+    @Override
+    public String id() {
+        return "junit";
+    }
+
+    @Override
+    public String fileName() {
+        return Reports.JUNIT_FILE;
+    }
+
+    @Override
+    public String description() {
+        return "JUnit XML (junit.xml), one testcase per case";
+    }
+
+    @Override
+    public ResultSink create(Path file, ReportOptions options) {
+        return Reports.junitXml(file);
+    }
+}

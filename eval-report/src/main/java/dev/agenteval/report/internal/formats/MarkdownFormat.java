@@ -1,0 +1,32 @@
+package dev.agenteval.report.internal.formats;
+
+import dev.agenteval.report.Baseline;
+import dev.agenteval.report.Reports;
+import dev.agenteval.spi.ReportFormat;
+import dev.agenteval.spi.ReportOptions;
+import dev.agenteval.spi.ResultSink;
+import java.nio.file.Path;
+
+/** The {@code md} report format: the Markdown transcript (results.md), with its baseline section when compared. */
+public final class MarkdownFormat implements ReportFormat {
+
+    @Override
+    public String id() {
+        return "md";
+    }
+
+    @Override
+    public String fileName() {
+        return Reports.MARKDOWN_FILE;
+    }
+
+    @Override
+    public String description() {
+        return "the Markdown transcript (results.md), with its baseline section when compared";
+    }
+
+    @Override
+    public ResultSink create(Path file, ReportOptions options) {
+        return options.get(Baseline.class).map(b -> Reports.markdown(file, b)).orElseGet(() -> Reports.markdown(file));
+    }
+}
