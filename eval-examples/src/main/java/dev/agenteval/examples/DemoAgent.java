@@ -1,32 +1,25 @@
 package dev.agenteval.examples;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-import java.io.IOException;
-import java.io.InputStream;
+import static dev.agenteval.examples.DemoBehaviours.map;
+
+import dev.agenteval.examples.DemoBehaviours.Conversation;
+import dev.agenteval.examples.DemoBehaviours.Reply;
+import dev.agenteval.examples.DemoBehaviours.Task;
+import dev.agenteval.examples.JsonRpc.Incoming;
+import dev.agenteval.examples.JsonRpc.RpcError;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
-import java.net.InetSocketAddress;
 import java.net.URI;
-import java.time.DayOfWeek;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
 
 /**
  * A small, deterministic A2A 0.3 agent over JSON-RPC, served on 127.0.0.1 with the JDK's HTTP
@@ -80,46 +73,20 @@ import org.slf4j.LoggerFactory;
 public final class DemoAgent implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(DemoAgent.class);
-    private static final ObjectMapper MAPPER = new ObjectMapper();
 
     /** Where the agent card is served, as A2A 0.3 says. */
     public static final String AGENT_CARD_PATH = "/.well-known/agent-card.json";
 
-    private static final int MAX_REQUEST_BYTES = 1 << 20;
-
-    // JSON-RPC 2.0 error codes, and A2A's code for an unknown task.
-    static final int PARSE_ERROR = -32700;
-    static final int INVALID_REQUEST = -32600;
-    static final int METHOD_NOT_FOUND = -32601;
-    static final int INVALID_PARAMS = -32602;
-    static final int INTERNAL_ERROR = -32603;
-    static final int TASK_NOT_FOUND = -32001;
-
-    /** The answer when the agent says what it can do; judge criteria in the demo suites echo it. */
-    static final String GREETING = "Hello! I am the agent-eval demo agent. I can help you with three things:"
-            + " looking up assets such as pumps, showing the latest vitals, and booking check-ups.";
-
-    private static final List<Map<String, Object>> ASSETS = List.of(
-            asset("P-101", "Feed pump", "pump", "Plant A", "running"),
-            asset("P-102", "Cooling water pump", "pump", "Plant A", "stopped"),
-            asset("P-201", "Booster pump", "pump", "Plant B", "running"),
-            asset("V-301", "Inlet valve", "valve", "Plant A", "open"),
-            asset("C-401", "Air compressor", "compressor", "Plant B", "running"));
-
-    private static final Pattern GREETING_WORDS = Pattern.compile("\\b(hello|hi|hey)\\b|what can you");
-
-    private final HttpServer server;
-    private final ExecutorService executor;
+    private final DemoHttpServer server;
     private final URI url;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Object lock = new Object();
     private final Map<String, Conversation> conversations = new HashMap<>();
     private final Map<String, Task> tasks = new HashMap<>();
 
-    private DemoAgent(HttpServer server, ExecutorService executor) {
+    private DemoAgent(DemoHttpServer server) {
         this.server = server;
-        this.executor = executor;
-        this.url = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
+        this.url = URI.create("http://127.0.0.1:" + server.port() + "/");
     }
 
     /**
@@ -128,21 +95,9 @@ public final class DemoAgent implements AutoCloseable {
      * @throws UncheckedIOException when no port could be bound
      */
     public static DemoAgent start() {
-        HttpServer server;
-        try {
-            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot start the demo agent on 127.0.0.1", e);
-        }
-        ExecutorService executor = Executors.newFixedThreadPool(4, r -> {
-            Thread t = new Thread(r, "demo-agent");
-            t.setDaemon(true);
-            return t;
-        });
-        server.setExecutor(executor);
-        DemoAgent agent = new DemoAgent(server, executor);
-        server.createContext("/", agent::handle);
-        server.start();
+        DemoHttpServer server = DemoHttpServer.bind();
+        DemoAgent agent = new DemoAgent(server);
+        server.serve(agent::agentCard, body -> JsonRpc.handle(body, agent::send));
         LOG.debug("Demo agent listening at {}", agent.url);
         return agent;
     }
@@ -158,52 +113,13 @@ public final class DemoAgent implements AutoCloseable {
         if (closed.getAndSet(true)) {
             return;
         }
-        server.stop(0);
-        executor.shutdownNow();
+        server.stop();
         LOG.debug("Demo agent at {} stopped", url);
     }
 
     @Override
     public String toString() {
         return "DemoAgent[" + url + "]";
-    }
-
-    // ---------------------------------------------------------------- HTTP
-
-    private void handle(HttpExchange exchange) throws IOException {
-        try {
-            String path = exchange.getRequestURI().getPath();
-            String method = exchange.getRequestMethod();
-            if (path.equals(AGENT_CARD_PATH) && method.equals("GET")) {
-                respond(exchange, 200, agentCard());
-            } else if (path.equals("/") && method.equals("POST")) {
-                byte[] body = readBody(exchange.getRequestBody());
-                if (body == null) {
-                    respond(exchange, 413, Map.of("error", "request larger than " + MAX_REQUEST_BYTES + " bytes"));
-                } else {
-                    respond(exchange, 200, jsonRpc(body));
-                }
-            } else if (path.equals("/") || path.equals(AGENT_CARD_PATH)) {
-                exchange.getResponseHeaders().set("Allow", path.equals("/") ? "POST" : "GET");
-                respond(exchange, 405, Map.of("error", method + " is not allowed on " + path));
-            } else {
-                respond(exchange, 404, Map.of("error", "no such path: " + path));
-            }
-        } finally {
-            exchange.close();
-        }
-    }
-
-    private static byte[] readBody(InputStream in) throws IOException {
-        byte[] body = in.readNBytes(MAX_REQUEST_BYTES + 1);
-        return body.length > MAX_REQUEST_BYTES ? null : body;
-    }
-
-    private static void respond(HttpExchange exchange, int status, Object json) throws IOException {
-        byte[] bytes = MAPPER.writeValueAsBytes(json);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        exchange.getResponseBody().write(bytes);
     }
 
     private Map<String, Object> agentCard() {
@@ -232,146 +148,7 @@ public final class DemoAgent implements AutoCloseable {
                 "examples", List.of(example));
     }
 
-    // ---------------------------------------------------------------- JSON-RPC
-
-    /** A JSON-RPC error to answer with. */
-    private static final class RpcError extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-        private final int code;
-
-        RpcError(int code, String message) {
-            super(message, null, false, false);
-            this.code = code;
-        }
-    }
-
-    /** The user's message, validated. */
-    private record Incoming(Map<String, Object> message, String text, String contextId, String taskId) {
-    }
-
-    private Map<String, Object> jsonRpc(byte[] body) {
-        JsonNode request;
-        try {
-            request = MAPPER.readTree(body);
-        } catch (IOException e) {
-            return error(null, PARSE_ERROR, "Parse error: the body is not JSON");
-        }
-        JsonNode id = request == null ? null : request.get("id");
-        try {
-            if (request == null || !request.isObject()) {
-                throw new RpcError(INVALID_REQUEST, "Invalid Request: expected a JSON object");
-            }
-            if (!"2.0".equals(request.path("jsonrpc").asText(null))) {
-                throw new RpcError(INVALID_REQUEST, "Invalid Request: \"jsonrpc\" must be \"2.0\"");
-            }
-            if (id == null || !(id.isTextual() || id.isIntegralNumber())) {
-                id = null;
-                throw new RpcError(INVALID_REQUEST, "Invalid Request: \"id\" must be a string or an integer");
-            }
-            JsonNode method = request.get("method");
-            if (method == null || !method.isTextual()) {
-                throw new RpcError(INVALID_REQUEST, "Invalid Request: \"method\" must be a string");
-            }
-            if (!method.textValue().equals("message/send")) {
-                throw new RpcError(METHOD_NOT_FOUND, "Method not found: " + method.textValue()
-                        + " (this agent supports message/send)");
-            }
-            Incoming incoming = incoming(request.get("params"));
-            Map<String, Object> response = new LinkedHashMap<>();
-            response.put("jsonrpc", "2.0");
-            response.put("id", id);
-            response.put("result", send(incoming));
-            return response;
-        } catch (RpcError e) {
-            return error(id, e.code, e.getMessage());
-        } catch (RuntimeException e) {
-            LOG.warn("Demo agent failed on a message/send request", e);
-            return error(id, INTERNAL_ERROR, "Internal error: " + e);
-        }
-    }
-
-    private static Map<String, Object> error(JsonNode id, int code, String message) {
-        Map<String, Object> error = new LinkedHashMap<>();
-        error.put("code", code);
-        error.put("message", message);
-        Map<String, Object> response = new LinkedHashMap<>();
-        response.put("jsonrpc", "2.0");
-        response.put("id", id);
-        response.put("error", error);
-        return response;
-    }
-
-    private static Incoming incoming(JsonNode params) {
-        if (params == null || !params.isObject()) {
-            throw new RpcError(INVALID_PARAMS, "Invalid params: \"params\" must be an object holding \"message\"");
-        }
-        JsonNode message = params.get("message");
-        if (message == null || !message.isObject()) {
-            throw new RpcError(INVALID_PARAMS, "Invalid params: \"params.message\" must be an object");
-        }
-        if (!message.path("messageId").isTextual() || message.get("messageId").textValue().isBlank()) {
-            throw new RpcError(INVALID_PARAMS, "Invalid params: \"params.message.messageId\" is required");
-        }
-        if (!"user".equals(message.path("role").asText(null))) {
-            throw new RpcError(INVALID_PARAMS, "Invalid params: \"params.message.role\" must be \"user\"");
-        }
-        JsonNode parts = message.get("parts");
-        if (parts == null || !parts.isArray() || parts.isEmpty()) {
-            throw new RpcError(INVALID_PARAMS, "Invalid params: \"params.message.parts\" must be a non-empty array");
-        }
-        StringBuilder text = new StringBuilder();
-        for (JsonNode part : parts) {
-            if (part.path("kind").asText("").equals("text") && part.path("text").isTextual()) {
-                text.append(text.length() == 0 ? "" : "\n").append(part.get("text").textValue());
-            }
-        }
-        @SuppressWarnings("unchecked")
-        Map<String, Object> asMap = MAPPER.convertValue(message, Map.class);
-        return new Incoming(asMap, text.toString(), optionalId(message, "contextId"), optionalId(message, "taskId"));
-    }
-
-    private static String optionalId(JsonNode message, String field) {
-        JsonNode value = message.get(field);
-        if (value == null || value.isNull()) {
-            return null;
-        }
-        if (!value.isTextual() || value.textValue().isBlank()) {
-            throw new RpcError(INVALID_PARAMS, "Invalid params: \"params.message." + field + "\" must be a string");
-        }
-        return value.textValue();
-    }
-
     // ---------------------------------------------------------------- conversations and tasks
-
-    /** What the agent remembers of one context: whether it has told the user what it can do. */
-    private static final class Conversation {
-        boolean listedCapabilities;
-    }
-
-    /** One task: its messages and, while it waits for input, what it waits for. */
-    private static final class Task {
-        final String id = UUID.randomUUID().toString();
-        final String contextId;
-        final List<Map<String, Object>> history = new ArrayList<>();
-        String state = "submitted";
-        boolean awaitingDay;
-
-        Task(String contextId) {
-            this.contextId = contextId;
-        }
-
-        boolean isTerminal() {
-            return List.of("completed", "failed", "rejected", "canceled").contains(state);
-        }
-    }
-
-    /** What a behaviour answers: a state, text, and optionally artifacts and the tool calls made. */
-    private record Reply(String state, String text, List<Map<String, Object>> artifacts,
-                         List<Map<String, Object>> toolCalls) {
-        static Reply of(String state, String text) {
-            return new Reply(state, text, List.of(), List.of());
-        }
-    }
 
     private Map<String, Object> send(Incoming in) {
         synchronized (lock) {
@@ -379,14 +156,14 @@ public final class DemoAgent implements AutoCloseable {
             if (in.taskId() != null) {
                 task = tasks.get(in.taskId());
                 if (task == null) {
-                    throw new RpcError(TASK_NOT_FOUND, "Task not found: " + in.taskId());
+                    throw new RpcError(JsonRpc.TASK_NOT_FOUND, "Task not found: " + in.taskId());
                 }
                 if (in.contextId() != null && !in.contextId().equals(task.contextId)) {
-                    throw new RpcError(INVALID_PARAMS, "Invalid params: task " + task.id + " belongs to context "
+                    throw new RpcError(JsonRpc.INVALID_PARAMS, "Invalid params: task " + task.id + " belongs to context "
                             + task.contextId + ", not " + in.contextId());
                 }
                 if (task.isTerminal()) {
-                    throw new RpcError(INVALID_PARAMS, "Invalid params: task " + task.id + " is " + task.state
+                    throw new RpcError(JsonRpc.INVALID_PARAMS, "Invalid params: task " + task.id + " is " + task.state
                             + " and accepts no more messages; send without taskId to start a new task");
                 }
             } else {
@@ -399,7 +176,8 @@ public final class DemoAgent implements AutoCloseable {
             userMessage.put("taskId", task.id);
             task.history.add(userMessage);
 
-            Reply reply = task.awaitingDay ? bookingDay(task, in.text()) : answer(task, conversation, in.text());
+            Reply reply = task.awaitingDay ? DemoBehaviours.bookingDay(task, in.text())
+                    : DemoBehaviours.answer(task, conversation, in.text());
             task.state = reply.state();
             Map<String, Object> agentMessage = agentMessage(task, reply.text());
             Map<String, Object> result = taskJson(task, reply, agentMessage, in.text());
@@ -407,124 +185,6 @@ public final class DemoAgent implements AutoCloseable {
             LOG.debug("message/send context {} task {}: {}", task.contextId, task.id, reply.state());
             return result;
         }
-    }
-
-    // ---------------------------------------------------------------- behaviours
-
-    private static Reply answer(Task task, Conversation conversation, String text) {
-        String t = text.toLowerCase(Locale.ROOT);
-        if (t.contains("refund")) {
-            return Reply.of("rejected", "I'm sorry, but I can't help with refunds."
-                    + " Please contact the billing department.");
-        }
-        if (t.contains("crash") || t.contains("fail")) {
-            return Reply.of("failed", "Error: the asset service crashed while handling your request"
-                    + " (a simulated failure).");
-        }
-        if (t.contains("book") || t.contains("schedule")) {
-            String day = dayIn(t);
-            if (day != null) {
-                return booked(day);
-            }
-            task.awaitingDay = true;
-            return Reply.of("input-required", "Sure, I can book a check-up. Which day would you like?");
-        }
-        if (t.contains("vitals")) {
-            return vitals();
-        }
-        if (t.contains("find") || t.contains("lookup") || t.contains("look up") || t.contains("search")) {
-            return lookup(t);
-        }
-        if (t.contains("elaborate") || t.contains("tell me more")) {
-            return Reply.of("completed", conversation.listedCapabilities
-                    ? "Sure. The first thing I mentioned was looking up assets: I search the asset catalogue"
-                    + " with the find_assets tool, for example for pumps, and then report the status of each"
-                    + " asset found with the get_asset_status tool."
-                    : "I have not mentioned anything yet in this conversation. Ask me what I can help with.");
-        }
-        if (GREETING_WORDS.matcher(t).find()) {
-            conversation.listedCapabilities = true;
-            return Reply.of("completed", GREETING);
-        }
-        return Reply.of("completed", "Sorry, I did not understand that. I can look up assets such as pumps,"
-                + " show the latest vitals, and book check-ups.");
-    }
-
-    private static Reply bookingDay(Task task, String text) {
-        String day = dayIn(text.toLowerCase(Locale.ROOT));
-        if (day == null) {
-            return Reply.of("input-required", "Which day would you like? Please name a day of the week,"
-                    + " for example Tuesday.");
-        }
-        task.awaitingDay = false;
-        return booked(day);
-    }
-
-    private static Reply booked(String day) {
-        return Reply.of("completed", "Booked for " + day + " at 09:00. See you then!");
-    }
-
-    /** The first day of the week named in lower-case {@code text}, capitalised; null when none. */
-    private static String dayIn(String text) {
-        for (DayOfWeek d : DayOfWeek.values()) {
-            String name = d.name().toLowerCase(Locale.ROOT);
-            if (text.contains(name)) {
-                return Character.toUpperCase(name.charAt(0)) + name.substring(1);
-            }
-        }
-        return null;
-    }
-
-    private static Reply vitals() {
-        String at = "2025-01-15T08:30:00Z";
-        List<Map<String, Object>> items = List.of(
-                vital("TEMP", 38.5, "°C", at), vital("SYS", 120, "mmHg", at),
-                vital("DIAS", 80, "mmHg", at), vital("PULSE", 90, "Bpm", at));
-        Map<String, Object> artifact = new LinkedHashMap<>();
-        artifact.put("artifactId", UUID.randomUUID().toString());
-        artifact.put("name", "vitals");
-        artifact.put("parts", List.of(map("kind", "data", "data", map("items", items))));
-        return new Reply("completed", "The latest vitals: temperature 38.5 °C, blood pressure 120/80 mmHg,"
-                + " pulse 90 Bpm.", List.of(artifact), List.of());
-    }
-
-    private static Map<String, Object> vital(String type, Number value, String unit, String timestamp) {
-        return map("type", type, "value", value, "unitName", unit, "timestamp", timestamp);
-    }
-
-    /** Calls find_assets, then get_asset_status for what it found, and reports both calls. */
-    private static Reply lookup(String text) {
-        String filter = Stream.of("pump", "valve", "compressor").filter(text::contains).findFirst().orElse("");
-        List<Map<String, Object>> found = ASSETS.stream()
-                .filter(a -> filter.isEmpty() || a.get("kind").equals(filter)).toList();
-        List<Map<String, Object>> calls = List.of(
-                toolCall("find_assets", map("filter", filter, "limit", 10),
-                        found.stream().map(a -> map("id", a.get("id"), "name", a.get("name"), "site", a.get("site")))
-                                .toList()),
-                toolCall("get_asset_status", map("ids", found.stream().map(a -> a.get("id")).toList()),
-                        found.stream().map(a -> map("id", a.get("id"), "status", a.get("status"))).toList()));
-        String answer = "I found " + found.size() + " " + (filter.isEmpty() ? "asset" : filter)
-                + (found.size() == 1 ? "" : "s") + ": " + found.stream()
-                .map(a -> a.get("id") + " " + a.get("name") + " (" + a.get("site") + ") is " + a.get("status"))
-                .collect(Collectors.joining(", ")) + ".";
-        return new Reply("completed", answer, List.of(), calls);
-    }
-
-    private static Map<String, Object> toolCall(String name, Map<String, Object> arguments, Object result) {
-        return map("name", name, "arguments", arguments, "result", result);
-    }
-
-    private static Map<String, Object> asset(String id, String name, String kind, String site, String status) {
-        return map("id", id, "name", name, "kind", kind, "site", site, "status", status);
-    }
-
-    /** A JSON object from key/value pairs, keeping their order (so the wire JSON reads in that order). */
-    private static Map<String, Object> map(Object... keysAndValues) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < keysAndValues.length; i += 2) {
-            m.put((String) keysAndValues[i], keysAndValues[i + 1]);
-        }
-        return m;
     }
 
     // ---------------------------------------------------------------- wire shapes

@@ -1,39 +1,27 @@
 package dev.agenteval.judge;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.agenteval.api.AgentException;
-import dev.agenteval.api.FailureCode;
 import dev.agenteval.api.JudgeException;
-import dev.agenteval.api.Usage;
 import dev.agenteval.http.Authentication;
 import dev.agenteval.http.HttpJson;
-import dev.agenteval.http.JsonResponse;
 import dev.agenteval.http.RetryPolicy;
+import dev.agenteval.judge.internal.CacheKey;
+import dev.agenteval.judge.internal.JudgePreflight;
+import dev.agenteval.judge.internal.JudgeTransport;
+import dev.agenteval.judge.internal.MajorityVote;
 import dev.agenteval.judge.internal.Prompt;
+import dev.agenteval.judge.internal.Sample;
+import dev.agenteval.judge.internal.VerdictAsker;
 import dev.agenteval.judge.internal.VerdictCache;
-import dev.agenteval.judge.internal.VerdictParser;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.JudgeRequest;
 import dev.agenteval.spi.JudgeVerdict;
-import io.github.resilience4j.circuitbreaker.CircuitBreaker;
-import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
-import io.github.resilience4j.ratelimiter.RateLimiter;
-import io.github.resilience4j.ratelimiter.RateLimiterConfig;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -98,98 +86,39 @@ public final class OpenAiJudge implements Judge {
         /** {@code {"type": "json_object"}}. */
         JSON_OBJECT,
         /** No {@code response_format}. */
-        NONE;
-
-        ResponseFormat fallback() {
-            return this == JSON_SCHEMA ? JSON_OBJECT : NONE;
-        }
-
-        Map<String, Object> body() {
-            Map<String, Object> f = new LinkedHashMap<>();
-            if (this == JSON_OBJECT) {
-                f.put("type", "json_object");
-                return f;
-            }
-            Map<String, Object> properties = new LinkedHashMap<>();
-            properties.put("reason", Map.of("type", "string"));
-            properties.put("verdict", Map.of("type", "string", "enum", List.of("pass", "fail")));
-            properties.put("score", Map.of("type", "number"));
-            Map<String, Object> schema = new LinkedHashMap<>();
-            schema.put("type", "object");
-            schema.put("properties", properties);
-            schema.put("required", List.of("reason", "verdict", "score"));
-            schema.put("additionalProperties", false);
-            Map<String, Object> jsonSchema = new LinkedHashMap<>();
-            jsonSchema.put("name", "verdict");
-            jsonSchema.put("strict", true);
-            jsonSchema.put("schema", schema);
-            f.put("type", "json_schema");
-            f.put("json_schema", jsonSchema);
-            return f;
-        }
+        NONE
     }
 
-    static final String CORRECTION = "Your reply did not contain a clear verdict. Reply with one JSON object and"
-            + " nothing else: {\"reason\": \"<one or two sentences>\", \"verdict\": \"pass\" or \"fail\","
-            + " \"score\": <a number from 0 to 1>}";
-
     private static final Logger LOG = LoggerFactory.getLogger(OpenAiJudge.class);
-    private static final AtomicInteger IDS = new AtomicInteger();
-    private static final Set<String> LOOPBACK = Set.of("localhost", "127.0.0.1", "::1", "[::1]");
 
     private final URI baseUrl;
     private final String model;
-    private final boolean hasKey;
-    private final boolean keyRequired;
-    private final String keySource;
-    private final HttpJson http;
-    private final Semaphore permits;
     private final int maxConcurrency;
-    private final RateLimiter rateLimiter;
-    private final CircuitBreaker circuitBreaker;
-    private final Duration openDuration;
     private final int samples;
     private final double threshold;
-    private final int verdictRetries;
     private final PromptTemplates templates;
     private final VerdictCache cache;
-    private final AtomicReference<ResponseFormat> format;
+    private final JudgePreflight preflight;
+    private final VerdictAsker asker;
 
     private OpenAiJudge(Builder b) {
         this.baseUrl = normalize(b.baseUrl);
         this.model = b.model;
-        this.hasKey = b.apiKey != null;
-        this.keyRequired = b.requireApiKey != null ? b.requireApiKey : !LOOPBACK.contains(host(baseUrl));
-        this.keySource = b.keySource;
-        this.http = HttpJson.builder(baseUrl)
+        HttpJson http = HttpJson.builder(baseUrl)
                 .connectTimeout(b.requestTimeout.compareTo(Duration.ofSeconds(10)) < 0 ? b.requestTimeout : Duration.ofSeconds(10))
                 .requestTimeout(b.requestTimeout)
                 .retryPolicy(b.retryPolicy)
                 .authentication(b.apiKey == null ? Authentication.none() : Authentication.bearer(b.apiKey))
                 .build();
+        this.preflight = new JudgePreflight(http, baseUrl, model, b.apiKey != null, b.requireApiKey, b.keySource);
         this.maxConcurrency = b.maxConcurrency;
-        this.permits = new Semaphore(b.maxConcurrency, true);
-        String id = "agent-eval-judge-" + IDS.incrementAndGet();
-        this.rateLimiter = b.requestsPerSecond <= 0 ? null : RateLimiter.of(id, RateLimiterConfig.custom()
-                .limitForPeriod(1)
-                .limitRefreshPeriod(Duration.ofNanos(Math.max(1L, Math.round(1e9 / b.requestsPerSecond))))
-                .timeoutDuration(Duration.ofMinutes(10))
-                .build());
-        this.openDuration = b.circuitOpenDuration;
-        this.circuitBreaker = CircuitBreaker.of(id, CircuitBreakerConfig.custom()
-                .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
-                .slidingWindowSize(b.circuitWindow)
-                .minimumNumberOfCalls(b.circuitWindow)
-                .failureRateThreshold((float) b.circuitFailureRate)
-                .waitDurationInOpenState(b.circuitOpenDuration)
-                .recordException(OpenAiJudge::isEndpointFailure)
-                .build());
+        JudgeTransport transport = new JudgeTransport(http, baseUrl, model, b.maxConcurrency, b.requestsPerSecond,
+                b.circuitWindow, b.circuitFailureRate, b.circuitOpenDuration, b.responseFormat);
         this.samples = b.samples;
         this.threshold = b.threshold;
-        this.verdictRetries = b.verdictRetries;
+        this.asker = new VerdictAsker(transport, model, b.threshold, b.verdictRetries);
         this.templates = b.templates;
         this.cache = b.cacheDirectory == null ? null : new VerdictCache(b.cacheDirectory);
-        this.format = new AtomicReference<>(b.responseFormat);
     }
 
     /** A new builder. */
@@ -216,34 +145,26 @@ public final class OpenAiJudge implements Judge {
     @Override
     public JudgeVerdict judge(JudgeRequest request) throws InterruptedException {
         Objects.requireNonNull(request, "request");
-        requireKey();
+        preflight.requireKey();
         Prompt prompt = Prompt.render(templates.system(), templates.forScorer(request.scorerType()), request);
         int n = request.samples() > 0 ? request.samples() : samples;
-        String key = null;
-        Map<String, Object> about = null;
+        CacheKey key = null;
         if (cache != null && !request.bypassCache()) {
-            about = new LinkedHashMap<>();
-            about.put("model", model);
-            about.put("templates", prompt.versions());
-            about.put("samples", n);
-            about.put("threshold", threshold);
-            Map<String, Object> inputs = new LinkedHashMap<>(about);
-            inputs.put("messages", prompt.messages());
-            key = VerdictCache.key(inputs);
-            Optional<JudgeVerdict> hit = cache.get(key);
+            key = CacheKey.of(model, prompt, n, threshold);
+            Optional<JudgeVerdict> hit = cache.get(key.key());
             if (hit.isPresent()) {
                 return hit.get();
             }
         }
         List<Sample> votes = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            votes.add(ask(prompt, request.scorerType()));
+            votes.add(asker.ask(prompt, request.scorerType()));
         }
-        JudgeVerdict verdict = majority(votes);
+        JudgeVerdict verdict = MajorityVote.of(votes, model);
         LOG.debug("Judge {} on '{}': {} (score {}, agreement {})", model, request.scorerType(),
                 verdict.passed() ? "pass" : "fail", verdict.score(), verdict.agreement());
         if (key != null) {
-            cache.put(key, verdict, about);
+            cache.put(key.key(), verdict, key.about());
         }
         return verdict;
     }
@@ -255,243 +176,7 @@ public final class OpenAiJudge implements Judge {
      */
     @Override
     public void preflight() throws InterruptedException {
-        requireKey();
-        JsonResponse models;
-        try {
-            models = http.get("models", Map.of());
-        } catch (AgentException e) {
-            int status = status(e);
-            if (status == 404 || status == 405 || status == 501) {
-                tinyCompletion();
-                return;
-            }
-            throw preflightFailure(e, status);
-        }
-        List<String> ids = new ArrayList<>();
-        for (JsonNode m : models.body().path("data")) {
-            if (m.path("id").isTextual()) {
-                ids.add(m.path("id").asText());
-            }
-        }
-        if (!ids.isEmpty() && !ids.contains(model) && !ids.contains(model + ":latest")) {
-            throw new JudgeException("judge model '" + model + "' is not offered by " + baseUrl + "models; offered: "
-                    + String.join(", ", ids.size() > 20 ? ids.subList(0, 20) : ids) + (ids.size() > 20 ? ", …" : ""),
-                    Map.of("judge", model, "url", baseUrl + "models"), null);
-        }
-    }
-
-    private void tinyCompletion() throws InterruptedException {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("model", model);
-        body.put("temperature", 0);
-        body.put("max_tokens", 5);
-        body.put("messages", List.of(Prompt.message("user", "Reply with the word OK.")));
-        try {
-            http.post("chat/completions", body, Map.of());
-        } catch (AgentException e) {
-            throw preflightFailure(e, status(e));
-        }
-    }
-
-    private JudgeException preflightFailure(AgentException e, int status) {
-        Map<String, Object> context = new LinkedHashMap<>(e.context());
-        context.put("judge", model);
-        context.put("cause", e.code().wireName());
-        if (status == 401 || status == 403) {
-            return new JudgeException("judge endpoint " + baseUrl + " rejected the API key (" + status + "); check "
-                    + keySource, context, e);
-        }
-        return new JudgeException("judge endpoint " + baseUrl + " does not answer: " + e.getMessage(), context, e);
-    }
-
-    private void requireKey() {
-        if (!hasKey && keyRequired) {
-            throw new JudgeException("judge '" + model + "' has no API key: " + keySource + " is not set ("
-                    + baseUrl + " needs one; a server on localhost needs none)", Map.of("judge", model), null);
-        }
-    }
-
-    private record Sample(VerdictParser.Parsed parsed, Usage usage) {
-    }
-
-    private Sample ask(Prompt prompt, String scorerType) throws InterruptedException {
-        List<Map<String, Object>> messages = prompt.messages();
-        Usage usage = null;
-        String lastReply = null;
-        String problem = null;
-        int replies = verdictRetries + 1;
-        for (int i = 1; i <= replies; i++) {
-            Completion c = complete(messages);
-            usage = c.usage() == null ? usage : usage == null ? c.usage() : usage.plus(c.usage());
-            try {
-                return new Sample(VerdictParser.parse(c.content(), c.finishReason(), threshold), usage);
-            } catch (VerdictParser.Unclear e) {
-                lastReply = c.content();
-                problem = c.problem() != null ? c.problem() : e.getMessage();
-                LOG.debug("Judge {} reply {} of {} on '{}' held no clear verdict: {}", model, i, replies, scorerType, problem);
-                messages = new ArrayList<>(prompt.messages());
-                messages.add(Prompt.message("assistant", lastReply == null ? "" : lastReply));
-                messages.add(Prompt.message("user", CORRECTION));
-            }
-        }
-        Map<String, Object> context = new LinkedHashMap<>();
-        context.put("judge", model);
-        context.put("replies", replies);
-        context.put("lastReply", excerpt(lastReply));
-        throw new JudgeException("judge '" + model + "' gave no clear verdict on '" + scorerType + "' in " + replies
-                + (replies == 1 ? " reply" : " replies") + " (" + problem + "); last reply: " + excerpt(lastReply),
-                context, null);
-    }
-
-    private JudgeVerdict majority(List<Sample> votes) {
-        int n = votes.size();
-        long passes = votes.stream().filter(s -> s.parsed().passed()).count();
-        boolean passed = passes * 2 > n;
-        List<Sample> side = votes.stream().filter(s -> s.parsed().passed() == passed).toList();
-        double score = side.stream().mapToDouble(s -> s.parsed().score()).average().orElse(passed ? 1.0 : 0.0);
-        String reason = side.get(0).parsed().reason().isBlank() ? "(the judge gave no reason)" : side.get(0).parsed().reason();
-        if (n > 1) {
-            reason += " (" + side.size() + " of " + n + " samples " + (passed ? "passed" : "failed") + ")";
-        }
-        Usage usage = Usage.sum(votes.stream().map(Sample::usage).toList());
-        return new JudgeVerdict(passed, Math.max(0.0, Math.min(1.0, score)), reason, usage,
-                n > 1 ? side.size() / (double) n : null, model);
-    }
-
-    private record Completion(String content, String finishReason, String problem, Usage usage) {
-    }
-
-    private Completion complete(List<Map<String, Object>> messages) throws InterruptedException {
-        while (true) {
-            ResponseFormat f = format.get();
-            Map<String, Object> body = new LinkedHashMap<>();
-            body.put("model", model);
-            body.put("temperature", 0);
-            body.put("messages", messages);
-            if (f != ResponseFormat.NONE) {
-                body.put("response_format", f.body());
-            }
-            JsonResponse response;
-            try {
-                response = call(body);
-            } catch (JudgeException e) {
-                throw e;
-            } catch (AgentException e) {
-                int status = status(e);
-                if (f != ResponseFormat.NONE && (status == 400 || status == 422)) {
-                    if (format.compareAndSet(f, f.fallback())) {
-                        LOG.info("Judge endpoint {} rejected response_format {} ({}); using {} from now on", baseUrl,
-                                f.name().toLowerCase(Locale.ROOT), status, f.fallback().name().toLowerCase(Locale.ROOT));
-                    }
-                    continue;
-                }
-                Map<String, Object> context = new LinkedHashMap<>(e.context());
-                context.put("judge", model);
-                context.put("cause", e.code().wireName());
-                throw new JudgeException("judge '" + model + "' failed: " + e.getMessage(), context, e);
-            }
-            return completion(response.body());
-        }
-    }
-
-    private JsonResponse call(Map<String, Object> body) throws InterruptedException {
-        permits.acquire();
-        try {
-            if (rateLimiter != null && !rateLimiter.acquirePermission()) {
-                if (Thread.interrupted()) {
-                    throw new InterruptedException();
-                }
-                throw new JudgeException("judge '" + model + "' got no rate-limit permit within 10 minutes",
-                        Map.of("judge", model), null);
-            }
-            if (!circuitBreaker.tryAcquirePermission()) {
-                throw new JudgeException("judge '" + model + "' is not called: its circuit breaker is open after"
-                        + " repeated failures of " + baseUrl + "; calls are tried again " + openDuration.toMillis() / 1000.0
-                        + " s after it opened", Map.of("judge", model, "circuitBreaker", "open"), null);
-            }
-            long start = System.nanoTime();
-            try {
-                JsonResponse r = http.post("chat/completions", body, Map.of());
-                circuitBreaker.onSuccess(System.nanoTime() - start, TimeUnit.NANOSECONDS);
-                return r;
-            } catch (AgentException e) {
-                circuitBreaker.onError(System.nanoTime() - start, TimeUnit.NANOSECONDS, e);
-                throw e;
-            } catch (InterruptedException | RuntimeException e) {
-                circuitBreaker.releasePermission();
-                throw e;
-            }
-        } finally {
-            permits.release();
-        }
-    }
-
-    private static Completion completion(JsonNode body) {
-        JsonNode choice = body.path("choices").path(0);
-        JsonNode message = choice.path("message");
-        String finishReason = choice.path("finish_reason").isTextual() ? choice.path("finish_reason").asText() : null;
-        JsonNode content = message.path("content");
-        String text = null;
-        if (content.isTextual()) {
-            text = content.asText();
-        } else if (content.isArray()) {
-            StringBuilder sb = new StringBuilder();
-            content.forEach(part -> sb.append(part.path("text").asText("")));
-            text = sb.toString();
-        }
-        String problem = null;
-        // A cut-off or filtered reply says so itself (VerdictParser.unfinished), content or not.
-        if (text == null && VerdictParser.unfinished(finishReason) == null) {
-            problem = message.path("refusal").isTextual() ? "the judge refused: " + message.path("refusal").asText()
-                    : body.path("choices").isArray() ? "the reply had no message content" : "the response had no choices";
-        }
-        return new Completion(text, finishReason, problem, usage(body.path("usage")));
-    }
-
-    private static Usage usage(JsonNode u) {
-        Long in = firstLong(u, "prompt_tokens", "input_tokens");
-        Long out = firstLong(u, "completion_tokens", "output_tokens");
-        Double cost = u.path("cost").isNumber() ? u.path("cost").asDouble() : null;
-        Usage usage = new Usage(in, out, null, cost);
-        return usage.isEmpty() ? null : usage;
-    }
-
-    private static Long firstLong(JsonNode node, String... names) {
-        for (String name : names) {
-            if (node.path(name).isIntegralNumber()) {
-                return node.path(name).asLong();
-            }
-        }
-        return null;
-    }
-
-    /** Failures that say the endpoint is unwell; client errors such as 400 say nothing about its health. */
-    private static boolean isEndpointFailure(Throwable t) {
-        if (!(t instanceof AgentException e) || e instanceof JudgeException) {
-            return false;
-        }
-        if (e.code() != FailureCode.HTTP_ERROR) {
-            return true;
-        }
-        int status = status(e);
-        return status >= 500 || status == 429 || status == 408;
-    }
-
-    private static int status(AgentException e) {
-        Object s = e.context().get("status");
-        return e.code() == FailureCode.HTTP_ERROR && s instanceof Number n ? n.intValue() : -1;
-    }
-
-    private static String excerpt(String reply) {
-        if (reply == null) {
-            return "(none)";
-        }
-        String s = reply.strip();
-        return "\"" + (s.length() > 200 ? s.substring(0, 200) + "…" : s) + "\"";
-    }
-
-    private static String host(URI uri) {
-        return uri.getHost() == null ? "" : uri.getHost().toLowerCase(Locale.ROOT);
+        preflight.run();
     }
 
     static URI normalize(URI uri) {
