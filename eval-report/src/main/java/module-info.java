@@ -12,9 +12,9 @@ module dev.agenteval.report {
     exports dev.agenteval.report;
 
     provides dev.agenteval.spi.ReportFormat with
-            dev.agenteval.report.internal.formats.JsonFormat,
-            dev.agenteval.report.internal.formats.MarkdownFormat,
-            dev.agenteval.report.internal.formats.JUnitXmlFormat,
-            dev.agenteval.report.internal.formats.HtmlFormat,
-            dev.agenteval.report.internal.formats.ConsoleFormat;
+            dev.agenteval.report.internal.JsonFormat,
+            dev.agenteval.report.internal.MarkdownFormat,
+            dev.agenteval.report.internal.JUnitXmlFormat,
+            dev.agenteval.report.internal.HtmlFormat,
+            dev.agenteval.report.internal.ConsoleFormat;
 }

@@ -1,4 +1,4 @@
-package dev.agenteval.report.internal.formats;
+package dev.agenteval.report.internal;
 
 import dev.agenteval.report.Reports;
 import dev.agenteval.spi.ReportFormat;
