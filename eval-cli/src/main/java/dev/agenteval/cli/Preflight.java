@@ -2,11 +2,10 @@ package dev.agenteval.cli;
 
 import dev.agenteval.api.Case;
 import dev.agenteval.api.ConfigurationException;
-import dev.agenteval.api.Shard;
 import dev.agenteval.api.Suite;
 import dev.agenteval.report.Baseline;
 import dev.agenteval.core.Providers;
-import dev.agenteval.core.internal.Preparation;
+import dev.agenteval.core.EvalRunner;
 import dev.agenteval.launch.Settings;
 import dev.agenteval.launch.Wiring;
 import dev.agenteval.spi.AgentClient;
@@ -180,14 +179,18 @@ final class Preflight {
                     + String.join(", ", unknown.stream().map(id -> "'" + id + "'").toList()) + " in suite '" + suite.name()
                     + "'; known: " + String.join(", ", suite.cases().stream().map(Case::id).toList()));
         }
-        Shard shard = o.shard();
-        List<Case> selected = suite.cases().stream()
-                .filter(c -> o.caseIds.isEmpty() || o.caseIds.contains(c.id()))
-                .filter(c -> o.tags.isEmpty() || c.tags().stream().anyMatch(o.tags::contains))
-                .filter(c -> shard == null || shard.contains(c.id()))
-                .toList();
+        EvalRunner.Builder runner = EvalRunner.builder().providers(providers).judge(judge).environment(environment)
+                .repeat(o.defaultRepeat());
+        o.caseIds.forEach(runner::caseId);
+        o.tags.forEach(runner::tag);
+        if (o.shard() != null) {
+            runner.shard(o.shard());
+        }
+        if (o.caseTimeout() != null) {
+            runner.caseTimeout(o.caseTimeout());
+        }
         try {
-            Preparation.prepare(suite, selected, providers, judge, environment, o.caseTimeout(), o.defaultRepeat());
+            runner.check(suite);
             return List.of();
         } catch (ConfigurationException e) {
             return e.problems().stream().map(p -> locate(p, suite, where, suitePlace)).toList();

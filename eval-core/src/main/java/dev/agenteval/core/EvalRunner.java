@@ -163,6 +163,10 @@ public final class EvalRunner {
     }
 
     private List<Case> select(Suite suite) {
+        return select(suite, caseIds, tags, shard);
+    }
+
+    private static List<Case> select(Suite suite, Set<String> caseIds, Set<String> tags, Shard shard) {
         List<String> unknown = caseIds.stream().filter(id -> suite.find(id).isEmpty()).sorted().toList();
         if (!unknown.isEmpty()) {
             throw new ConfigurationException("unknown case id" + (unknown.size() > 1 ? "s " : " ")
@@ -432,6 +436,22 @@ public final class EvalRunner {
         }
 
         /** Builds the runner. */
+        /**
+         * Checks what {@link EvalRunner#run} checks before its first request, for the cases these
+         * settings select, without an agent and without sending anything (not even the judge's
+         * preflight): unknown case ids, scorer types and parameters, {@code {{placeholders}}},
+         * unset {@code env:} variables, judge scorers without a judge. Front ends use it to
+         * validate every suite before running any.
+         *
+         * @throws ConfigurationException listing every problem
+         */
+        public void check(Suite suite) {
+            Objects.requireNonNull(suite, "suite");
+            List<Case> selected = select(suite, Set.copyOf(caseIds), Set.copyOf(tags), shard);
+            Preparation.prepare(suite, selected, providers == null ? Providers.discover() : providers, judge,
+                    environment, caseTimeout, repeat, Secrets.create());
+        }
+
         public EvalRunner build() {
             if (agent == null) {
                 throw new IllegalStateException("agent must be set");
