@@ -303,6 +303,19 @@ public final class HttpJson {
         }
     }
 
+    /**
+     * {@code uri} as text without its user information ({@code http://user:pass@host/x} becomes
+     * {@code http://host/x}): what log lines and messages show of a URL, so that a library
+     * embedded without the command line's masked output never logs a password.
+     */
+    public static String display(Object uri) {
+        if (uri == null) {
+            return "null";
+        }
+        String text = uri.toString();
+        return text.replaceFirst("^([A-Za-z][A-Za-z0-9+.-]*://)[^/@?#]*@", "$1");
+    }
+
     /** Registers the password written in a URL ({@code http://user:password@host}), if any. */
     public static void registerUserInfo(Secrets secrets, URI uri) {
         String userInfo = uri == null ? null : uri.getRawUserInfo();

@@ -248,4 +248,17 @@ class HttpJsonTest {
             return now;
         }
     }
+
+    @Test
+    void should_show_a_url_without_its_user_information_and_register_its_password() {
+        java.net.URI uri = java.net.URI.create("http://alice:pa55-w0rd@127.0.0.1:8080/a2a?x=1");
+        dev.agenteval.spi.Secrets secrets = dev.agenteval.spi.Secrets.create();
+
+        HttpJson.registerUserInfo(secrets, uri);
+
+        assertThat(HttpJson.display(uri)).isEqualTo("http://127.0.0.1:8080/a2a?x=1");
+        assertThat(HttpJson.display("https://host/p@th")).isEqualTo("https://host/p@th");
+        assertThat(secrets.redact("GET " + uri)).isEqualTo("GET http://***@127.0.0.1:8080/a2a?x=1");
+        assertThat(secrets.redact("password pa55-w0rd")).isEqualTo("password ***");
+    }
 }

@@ -126,13 +126,14 @@ final class AgentCardDiscovery {
                 card = http.get(path, Map.of());
             } catch (AgentException e) {
                 if (e.code() == FailureCode.HTTP_ERROR || e.code() == FailureCode.INVALID_RESPONSE) {
-                    LOG.debug("No A2A agent card at {}: {}", cardUrl, e.getMessage());
+                    LOG.debug("No A2A agent card at {}: {}", HttpJson.display(cardUrl), e.getMessage());
                     continue;
                 }
                 if (e.code() == FailureCode.TIMEOUT) {
                     LOG.warn("The A2A agent card at {} did not answer within {} s; speaking A2A 0.3 at {} for this run"
                             + " (set the a2a setting version to 0.3 or 1.0 to skip the card, or cardTimeoutSeconds"
-                            + " to wait longer)", cardUrl, timeout.toMillis() / 1000.0, fallbackEndpoint());
+                            + " to wait longer)", HttpJson.display(cardUrl), timeout.toMillis() / 1000.0,
+                            HttpJson.display(fallbackEndpoint()));
                     return fallback();
                 }
                 throw e; // the agent is unreachable: every session gets this failure
@@ -144,10 +145,11 @@ final class AgentCardDiscovery {
             }
             AgentCard chosen = new AgentCard(configuredEndpoint != null ? configuredEndpoint : read.endpoint(),
                     read.version());
-            LOG.debug("A2A agent card at {}: version {}, endpoint {}", cardUrl, chosen.version(), chosen.endpoint());
+            LOG.debug("A2A agent card at {}: version {}, endpoint {}", HttpJson.display(cardUrl), chosen.version(),
+                    HttpJson.display(chosen.endpoint()));
             return chosen;
         }
-        LOG.debug("No A2A agent card under {}; speaking A2A 0.3 at the configured URL", http.baseUri());
+        LOG.debug("No A2A agent card under {}; speaking A2A 0.3 at the configured URL", HttpJson.display(http.baseUri()));
         return fallback();
     }
 
