@@ -1,5 +1,5 @@
 /**
- * JUnit 5 integration for agent-eval: {@link dev.agenteval.junit.AgentEvalTests} turns a suite
+ * JUnit 5 integration for agent-eval: {@link dev.agenteval.junit.AgentEvals} turns a suite
  * into one dynamic test per case, and {@link dev.agenteval.junit.AgentEvalSuite} loads YAML
  * suites from the class path with the agent and judge taken from configuration parameters,
  * system properties or environment variables. Only {@code dev.agenteval.junit} is exported.

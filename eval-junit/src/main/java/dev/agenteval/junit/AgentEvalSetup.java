@@ -118,7 +118,7 @@ public final class AgentEvalSetup implements AutoCloseable {
 
     /**
      * One dynamic test per case, named by the case id; with several suites, one container per
-     * suite. See {@link AgentEvalTests} for what each test reports.
+     * suite. See {@link AgentEvals} for what each test reports.
      */
     public Stream<DynamicNode> dynamicTests() {
         List<Suite> all = suites();
@@ -126,12 +126,12 @@ public final class AgentEvalSetup implements AutoCloseable {
         Optional<Path> reportDir = Wiring.reportDir(settings, Path.of(""));
         if (all.size() == 1) {
             EvalRunner r = reportDir.map(dir -> base.toBuilder().sink(Reports.all(dir)).build()).orElse(base);
-            return AgentEvalTests.dynamicTests(all.get(0), r).map(DynamicNode.class::cast);
+            return AgentEvals.dynamicTests(all.get(0), r).map(DynamicNode.class::cast);
         }
         return all.stream().map(suite -> {
             EvalRunner r = reportDir.map(dir -> base.toBuilder().sink(Reports.all(Wiring.reportDir(dir, suite, true)))
                     .build()).orElse(base);
-            return AgentEvalTests.dynamicContainer(suite, r);
+            return AgentEvals.dynamicContainer(suite, r);
         });
     }
 

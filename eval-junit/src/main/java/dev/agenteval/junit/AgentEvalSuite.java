@@ -10,11 +10,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Names YAML suites on the test class path to run as JUnit tests, one test per case. Put it on a
- * class that implements {@link AgentEvalSuiteTests}:
+ * class that implements {@link AgentEvalSuiteCases}:
  *
  * <pre>{@code
  * @AgentEvalSuite("evals/hello.yaml")
- * class HelloEvalTest implements AgentEvalSuiteTests {
+ * class HelloEvalTest implements AgentEvalSuiteCases {
  * }
  * }</pre>
  *

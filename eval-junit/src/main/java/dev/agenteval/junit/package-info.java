@@ -3,12 +3,12 @@
  * build it already has.
  *
  * <p>With a suite built in code, a {@code @TestFactory} returns
- * {@link dev.agenteval.junit.AgentEvalTests#dynamicTests}:
+ * {@link dev.agenteval.junit.AgentEvals#dynamicTests}:
  *
  * <pre>{@code
  * @TestFactory
  * Stream<DynamicTest> support() {
- *     return AgentEvalTests.dynamicTests(SupportSuite.SUITE, EvalRunner.builder().agent(agent).build());
+ *     return AgentEvals.dynamicTests(SupportSuite.SUITE, EvalRunner.builder().agent(agent).build());
  * }
  * }</pre>
  *
@@ -16,7 +16,7 @@
  *
  * <pre>{@code
  * @AgentEvalSuite("evals/hello.yaml")
- * class HelloEvalTest implements AgentEvalSuiteTests {
+ * class HelloEvalTest implements AgentEvalSuiteCases {
  * }
  * }</pre>
  *

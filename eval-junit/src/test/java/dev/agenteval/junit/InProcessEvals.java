@@ -58,12 +58,12 @@ class InProcessEvals {
 
     @TestFactory
     Stream<DynamicTest> inProcess() {
-        return AgentEvalTests.dynamicTests(SUITE, runner());
+        return AgentEvals.dynamicTests(SUITE, runner());
     }
 
     @TestFactory
     Stream<DynamicNode> stopping() {
         EvalRunner stopOnFailure = runner().toBuilder().stopOnFailure(true).concurrency(1).build();
-        return Stream.of(AgentEvalTests.dynamicContainer(STOPPING, stopOnFailure));
+        return Stream.of(AgentEvals.dynamicContainer(STOPPING, stopOnFailure));
     }
 }

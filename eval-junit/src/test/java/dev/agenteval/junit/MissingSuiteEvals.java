@@ -3,5 +3,5 @@ package dev.agenteval.junit;
 /** A suite that is not on the class path. */
 @Fixture
 @AgentEvalSuite("evals/missing.yaml")
-class MissingSuiteEvals implements AgentEvalSuiteTests {
+class MissingSuiteEvals implements AgentEvalSuiteCases {
 }

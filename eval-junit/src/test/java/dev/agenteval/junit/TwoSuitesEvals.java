@@ -3,5 +3,5 @@ package dev.agenteval.junit;
 /** Two suites: one container each. */
 @Fixture
 @AgentEvalSuite({"/evals/greeting.yaml", "evals/pharmacy.yaml"})
-class TwoSuitesEvals implements AgentEvalSuiteTests {
+class TwoSuitesEvals implements AgentEvalSuiteCases {
 }

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.DynamicTest;
  *
  *     @TestFactory
  *     Stream<DynamicTest> support() {
- *         return AgentEvalTests.dynamicTests(SupportSuite.SUITE, RUNNER);
+ *         return AgentEvals.dynamicTests(SupportSuite.SUITE, RUNNER);
  *     }
  * }
  * }</pre>
@@ -40,9 +40,9 @@ import org.junit.jupiter.api.DynamicTest;
  * When the run itself cannot start (an invalid suite, a failed judge preflight) or its reports
  * cannot be written, every test errors with that cause.
  */
-public final class AgentEvalTests {
+public final class AgentEvals {
 
-    private AgentEvalTests() {
+    private AgentEvals() {
     }
 
     /**

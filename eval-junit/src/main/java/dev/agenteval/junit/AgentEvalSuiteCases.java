@@ -7,16 +7,16 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Gives a test class annotated with {@link AgentEvalSuite} its tests: one per case of the named
- * suites, as {@link AgentEvalTests#dynamicTests} makes them.
+ * suites, as {@link AgentEvals#dynamicTests} makes them.
  *
  * <pre>{@code
  * @AgentEvalSuite("evals/hello.yaml")
- * class HelloEvalTest implements AgentEvalSuiteTests {
+ * class HelloEvalTest implements AgentEvalSuiteCases {
  * }
  * }</pre>
  */
 @ExtendWith(AgentEvalExtension.class)
-public interface AgentEvalSuiteTests {
+public interface AgentEvalSuiteCases {
 
     /**
      * The tests of the suites named by {@link AgentEvalSuite}. When a suite cannot be loaded or

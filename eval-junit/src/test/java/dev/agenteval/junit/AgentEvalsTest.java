@@ -29,7 +29,7 @@ import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
-class AgentEvalTestsTest {
+class AgentEvalsTest {
 
     @TempDir
     Path dir;
@@ -121,7 +121,7 @@ class AgentEvalTestsTest {
         Suite suite = Suite.named("lazy").add(Case.id("a").turn(Turn.of("1").expect(contains("Hello"))))
                 .add(Case.id("b").turn(Turn.of("2").expect(contains("Hello")))).build();
 
-        List<DynamicTest> tests = AgentEvalTests.dynamicTests(suite, runner).toList();
+        List<DynamicTest> tests = AgentEvals.dynamicTests(suite, runner).toList();
 
         assertThat(tests).extracting(DynamicTest::getDisplayName).containsExactly("a", "b");
         assertThat(messages).hasValue(0);
@@ -137,7 +137,7 @@ class AgentEvalTestsTest {
                 .add(Case.id("b").turn(Turn.of("2").expect(correctness("Is kind")))).build();
         EvalRunner noJudge = EvalRunner.builder().agent(InProcessAgent.replying(t -> "ok")).environment(n -> null).build();
 
-        List<DynamicTest> tests = AgentEvalTests.dynamicTests(needsJudge, noJudge).toList();
+        List<DynamicTest> tests = AgentEvals.dynamicTests(needsJudge, noJudge).toList();
 
         for (DynamicTest t : tests) {
             assertThatThrownBy(() -> t.getExecutable().execute()).isInstanceOf(HarnessFailureException.class)
@@ -153,7 +153,7 @@ class AgentEvalTestsTest {
         Suite suite = Suite.named("filtered").add(Case.id("a").turn(Turn.of("1").expect(contains("Hello"))))
                 .add(Case.id("b").turn(Turn.of("2").expect(contains("Hello")))).build();
 
-        List<DynamicTest> tests = AgentEvalTests.dynamicTests(suite, onlyA).toList();
+        List<DynamicTest> tests = AgentEvals.dynamicTests(suite, onlyA).toList();
 
         tests.get(0).getExecutable().execute();
         assertThatThrownBy(() -> tests.get(1).getExecutable().execute()).isInstanceOf(TestAbortedException.class)
@@ -162,7 +162,7 @@ class AgentEvalTestsTest {
 
     @Test
     void should_name_the_container_after_the_suite() {
-        assertThat(AgentEvalTests.dynamicContainer(InProcessEvals.SUITE, InProcessEvals.runner()).getDisplayName())
+        assertThat(AgentEvals.dynamicContainer(InProcessEvals.SUITE, InProcessEvals.runner()).getDisplayName())
                 .isEqualTo("in-process");
     }
 }
