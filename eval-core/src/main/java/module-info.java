@@ -2,6 +2,8 @@
  * agent-eval's runner, built-in scorers, placeholder resolution, redaction, fingerprints and
  * provider registry. No HTTP (eval-http) and no report rendering (eval-report).
  */
+// The qualified export names modules built after this one; javac warns that it cannot see them yet.
+@SuppressWarnings("module")
 module dev.agenteval.core {
     requires transitive dev.agenteval.api;
     requires com.fasterxml.jackson.databind;

@@ -119,7 +119,7 @@ public final class Targets {
                 problems.add(source + ": unknown key '" + k + "' (known: targets)");
             }
         });
-        all.fields().forEachRemaining(e -> {
+        all.properties().forEach(e -> {
             Target t = target(e.getKey(), e.getValue(), source + ": target '" + e.getKey() + "'", problems);
             if (t != null) {
                 targets.put(t.name(), t);
@@ -250,7 +250,7 @@ public final class Targets {
             problems.add(where + ": expected a mapping");
             return out;
         }
-        node.fields().forEachRemaining(e -> {
+        node.properties().forEach(e -> {
             if (!e.getValue().isValueNode() || e.getValue().isNull()) {
                 problems.add(where + ": '" + e.getKey() + "' must be a string, number or boolean");
             } else {

@@ -58,6 +58,8 @@ final class RecordCommand implements Callable<Integer> {
     }
 
     @Override
+    // The locks and the interruption watch are held for the run; their bodies never name them.
+    @SuppressWarnings("try")
     public Integer call() {
         Function<String, String> environment = Launching.environment(context);
         Settings settings = Settings.commandLine(agentOptions.values(), environment);

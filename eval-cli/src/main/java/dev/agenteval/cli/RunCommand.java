@@ -34,6 +34,8 @@ final class RunCommand implements Callable<Integer> {
      * Checks every suite and option first ({@link Preflight}: nothing is sent when any suite is
      * invalid), takes the report folder ({@link Reports#lockFolder}), then runs the suites in order.
      */
+    // The locks and the interruption watch are held for the run; their bodies never name them.
+    @SuppressWarnings("try")
     @Override
     public Integer call() {
         int worst = AgentEvalCli.OK;

@@ -23,7 +23,7 @@ public final class JsonTrees {
         }
         if (node.isObject()) {
             Map<String, Object> map = new LinkedHashMap<>();
-            node.fields().forEachRemaining(e -> map.put(e.getKey(), toValue(e.getValue())));
+            node.properties().forEach(e -> map.put(e.getKey(), toValue(e.getValue())));
             return Collections.unmodifiableMap(map);
         }
         if (node.isArray()) {
