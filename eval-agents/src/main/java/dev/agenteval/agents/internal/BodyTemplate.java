@@ -1,6 +1,7 @@
 package dev.agenteval.agents.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.agenteval.core.text.PlaceholderSyntax;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -11,14 +12,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A JSON request body with {@code {{name}}} placeholders in its string values. A string that is
+ * A JSON request body with {@code {{name}}} placeholders (the syntax of {@link PlaceholderSyntax},
+ * the same as in messages) in its string values. A string that is
  * exactly one placeholder takes the variable's JSON value (so {@code "{{contextId}}"} becomes
  * {@code null} on the first turn and objects stay objects); placeholders inside longer strings are
  * replaced by the value's text ({@code ""} for null).
  */
 final class BodyTemplate {
 
-    static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{\\s*([A-Za-z_][A-Za-z0-9_.-]*)\\s*}}");
+    private static final Pattern PLACEHOLDER = PlaceholderSyntax.PATTERN;
 
     private final Object template;
 

@@ -1,6 +1,7 @@
 package dev.agenteval.agents.internal;
 
 import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.core.text.Suggestions;
 import dev.agenteval.spi.ProviderConfig;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -211,35 +212,8 @@ final class Settings {
         return provider + " setting '" + key + "': ";
     }
 
+    /** {@code " (did you mean 'x'?)"}, or empty: the settings' wording around the shared suggestion. */
     static String didYouMean(String value, Set<String> known) {
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (String k : known) {
-            int d = distance(value.toLowerCase(Locale.ROOT), k.toLowerCase(Locale.ROOT));
-            if (d < bestDistance) {
-                bestDistance = d;
-                best = k;
-            }
-        }
-        return best != null && bestDistance <= Math.max(2, value.length() / 3) ? " (did you mean '" + best + "'?)" : "";
-    }
-
-    private static int distance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
+        return Suggestions.closest(value, known).map(s -> " (did you mean '" + s + "'?)").orElse("");
     }
 }

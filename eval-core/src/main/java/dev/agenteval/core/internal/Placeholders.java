@@ -1,5 +1,6 @@
 package dev.agenteval.core.internal;
 
+import dev.agenteval.core.text.PlaceholderSyntax;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -10,12 +11,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code {{name}}} substitution in strings and JSON-like values. Whitespace inside the braces is
- * allowed ({@code {{ agent_identifier }}}).
+ * {@code {{name}}} substitution in strings and JSON-like values, in the syntax of
+ * {@link PlaceholderSyntax}.
  */
 public final class Placeholders {
 
-    private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{\\s*([A-Za-z_][A-Za-z0-9_.-]*)\\s*}}");
+    private static final Pattern PLACEHOLDER = PlaceholderSyntax.PATTERN;
 
     private Placeholders() {
     }

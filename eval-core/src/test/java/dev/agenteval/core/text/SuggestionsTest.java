@@ -1,9 +1,11 @@
-package dev.agenteval.yaml.internal;
+package dev.agenteval.core.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.reflect.Method;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
@@ -33,7 +35,11 @@ class SuggestionsTest {
     void should_suggest_nothing_for_an_8_mb_input_without_allocating_for_it() {
         String huge = "timeout_seconds" + "x".repeat(8 * 1024 * 1024);
 
-        long allocated = allocatedBy(() -> assertThat(Suggestions.closest(huge, KEYS)).isEmpty());
+        Suggestions.closest("warm-up", KEYS); // loads the class outside the measurement
+        List<Optional<String>> result = new ArrayList<>(1);
+        long allocated = allocatedBy(() -> result.add(Suggestions.closest(huge, KEYS)));
+
+        assertThat(result.get(0)).isEmpty();
 
         // The full distance table would be 8 million rows per candidate: gigabytes.
         assertThat(allocated).as("bytes allocated").isLessThan(1024 * 1024);
