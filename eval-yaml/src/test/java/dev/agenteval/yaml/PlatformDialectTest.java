@@ -45,11 +45,33 @@ class PlatformDialectTest {
     }
 
     @Test
-    void should_accept_the_judge_scorers_without_any_registered_factory_and_default_expect_pass_to_true() {
-        Suite suite = SuiteLoader.builder().providers(Providers.empty()).build()
+    void should_accept_the_judge_scorers_with_only_their_factories_registered_and_default_expect_pass_to_true() {
+        Suite suite = SuiteLoader.builder().providers(TestScorers.withJudgeScorers(Providers.empty())).build()
                 .load(Fixtures.path("seeds/platform/asset-agent"));
 
         assertThat(suite.cases().get(0).expectPass()).isTrue();
+    }
+
+    @Test
+    void should_refuse_a_judge_scorer_type_whose_factory_is_not_registered_like_any_plugin(@TempDir Path dir)
+            throws IOException {
+        Path file = dir.resolve("judge.yaml");
+        Files.writeString(file, """
+                cases:
+                  - id: c
+                    turns:
+                      - input: Hi
+                        scorers:
+                          - type: correctness
+                            criteria: Greets the user.
+                """);
+
+        ConfigurationException e = catchThrowableOfType(ConfigurationException.class,
+                () -> SuiteLoader.builder().providers(Providers.empty().withScorer(new TestScorers.ValuesFactory(
+                        "contains"))).build().load(file));
+
+        assertThat(e.problems()).containsExactly(file + ":6:19: cases[0].turns[0].scorers[0].type (case 'c'): unknown"
+                + " scorer type 'correctness' (known: contains)");
     }
 
     @Test
@@ -67,7 +89,8 @@ class PlatformDialectTest {
                 """);
 
         ConfigurationException e = catchThrowableOfType(ConfigurationException.class,
-                () -> SuiteLoader.builder().providers(Providers.empty()).build().load(file));
+                () -> SuiteLoader.builder().providers(TestScorers.withJudgeScorers(Providers.empty())).build()
+                        .load(file));
 
         assertThat(e.problems()).containsExactly(file + ":6:19: cases[0].turns[0].scorers[0].type (case 'c'): unknown"
                 + " scorer type 'contains' (known: correctness, expected_output_text, faithfulness, rubric,"

@@ -8,7 +8,6 @@ import dev.agenteval.spi.ScorerFactory;
 import dev.agenteval.spi.ScorerProblem;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /** Scorer factories standing in for plugins, with validation messages the tests can assert. */
 final class TestScorers {
@@ -30,56 +29,10 @@ final class TestScorers {
      * parameters and tools as eval-judge's factories but checking nothing else.
      */
     static Providers withJudgeScorers(Providers providers) {
-        return providers
-                .withScorer(new JudgeLike("correctness", "criteria", false))
-                .withScorer(new JudgeLike("faithfulness", "groundTruth", false))
-                .withScorer(new JudgeLike("expected_output_text", "expected", false))
-                .withScorer(new JudgeLike("rubric", "rubric", false))
-                .withScorer(new JudgeLike("toolSelection", null, true))
-                .withScorer(new JudgeLike("toolInvocation", null, true));
-    }
-
-    /** A judge scorer as the scorer SPI describes it: a text parameter or tools; no checks of its own. */
-    static final class JudgeLike implements ScorerFactory {
-        private final String id;
-        private final String textParameter;
-        private final boolean usesTools;
-
-        JudgeLike(String id, String textParameter, boolean usesTools) {
-            this.id = id;
-            this.textParameter = textParameter;
-            this.usesTools = usesTools;
+        for (ScorerFactory f : StandInJudgeScorers.all()) {
+            providers = providers.withScorer(f);
         }
-
-        @Override
-        public String id() {
-            return id;
-        }
-
-        @Override
-        public Optional<String> textParameter() {
-            return Optional.ofNullable(textParameter);
-        }
-
-        @Override
-        public boolean usesTools() {
-            return usesTools;
-        }
-
-        @Override
-        public boolean needsJudge() {
-            return true;
-        }
-
-        @Override
-        public Scorer create(ScorerSpec spec) {
-            return ctx -> ScoreResult.class.cast(null);
-        }
-    }
-
-    /** A loader using {@link #providers()}. */
-    static SuiteLoader loader() {
-        return SuiteLoader.builder().providers(providers()).build();
+        return providers;
     }
 
     /**
