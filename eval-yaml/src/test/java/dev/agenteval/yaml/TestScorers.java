@@ -35,6 +35,11 @@ final class TestScorers {
         return providers;
     }
 
+    /** A loader using {@link #providers()}. */
+    static SuiteLoader loader() {
+        return SuiteLoader.builder().providers(providers()).build();
+    }
+
     /**
      * Accepts {@code values} (a non-empty list of strings) and {@code ignoreCase}. Reports its
      * problems as a plugin may: each with the parameter it is about, where there is one.
