@@ -2,6 +2,7 @@ package dev.agenteval.spi;
 
 import dev.agenteval.api.ScorerSpec;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Creates scorers of one type id from specs. Found through {@link java.util.ServiceLoader}
@@ -38,6 +39,27 @@ public interface ScorerFactory {
 
     /** True when the scorer asks a {@link Judge} (the runner checks a judge is configured). */
     default boolean needsJudge() {
+        return false;
+    }
+
+    /**
+     * The one required text parameter of this scorer, such as {@code criteria} for
+     * {@code correctness}, when it has one: the YAML platform dialect then reads the short form
+     * {@code {type: <id>, <parameter>: "..."}}, reporting a missing or blank parameter at its
+     * line, and accepts no other key but {@code samples} (when {@link #needsJudge()}). Empty by
+     * default: every key but {@code type} is then a parameter, checked by {@link #problems}.
+     */
+    default Optional<String> textParameter() {
+        return Optional.empty();
+    }
+
+    /**
+     * True when the scorer judges the tool calls against declared tools, as {@code toolSelection}
+     * does: the YAML platform dialect then reads {@code tools} on the scorer (a list of
+     * {@code {name, description}}), and falls back to the agent project's tools when no level
+     * declares any. False by default.
+     */
+    default boolean usesTools() {
         return false;
     }
 }

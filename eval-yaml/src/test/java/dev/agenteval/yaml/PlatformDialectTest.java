@@ -11,11 +11,17 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.agenteval.api.Case;
 import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.api.ScoreResult;
+import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.api.Suite;
 import dev.agenteval.core.Providers;
+import dev.agenteval.spi.Scorer;
+import dev.agenteval.spi.ScorerFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,11 +51,33 @@ class PlatformDialectTest {
     }
 
     @Test
-    void should_accept_the_judge_scorers_without_any_registered_factory_and_default_expect_pass_to_true() {
-        Suite suite = SuiteLoader.builder().providers(Providers.empty()).build()
+    void should_accept_the_judge_scorers_with_only_their_factories_registered_and_default_expect_pass_to_true() {
+        Suite suite = SuiteLoader.builder().providers(TestScorers.withJudgeScorers(Providers.empty())).build()
                 .load(Fixtures.path("seeds/platform/asset-agent"));
 
         assertThat(suite.cases().get(0).expectPass()).isTrue();
+    }
+
+    @Test
+    void should_refuse_a_judge_scorer_type_whose_factory_is_not_registered_like_any_plugin(@TempDir Path dir)
+            throws IOException {
+        Path file = dir.resolve("judge.yaml");
+        Files.writeString(file, """
+                cases:
+                  - id: c
+                    turns:
+                      - input: Hi
+                        scorers:
+                          - type: correctness
+                            criteria: Greets the user.
+                """);
+
+        ConfigurationException e = catchThrowableOfType(ConfigurationException.class,
+                () -> SuiteLoader.builder().providers(Providers.empty().withScorer(new TestScorers.ValuesFactory(
+                        "contains"))).build().load(file));
+
+        assertThat(e.problems()).containsExactly(file + ":6:19: cases[0].turns[0].scorers[0].type (case 'c'): unknown"
+                + " scorer type 'correctness' (known: contains)");
     }
 
     @Test
@@ -67,7 +95,8 @@ class PlatformDialectTest {
                 """);
 
         ConfigurationException e = catchThrowableOfType(ConfigurationException.class,
-                () -> SuiteLoader.builder().providers(Providers.empty()).build().load(file));
+                () -> SuiteLoader.builder().providers(TestScorers.withJudgeScorers(Providers.empty())).build()
+                        .load(file));
 
         assertThat(e.problems()).containsExactly(file + ":6:19: cases[0].turns[0].scorers[0].type (case 'c'): unknown"
                 + " scorer type 'contains' (known: correctness, expected_output_text, faithfulness, rubric,"
@@ -128,5 +157,81 @@ class PlatformDialectTest {
                         + " 'turns'?",
                 eval.resolve("cases/a.yaml") + ":5:19: cases[0].turns[0].scorers[0].rubric (case 'a'): missing"
                         + " required key 'rubric' for scorer type 'rubric'");
+    }
+
+    /** A custom judge-like scorer, known to the loader only through the scorer SPI. */
+    private static final class ToneFactory implements ScorerFactory {
+        @Override
+        public String id() {
+            return "tone";
+        }
+
+        @Override
+        public Optional<String> textParameter() {
+            return Optional.of("style");
+        }
+
+        @Override
+        public boolean needsJudge() {
+            return true;
+        }
+
+        @Override
+        public Scorer create(ScorerSpec spec) {
+            return ctx -> ScoreResult.class.cast(null);
+        }
+    }
+
+    private static SuiteLoader toneLoader() {
+        return SuiteLoader.builder().providers(Providers.empty().withScorer(new ToneFactory())).build();
+    }
+
+    @Test
+    void should_read_a_custom_scorer_with_a_text_parameter_from_the_short_form(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("tone.yaml");
+        Files.writeString(file, """
+                cases:
+                  - id: c
+                    turns:
+                      - input: Hi
+                        scorers:
+                          - {type: tone, style: "Formal and friendly."}
+                          - {type: tone, style: Curt., samples: 3}
+                """);
+
+        Case c = toneLoader().load(file).cases().get(0);
+
+        assertThat(c.turns().get(0).scorers()).containsExactly(
+                ScorerSpec.of("tone", Map.of("style", "Formal and friendly.")),
+                ScorerSpec.of("tone", Map.of("style", "Curt.", "samples", 3)));
+    }
+
+    @Test
+    void should_report_a_custom_scorer_text_parameter_that_is_missing_blank_or_misspelled_where_it_is(
+            @TempDir Path dir) throws IOException {
+        Path file = dir.resolve("tone.yaml");
+        Files.writeString(file, """
+                cases:
+                  - id: c
+                    turns:
+                      - input: Hi
+                        scorers:
+                          - type: tone
+                          - type: tone
+                            style: "  "
+                          - type: tone
+                            styel: Formal.
+                """);
+
+        ConfigurationException e = catchThrowableOfType(ConfigurationException.class, () -> toneLoader().load(file));
+
+        assertThat(e.problems()).containsExactly(
+                file + ":6:13: cases[0].turns[0].scorers[0].style (case 'c'): missing required key 'style' for scorer"
+                        + " type 'tone'",
+                file + ":8:20: cases[0].turns[0].scorers[1].style (case 'c'): must not be blank",
+                file + ":9:13: cases[0].turns[0].scorers[2].style (case 'c'): missing required key 'style' for scorer"
+                        + " type 'tone'",
+                file + ":10:13: cases[0].turns[0].scorers[2].styel (case 'c'): unknown key 'styel' — did you mean"
+                        + " 'style'?");
     }
 }

@@ -29,12 +29,13 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The example suites of both seeds, copied verbatim as fixtures, load unchanged into exactly the
- * suites written here with the DSL. A loader without any registered scorer suffices: the seeds use
- * judge scorers and harness expectations only.
+ * suites written here with the DSL. A loader with only the judge scorers (stand-ins for eval-judge's)
+ * suffices: the seeds use judge scorers and harness expectations only.
  */
 class SeedExamplesTest {
 
-    private final SuiteLoader loader = SuiteLoader.builder().providers(Providers.empty()).build();
+    private final SuiteLoader loader = SuiteLoader.builder()
+            .providers(TestScorers.withJudgeScorers(Providers.empty())).build();
 
     @Test
     void should_load_the_platform_example_suite() {

@@ -15,9 +15,24 @@ final class TestScorers {
     private TestScorers() {
     }
 
-    /** A registry with a {@code contains} and a {@code must_include} plugin. */
+    /**
+     * A registry with a {@code contains} and a {@code must_include} plugin, and stand-ins for the
+     * judge module's scorers (which eval-yaml's tests do not have on the class path).
+     */
     static Providers providers() {
-        return Providers.empty().withScorer(new ValuesFactory("contains")).withScorer(new ValuesFactory("must_include"));
+        return withJudgeScorers(Providers.empty().withScorer(new ValuesFactory("contains"))
+                .withScorer(new ValuesFactory("must_include")));
+    }
+
+    /**
+     * {@code providers} with stand-ins for the judge module's scorers, declaring the same text
+     * parameters and tools as eval-judge's factories but checking nothing else.
+     */
+    static Providers withJudgeScorers(Providers providers) {
+        for (ScorerFactory f : StandInJudgeScorers.all()) {
+            providers = providers.withScorer(f);
+        }
+        return providers;
     }
 
     /** A loader using {@link #providers()}. */

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,6 +59,16 @@ abstract class JudgeScorerFactory implements ScorerFactory {
     @Override
     public final boolean needsJudge() {
         return true;
+    }
+
+    @Override
+    public final Optional<String> textParameter() {
+        return Optional.ofNullable(param);
+    }
+
+    @Override
+    public final boolean usesTools() {
+        return toolScorer;
     }
 
     @Override

@@ -3,11 +3,11 @@ package dev.agenteval.yaml.internal;
 import dev.agenteval.api.Case;
 import dev.agenteval.api.DataModelRef;
 import dev.agenteval.api.ScorerSpec;
-import dev.agenteval.api.Scorers;
 import dev.agenteval.api.SessionContext;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.ToolSpec;
 import dev.agenteval.api.Turn;
+import dev.agenteval.spi.ScorerFactory;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -51,14 +52,6 @@ public final class PlatformMapper {
     static final List<String> TURN_KEYS = List.of("input", "scorers");
     static final List<String> TOOL_KEYS = List.of("name", "description");
     static final List<String> DATA_MODEL_KEYS = List.of("space", "externalId", "version");
-    static final List<String> TOOL_SCORERS = List.of("toolSelection", "toolInvocation");
-    /** The judge scorers with one required text parameter, by type id. */
-    static final Map<String, String> TEXT_SCORERS = Map.of(
-            "correctness", "criteria", "faithfulness", "groundTruth", "expected_output_text", "expected",
-            "rubric", "rubric");
-    private static final Map<String, Function<String, ScorerSpec>> TEXT_SCORER_DSL = Map.of(
-            "correctness", Scorers::correctness, "faithfulness", Scorers::faithfulness,
-            "expected_output_text", Scorers::expectedOutputText, "rubric", Scorers::rubric);
 
     private final LoadContext ctx;
     private final Path folder;
@@ -337,7 +330,7 @@ public final class PlatformMapper {
             return null;
         }
         boolean toolScorerWithoutTools = specs.stream()
-                .anyMatch(s -> TOOL_SCORERS.contains(s.type()) && s.tools().isEmpty());
+                .anyMatch(s -> s.tools().isEmpty() && ctx.catalog().usesTools(s.type()));
         return new MappedTurn(Turn.of(input).expect(specs), scorers != null, toolScorerWithoutTools);
     }
 
@@ -355,10 +348,26 @@ public final class PlatformMapper {
             return null;
         }
         int before = ctx.problems().size();
+        Optional<ScorerFactory> factory = ctx.catalog().factory(type);
+        if (factory.isEmpty()) {
+            typeNode.error(ctx.catalog().unknownType(type));
+            return null;
+        }
+        Optional<String> textParameter = ctx.catalog().textParameter(factory.get());
+        boolean usesTools = textParameter.isEmpty() && ctx.catalog().usesTools(type);
+        if (textParameter.isEmpty() && !usesTools) {
+            return mapRegistered(s, type, before);
+        }
+        // The short form: the one text parameter, or the scorer's tools, and for a judge scorer samples.
+        boolean judged = ctx.catalog().needsJudge(factory.get());
+        List<String> keys = new ArrayList<>(List.of("type", textParameter.orElse("tools")));
+        if (judged) {
+            keys.add("samples");
+        }
+        s.checkKeys(keys);
         ScorerSpec spec;
-        if (TEXT_SCORERS.containsKey(type)) {
-            String param = TEXT_SCORERS.get(type);
-            s.checkKeys(List.of("type", param, "samples"));
+        if (textParameter.isPresent()) {
+            String param = textParameter.get();
             Node p = s.get(param);
             String text = null;
             if (p == null) {
@@ -366,23 +375,17 @@ public final class PlatformMapper {
             } else {
                 text = p.nonBlankString();
             }
-            spec = text == null ? null : TEXT_SCORER_DSL.get(type).apply(text);
-        } else if (TOOL_SCORERS.contains(type)) {
-            s.checkKeys(List.of("type", "tools", "samples"));
+            spec = text == null ? null : ScorerSpec.of(type, Map.of(param, text));
+        } else {
             spec = ScorerSpec.of(type);
             Node toolsNode = s.get("tools");
             if (toolsNode != null) {
                 List<ToolSpec> tools = tools(toolsNode);
                 spec = tools == null ? null : spec.withTools(tools);
             }
-        } else if (ctx.catalog().factory(type).isPresent()) {
-            return mapRegistered(s, type, before);
-        } else {
-            typeNode.error(ctx.catalog().unknownType(type));
-            return null;
         }
         // Judge scorers take an optional majority vote: samples (odd), checked by the judge module.
-        Node samples = s.get("samples");
+        Node samples = judged ? s.get("samples") : null;
         if (spec != null && samples != null) {
             spec = spec.with("samples", samples.json());
         }

@@ -10,15 +10,12 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The scorer type ids a suite may use: the judge scorers, which are always accepted (the judge
- * module registers their factories and its absence is the runner's concern), and every type
- * registered with {@link Providers}. Validates specs with their factory's own rules.
+ * The scorer type ids a suite may use: every type registered with {@link Providers} (the judge
+ * scorers are registered by the judge module like any plugin). Validates specs with their
+ * factory's own rules and tells the platform dialect how a factory's short form reads
+ * ({@link ScorerFactory#textParameter()}, {@link ScorerFactory#usesTools()}).
  */
 public final class ScorerCatalog {
-
-    /** Judge scorer ids accepted without a registered factory; the loader checks their parameters. */
-    public static final List<String> JUDGE_IDS = List.of(
-            "correctness", "faithfulness", "toolSelection", "toolInvocation", "expected_output_text", "rubric");
 
     private final Providers providers;
 
@@ -28,9 +25,7 @@ public final class ScorerCatalog {
 
     /** Every known type id, sorted. */
     public Set<String> knownIds() {
-        Set<String> ids = new TreeSet<>(JUDGE_IDS);
-        ids.addAll(providers.scorerIds());
-        return ids;
+        return new TreeSet<>(providers.scorerIds());
     }
 
     /** The registered factory for a type id, if any. */
@@ -38,7 +33,38 @@ public final class ScorerCatalog {
         return providers.findScorer(type);
     }
 
-    /** The message for a type id that is neither a judge scorer nor registered. */
+    /**
+     * The factory's one required text parameter (see {@link ScorerFactory#textParameter()});
+     * empty when it has none, names a blank one or fails to answer.
+     */
+    public Optional<String> textParameter(ScorerFactory factory) {
+        try {
+            Optional<String> param = factory.textParameter();
+            return param == null ? Optional.empty() : param.filter(p -> !p.isBlank());
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** True when the registered factory for {@code type} takes tools ({@link ScorerFactory#usesTools()}). */
+    public boolean usesTools(String type) {
+        return factory(type).map(f -> answer(f::usesTools)).orElse(false);
+    }
+
+    /** True when the factory asks a judge ({@link ScorerFactory#needsJudge()}). */
+    public boolean needsJudge(ScorerFactory factory) {
+        return answer(factory::needsJudge);
+    }
+
+    private static boolean answer(java.util.function.BooleanSupplier question) {
+        try {
+            return question.getAsBoolean();
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** The message for a type id that is not registered. */
     public String unknownType(String type) {
         Set<String> known = knownIds();
         return "unknown scorer type " + Problems.quote(type) + Suggestions.didYouMean(type, known)
