@@ -27,10 +27,11 @@ import org.junit.jupiter.api.Assumptions;
  * {@code CI} is set ({@code .ci/run} installs them) and is skipped otherwise. Every wait is bounded;
  * the server's readiness is its {@code PORT <n>} line, never a sleep.
  */
-final class A2aJsSdkServer implements AutoCloseable {
+public final class A2aJsSdkServer implements AutoCloseable {
 
     /** The Node project, relative to the module (Maven runs tests there). */
-    static final Path DIR = Path.of("src", "test", "a2a-js");
+    static final Path DIR = Files.isDirectory(Path.of("src", "test", "a2a-js")) ? Path.of("src", "test", "a2a-js")
+            : Path.of("..", "eval-agents", "src", "test", "a2a-js"); // from a sibling module's tests (eval-cli)
 
     private static final long NPM_CI_TIMEOUT_SECONDS = 300;
     private static final long START_TIMEOUT_SECONDS = 60;
@@ -78,7 +79,7 @@ final class A2aJsSdkServer implements AutoCloseable {
     }
 
     /** Installs the SDK when needed and starts the server; aborts or fails the test without node/npm. */
-    static A2aJsSdkServer start() throws IOException, InterruptedException {
+    public static A2aJsSdkServer start() throws IOException, InterruptedException {
         String missing = executable("node") == null ? "node" : executable("npm") == null ? "npm" : null;
         if (missing != null) {
             String message = missing + " not found on the PATH; the A2A JS SDK tests need Node.js 20+ and npm"
@@ -140,12 +141,12 @@ final class A2aJsSdkServer implements AutoCloseable {
     }
 
     /** The base URL of an agent: {@code v1/}, {@code compat/} or {@code v03/}. */
-    URI url(String agent) {
+    public URI url(String agent) {
         return URI.create("http://127.0.0.1:" + port + "/" + agent);
     }
 
     /** What the server printed so far, for failure messages. */
-    String output() {
+    public String output() {
         return output.toString();
     }
 
