@@ -8,7 +8,7 @@ module dev.agenteval.agents {
     requires transitive dev.agenteval.core;
     requires transitive dev.agenteval.http;
     requires com.fasterxml.jackson.databind;
-    requires com.fasterxml.jackson.dataformat.yaml;
+    requires org.yaml.snakeyaml;
     requires json.path;
     requires org.slf4j;
 

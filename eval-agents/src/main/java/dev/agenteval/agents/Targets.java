@@ -1,8 +1,9 @@
 package dev.agenteval.agents;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.spi.EnvironmentVariable;
 import java.io.IOException;
@@ -22,6 +23,18 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
+import org.yaml.snakeyaml.nodes.Tag;
 
 /**
  * Named targets from a small YAML file (JSON works too), chosen by name. There is no default
@@ -99,15 +112,7 @@ public final class Targets {
      * @throws ConfigurationException naming the source, target and field of every problem
      */
     public static Targets parse(String text, String source) {
-        JsonNode root;
-        try {
-            root = new YAMLMapper().readTree(text);
-        } catch (JsonProcessingException e) {
-            // Only the first line of the parser's message: the rest quotes the file, which may hold a pasted secret.
-            String reason = String.valueOf(e.getOriginalMessage()).lines().findFirst().orElse("").strip();
-            throw new ConfigurationException(source + ": not valid YAML at line " + e.getLocation().getLineNr()
-                    + ", column " + e.getLocation().getColumnNr() + ": " + reason);
-        }
+        JsonNode root = tree(text, source);
         List<String> problems = new ArrayList<>();
         Map<String, Target> targets = new LinkedHashMap<>();
         JsonNode all = root == null ? null : root.get("targets");
@@ -132,6 +137,66 @@ public final class Targets {
             throw new ConfigurationException(problems);
         }
         return new Targets(source, targets);
+    }
+
+    /**
+     * The YAML text as a tree of objects, arrays and text, parsed with SnakeYAML (the parser of the
+     * suites): every scalar is kept as written ({@code apiVersion: 1.10} stays {@code "1.10"}),
+     * except a null ({@code ~}, {@code null}, nothing). A duplicate key is an error (a second
+     * target of the same name would otherwise replace the first).
+     */
+    private static JsonNode tree(String text, String source) {
+        LoaderOptions options = new LoaderOptions();
+        options.setMaxAliasesForCollections(50);
+        try {
+            Node node = new Yaml(new SafeConstructor(options)).compose(new java.io.StringReader(text));
+            return node == null ? null : tree(node, source, 0);
+        } catch (MarkedYAMLException e) {
+            // Only the parser's own words and mark: its full message quotes the file, which may hold a pasted secret.
+            Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
+            String message = source + ": not valid YAML" + at(mark) + ": " + String.valueOf(e.getProblem()).strip();
+            if (e.getContext() != null && e.getContextMark() != null) {
+                message += " (" + e.getContext().strip() + at(e.getContextMark()) + ")";
+            }
+            throw new ConfigurationException(message);
+        } catch (YAMLException e) {
+            String reason = String.valueOf(e.getMessage()).lines().findFirst().orElse("").strip();
+            throw new ConfigurationException(source + ": not valid YAML: " + reason);
+        }
+    }
+
+    private static String at(Mark mark) {
+        return mark == null ? "" : " at line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1);
+    }
+
+    private static JsonNode tree(Node node, String source, int depth) {
+        if (depth > 50) { // a recursive alias
+            throw new ConfigurationException(source + ": not valid YAML" + at(node.getStartMark())
+                    + ": lists and mappings are nested more than 50 deep here");
+        }
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        if (node instanceof MappingNode m) {
+            ObjectNode out = f.objectNode();
+            for (NodeTuple t : m.getValue()) {
+                if (!(t.getKeyNode() instanceof ScalarNode key)) {
+                    throw new ConfigurationException(source + ": line " + (t.getKeyNode().getStartMark().getLine() + 1)
+                            + ": keys must be plain names");
+                }
+                if (out.has(key.getValue())) {
+                    throw new ConfigurationException(source + ": not valid YAML" + at(key.getStartMark())
+                            + ": found duplicate key " + key.getValue());
+                }
+                out.set(key.getValue(), tree(t.getValueNode(), source, depth + 1));
+            }
+            return out;
+        }
+        if (node instanceof SequenceNode seq) {
+            ArrayNode out = f.arrayNode();
+            seq.getValue().forEach(item -> out.add(tree(item, source, depth + 1)));
+            return out;
+        }
+        ScalarNode scalar = (ScalarNode) node;
+        return scalar.getTag().equals(Tag.NULL) ? f.nullNode() : f.textNode(scalar.getValue());
     }
 
     private static Target target(String name, JsonNode node, String where, List<String> problems) {

@@ -175,7 +175,29 @@ class TargetsTest {
     void should_point_at_the_line_of_a_yaml_syntax_error() {
         assertThatThrownBy(() -> Targets.parse("targets:\n  eu: {protocol: a2a, token: sk-live-123\n", "t.yaml"))
                 .isInstanceOf(ConfigurationException.class)
-                .hasMessage("t.yaml: not valid YAML at line 2, column 41: while parsing a flow mapping");
+                .hasMessage("t.yaml: not valid YAML at line 3, column 1: expected ',' or '}', but got <stream end>"
+                        + " (while parsing a flow mapping at line 2, column 7)");
+    }
+
+    @Test
+    void should_keep_scalars_as_written_and_refuse_duplicate_keys() {
+        Targets targets = Targets.parse("""
+                targets:
+                  local:
+                    protocol: a2a
+                    url: http://127.0.0.1:8080
+                    settings: {apiVersion: 1.10, legacy: yes, id: 0123}
+                """, "t.yaml");
+        assertThat(targets.get("local").settings())
+                .containsEntry("apiVersion", "1.10").containsEntry("legacy", "yes").containsEntry("id", "0123");
+
+        assertThatThrownBy(() -> Targets.parse("targets:\n  a: {protocol: a2a, url: http://127.0.0.1:1}\n"
+                + "  a: {protocol: a2a, url: http://127.0.0.1:2}\n", "t.yaml"))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("t.yaml: not valid YAML at line 3, column 3: found duplicate key a");
+        assertThatThrownBy(() -> Targets.parse("targets: &t\n  a: *t\n", "t.yaml"))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("nested more than 50 deep");
     }
 
     @Test

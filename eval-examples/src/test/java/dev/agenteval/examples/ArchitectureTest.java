@@ -49,7 +49,7 @@ import org.junit.jupiter.api.Test;
  *          eval-report  api, core; jackson, slf4j
  *          eval-yaml    api, core; snakeyaml, jackson, slf4j            (never eval-judge)
  * layer 3  eval-judge   api, core, http; jackson, resilience4j (core, ratelimiter, circuitbreaker), slf4j
- *          eval-agents  api, core, http; jackson (+ dataformat-yaml), json-path, slf4j
+ *          eval-agents  api, core, http; jackson, snakeyaml, json-path, slf4j
  * layer 4  eval-launch  (when it exists) everything below; jackson, slf4j
  * layer 5  eval-junit   everything below; junit-jupiter-api, slf4j
  *          eval-cli     (no module-info today) everything below; picocli, jackson, slf4j
@@ -107,7 +107,7 @@ class ArchitectureTest {
                 "io.github.resilience4j.core", "io.github.resilience4j.ratelimiter",
                 "io.github.resilience4j.circuitbreaker", SLF4J))));
         MODULES.put(AGENTS, new Allowed(3, Set.of(API, CORE, HTTP), union(JACKSON, Set.of(JAVA_NET_HTTP,
-                "com.fasterxml.jackson.dataformat.yaml", "json.path", SLF4J))));
+                "org.yaml.snakeyaml", "json.path", SLF4J))));
         Set<String> belowLaunch = Set.of(API, CORE, HTTP, REPORT, YAML, JUDGE, AGENTS);
         MODULES.put(LAUNCH, new Allowed(4, belowLaunch, union(JACKSON, Set.of(JAVA_NET_HTTP, SLF4J))));
         Set<String> belowTop = union(belowLaunch, Set.of(LAUNCH));

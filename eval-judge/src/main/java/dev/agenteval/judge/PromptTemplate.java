@@ -1,6 +1,7 @@
 package dev.agenteval.judge;
 
 import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.core.text.PlaceholderSyntax;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -46,7 +47,8 @@ public record PromptTemplate(String name, String version, String text) {
     public static final List<String> PLACEHOLDERS =
             List.of("question", "answer", "tool_calls", "criteria", "reference", "tools", "fence");
 
-    private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*}}");
+    /** The placeholder syntax of suites and HTTP bodies, so a misspelled {@code {{tool-calls}}} is refused, not sent. */
+    private static final Pattern PLACEHOLDER = PlaceholderSyntax.PATTERN;
     private static final Pattern VERSION = Pattern.compile("#\\s*version\\s*:\\s*(\\S.*?)\\s*");
 
     /** Validates: non-blank fields and known placeholders only. */

@@ -57,6 +57,16 @@ class PromptTemplatesTest {
     }
 
     @Test
+    void should_refuse_a_placeholder_spelled_with_a_dash_or_dot_like_a_suite_placeholder() {
+        // The placeholder syntax is the suites' one: {{tool-calls}} is a placeholder, and an unknown one,
+        // not literal text sent to the judge.
+        assertThatThrownBy(() -> new PromptTemplate("tools", "1", "Judge {{ tool-calls }} and {{answer.text}}"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("prompt template 'tools' uses unknown placeholders {{tool-calls}}, {{answer.text}}"
+                        + " (known: question, answer, tool_calls, criteria, reference, tools, fence)");
+    }
+
+    @Test
     void should_never_expand_placeholders_inside_values() {
         PromptTemplate t = new PromptTemplate("generic", "1", "A: {{answer}} C: {{criteria}} R: {{reference}}");
 
