@@ -1,5 +1,6 @@
 package dev.agenteval.agents.internal;
 
+import dev.agenteval.core.settings.ProviderSettings;
 import dev.agenteval.spi.AgentClient;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,7 +45,7 @@ public final class AgentServiceProvider extends BaseProvider {
     }
 
     @Override
-    AgentClient create(Settings s) {
+    AgentClient create(ProviderSettings s) {
         String tenant = s.string("tenant").orElse(null);
         String authHost = s.string("authHost").map(h -> h.endsWith("/") ? h.substring(0, h.length() - 1) : h).orElse(null);
         String derived = null;

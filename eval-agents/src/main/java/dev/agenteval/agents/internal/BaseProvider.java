@@ -1,9 +1,11 @@
 package dev.agenteval.agents.internal;
 
+import dev.agenteval.core.settings.ProviderSettings;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.AgentClientProvider;
 import dev.agenteval.spi.EnvironmentVariable;
 import dev.agenteval.spi.ProviderConfig;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -14,7 +16,7 @@ import java.util.Set;
  */
 abstract class BaseProvider implements AgentClientProvider {
 
-    /** The provider-specific setting keys (besides {@link Settings#COMMON} and {@code header.*}). */
+    /** The provider-specific setting keys (besides {@link HttpSettings#COMMON} and {@code header.*}). */
     abstract Set<String> settingKeys();
 
     /** The defaults for the auth variables. */
@@ -23,12 +25,14 @@ abstract class BaseProvider implements AgentClientProvider {
     }
 
     /** Builds the client; problems go to {@code s}, which is checked afterwards. */
-    abstract AgentClient create(Settings s);
+    abstract AgentClient create(ProviderSettings s);
 
     @Override
     public final AgentClient create(ProviderConfig config) {
         Objects.requireNonNull(config, "config");
-        Settings s = new Settings(id(), config, settingKeys());
+        Set<String> known = new HashSet<>(HttpSettings.COMMON);
+        known.addAll(settingKeys());
+        ProviderSettings s = ProviderSettings.forAgent(id(), config, known);
         AgentClient client = create(s);
         s.check();
         return client;
