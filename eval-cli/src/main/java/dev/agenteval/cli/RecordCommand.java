@@ -1,6 +1,7 @@
 package dev.agenteval.cli;
 
 import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.core.Recording;
 import dev.agenteval.launch.Settings;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.yaml.CaseRecorder;
@@ -66,7 +67,7 @@ final class RecordCommand implements Callable<Integer> {
         List<String> messages = messages(settings);
         String id = caseId != null ? caseId : CaseRecorder.idFrom(messages.get(0));
         Path file = context.workDir().resolve(to).normalize();
-        CaseRecorder.Recording recording;
+        Recording recording;
         try (Interruption watch = Interruption.watch();
              AgentClient agent = AgentOptions.create(settings, environment, context.workDir())) {
             CaseRecorder recorder = CaseRecorder.builder().agent(agent).build();
