@@ -1,6 +1,6 @@
 package dev.agenteval.agents.internal;
 
-import dev.agenteval.core.settings.ProviderSettings;
+import dev.agenteval.http.settings.ProviderSettings;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.AgentClientProvider;
 import dev.agenteval.spi.EnvironmentVariable;

@@ -1,6 +1,6 @@
 package dev.agenteval.agents.internal;
 
-import dev.agenteval.core.settings.ProviderSettings;
+import dev.agenteval.http.settings.ProviderSettings;
 import dev.agenteval.http.Authentication;
 import dev.agenteval.http.HttpJson;
 import dev.agenteval.http.RetryPolicy;

@@ -1,6 +1,6 @@
 package dev.agenteval.agents.internal;
 
-import dev.agenteval.core.settings.ProviderSettings;
+import dev.agenteval.http.settings.ProviderSettings;
 import com.jayway.jsonpath.InvalidPathException;
 import com.jayway.jsonpath.JsonPath;
 import dev.agenteval.spi.AgentClient;

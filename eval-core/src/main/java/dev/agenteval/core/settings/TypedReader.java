@@ -10,7 +10,7 @@ import java.util.function.Function;
 /**
  * What agent-eval's typed readers of named values share: the problems found so far, kept in
  * order so that every one is reported at once, and the names the reader knows, against which
- * the names it was given are checked. {@link ProviderSettings} (a provider's string settings) and
+ * the names it was given are checked. {@code dev.agenteval.http.settings.ProviderSettings} (a provider's string settings) and
  * the built-in scorers' parameter reader (typed YAML values) build on it; each keeps its own
  * wording and decides when the problems are raised.
  *

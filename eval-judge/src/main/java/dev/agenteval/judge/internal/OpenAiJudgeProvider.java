@@ -1,7 +1,7 @@
 package dev.agenteval.judge.internal;
 
 import dev.agenteval.api.ConfigurationException;
-import dev.agenteval.core.settings.ProviderSettings;
+import dev.agenteval.http.settings.ProviderSettings;
 import dev.agenteval.http.RetryPolicy;
 import dev.agenteval.judge.OpenAiJudge;
 import dev.agenteval.judge.PromptTemplates;

@@ -1,6 +1,6 @@
 package dev.agenteval.judge.internal;
 
-import dev.agenteval.core.settings.ProviderSettings;
+import dev.agenteval.http.settings.ProviderSettings;
 import dev.agenteval.judge.OverlapJudge;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.JudgeProvider;

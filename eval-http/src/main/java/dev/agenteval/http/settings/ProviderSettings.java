@@ -1,6 +1,7 @@
-package dev.agenteval.core.settings;
+package dev.agenteval.http.settings;
 
 import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.core.settings.TypedReader;
 import dev.agenteval.core.text.Suggestions;
 import dev.agenteval.spi.ProviderConfig;
 import java.net.URI;

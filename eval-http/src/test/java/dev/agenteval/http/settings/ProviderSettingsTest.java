@@ -1,4 +1,4 @@
-package dev.agenteval.core.settings;
+package dev.agenteval.http.settings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
