@@ -203,7 +203,7 @@ final class Preflight {
             String prefix = "variable '" + name + "': ";
             if (problem.startsWith(prefix)) {
                 Optional<String> at = where.variable(name);
-                return at.map(a -> a + ": variables." + name + ": " + problem.substring(prefix.length()))
+                return at.map(a -> a + ": " + problem.substring(prefix.length()))
                         .orElse(suitePlace + ": " + problem);
             }
         }

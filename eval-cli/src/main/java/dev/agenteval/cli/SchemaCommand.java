@@ -3,6 +3,8 @@ package dev.agenteval.cli;
 import dev.agenteval.yaml.SuiteSchemas;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -12,10 +14,34 @@ import picocli.CommandLine.Spec;
         description = "Prints the JSON Schema of a suite dialect, for editors and coding agents.")
 final class SchemaCommand implements Callable<Integer> {
 
-    /** The two dialects. */
-    enum Dialect { platform, harness }
+    /** The two dialects, and the harness dialect's folder defaults. */
+    enum Dialect {
+        platform, harness, harness_defaults;
 
-    @Option(names = "--dialect", paramLabel = "DIALECT", description = "platform (cases:) or harness (evals:). Default: ${DEFAULT-VALUE}.")
+        /** As written on the command line: {@code harness-defaults}. */
+        @Override
+        public String toString() {
+            return name().replace('_', '-');
+        }
+    }
+
+    /** Reads {@code harness-defaults} (and {@code harness_defaults}) as well as the plain names. */
+    static final class DialectConverter implements ITypeConverter<Dialect> {
+        @Override
+        public Dialect convert(String value) {
+            for (Dialect d : Dialect.values()) {
+                if (d.toString().equals(value) || d.name().equals(value)) {
+                    return d;
+                }
+            }
+            throw new TypeConversionException("expected one of platform, harness, harness-defaults but was '"
+                    + value + "'");
+        }
+    }
+
+    @Option(names = "--dialect", paramLabel = "DIALECT", converter = DialectConverter.class,
+            description = "platform (cases:), harness (evals:) or harness-defaults (the harness dialect's"
+                    + " _defaults.yaml). Default: ${DEFAULT-VALUE}.")
     Dialect dialect = Dialect.platform;
 
     @Spec
@@ -23,7 +49,12 @@ final class SchemaCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        spec.commandLine().getOut().println(dialect == Dialect.platform ? SuiteSchemas.platform() : SuiteSchemas.harness());
+        String schema = switch (dialect) {
+            case platform -> SuiteSchemas.platform();
+            case harness -> SuiteSchemas.harness();
+            case harness_defaults -> SuiteSchemas.harnessDefaults();
+        };
+        spec.commandLine().getOut().println(schema);
         spec.commandLine().getOut().flush();
         return AgentEvalCli.OK;
     }

@@ -18,6 +18,7 @@ import dev.agenteval.spi.ResultSink;
 import dev.agenteval.spi.RunListener;
 import dev.agenteval.spi.Secrets;
 import java.io.IOException;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -25,7 +26,9 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
+import java.util.random.RandomGenerator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,6 +51,13 @@ import org.slf4j.LoggerFactory;
  * whatever fails; {@link #run} never exits the JVM. An invalid suite (unknown scorer, bad
  * parameters, unresolved placeholder, missing environment variable) fails with a
  * {@link ConfigurationException} listing every problem before anything is sent.
+ *
+ * <p>{@code {{placeholders}}} are resolved in every turn's message, in the agent payload and id,
+ * and in scorer parameters (a {@code must_include} value, a JSONPath, a JSON fragment), from the
+ * variables in scope: a turn's over its case's over its suite's, over the built-ins
+ * {@code today} and {@code yesterday} (the run's UTC date and the day before, from
+ * {@link Builder#clock}). A {@link dev.agenteval.api.Variable#randomInt random whole number} is
+ * drawn once per case ({@link Builder#random}).
  *
  * <p>A case runs {@code repeat} times, each on a fresh session: its own {@code repeat} wins, then
  * its suite's, then the runner's ({@link Builder#repeat}); it passes when the share of passed
@@ -79,6 +89,8 @@ public final class EvalRunner {
     private final String judgeDescription;
     private final Secrets secrets;
     private final boolean redactJudgeInput;
+    private final Clock clock;
+    private final RandomGenerator random;
 
     private EvalRunner(Builder b) {
         this.agent = Objects.requireNonNull(b.agent, "agent must be set");
@@ -98,6 +110,8 @@ public final class EvalRunner {
         this.judgeDescription = b.judgeDescription;
         this.secrets = b.secrets;
         this.redactJudgeInput = b.redactJudgeInput;
+        this.clock = b.clock;
+        this.random = b.random;
     }
 
     /** A new builder. */
@@ -117,7 +131,7 @@ public final class EvalRunner {
         Objects.requireNonNull(suite, "suite");
         List<Case> selected = select(suite);
         Preparation preparation = Preparation.prepare(suite, selected, providers, judge, environment, caseTimeout,
-                repeat, secrets);
+                repeat, secrets, clock, randomOrDefault(random));
         Judge asked = judge == null || !redactJudgeInput ? judge : new RedactingJudge(judge, preparation.redactor());
         if (preparation.needsJudge()) {
             preflight();
@@ -255,7 +269,14 @@ public final class EvalRunner {
         b.judgeDescription = judgeDescription;
         b.secrets = secrets;
         b.redactJudgeInput = redactJudgeInput;
+        b.clock = clock;
+        b.random = random;
         return b;
+    }
+
+    /** The generator given, else the calling thread's. */
+    private static RandomGenerator randomOrDefault(RandomGenerator random) {
+        return random != null ? random : ThreadLocalRandom.current();
     }
 
     /** Builder of an {@link EvalRunner}. */
@@ -277,8 +298,31 @@ public final class EvalRunner {
         private String judgeDescription;
         private Secrets secrets = Secrets.shared();
         private boolean redactJudgeInput = true;
+        private Clock clock = Clock.systemUTC();
+        private RandomGenerator random;
 
         private Builder() {
+        }
+
+        /**
+         * The clock that dates a run: the built-in variables {@code {{today}}} and
+         * {@code {{yesterday}}} are its UTC date when the run starts, and the day before, as
+         * {@code yyyy-MM-dd}. Default {@link Clock#systemUTC()}; tests give a fixed clock.
+         */
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * Where random whole numbers ({@link dev.agenteval.api.Variable#randomInt}) are drawn from,
+         * once per case while a run is prepared, on the thread calling {@link EvalRunner#run}.
+         * Default: the calling thread's {@link ThreadLocalRandom}; give a seeded
+         * {@link java.util.Random} for repeatable draws.
+         */
+        public Builder random(RandomGenerator random) {
+            this.random = Objects.requireNonNull(random, "random");
+            return this;
         }
 
         /**
@@ -435,7 +479,6 @@ public final class EvalRunner {
             return value;
         }
 
-        /** Builds the runner. */
         /**
          * Checks what {@link EvalRunner#run} checks before its first request, for the cases these
          * settings select, without an agent and without sending anything (not even the judge's
@@ -449,9 +492,10 @@ public final class EvalRunner {
             Objects.requireNonNull(suite, "suite");
             List<Case> selected = select(suite, Set.copyOf(caseIds), Set.copyOf(tags), shard);
             Preparation.prepare(suite, selected, providers == null ? Providers.discover() : providers, judge,
-                    environment, caseTimeout, repeat, Secrets.create());
+                    environment, caseTimeout, repeat, Secrets.create(), clock, randomOrDefault(random));
         }
 
+        /** Builds the runner. */
         public EvalRunner build() {
             if (agent == null) {
                 throw new IllegalStateException("agent must be set");
