@@ -1,10 +1,12 @@
 package dev.agenteval.agents.internal;
 
+import dev.agenteval.http.Authentication;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.AgentClientProvider;
 import dev.agenteval.spi.EnvironmentVariable;
 import dev.agenteval.spi.ProviderConfig;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -32,6 +34,26 @@ abstract class BaseProvider implements AgentClientProvider {
         AgentClient client = create(s);
         s.check();
         return client;
+    }
+
+    /**
+     * The authentication a client of these settings sends, read as {@link #create(Settings)}
+     * reads it; problems go to {@code s}.
+     */
+    Authentication authentication(Settings s) {
+        return HttpSettings.read(s, authDefaults(), null, Map.of()).authentication;
+    }
+
+    /**
+     * The authentication a client created from {@code config} would send, checked as
+     * {@link #create(ProviderConfig)} checks it.
+     */
+    final Authentication authentication(ProviderConfig config) {
+        Objects.requireNonNull(config, "config");
+        Settings s = new Settings(id(), config, settingKeys());
+        Authentication authentication = authentication(s);
+        s.check();
+        return authentication;
     }
 
     @Override
