@@ -5,9 +5,11 @@ import dev.agenteval.agents.internal.AgentServiceProvider;
 import dev.agenteval.agents.internal.HttpTemplateProvider;
 import dev.agenteval.agents.internal.OpenAiChatProvider;
 import dev.agenteval.agents.internal.PlatformChatProvider;
+import dev.agenteval.agents.internal.ProviderAuthentication;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.core.Environment;
 import dev.agenteval.core.Providers;
+import dev.agenteval.http.Authentication;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.AgentClientProvider;
 import dev.agenteval.spi.EnvironmentVariable;
@@ -29,6 +31,7 @@ import java.util.function.Function;
  * Environment env = Environment.load();   // process environment + ./.env
  * AgentClient local = AgentClients.create("a2a", URI.create("http://localhost:8080"), Map.of(), env);
  * AgentClient eu = AgentClients.target("eu", env);   // from ./agent-eval.targets.yaml
+ * AgentClient us = AgentClients.create(EnvironmentTargets.fromVariables("us", null, env), env); // AGENT_API_*_US
  * SuiteResult result = EvalRunner.builder().agent(eu).environment(env).build().run(suite);
  * }</pre>
  *
@@ -50,14 +53,7 @@ public final class AgentClients {
      */
     public static AgentClient create(String protocol, URI baseUrl, Map<String, String> settings,
                                      Function<String, String> environment) {
-        Objects.requireNonNull(protocol, "protocol");
-        Objects.requireNonNull(baseUrl, "baseUrl");
-        Objects.requireNonNull(settings, "settings");
-        Objects.requireNonNull(environment, "environment");
-        Map<String, String> all = new LinkedHashMap<>(settings);
-        all.put("url", baseUrl.toString());
-        AgentClientProvider provider = Providers.discover(AgentClients.class.getClassLoader()).agentClient(protocol);
-        return provider.create(ProviderConfig.of(all, environment));
+        return provider(protocol).create(config(baseUrl, settings, environment));
     }
 
     /** As {@link #create(String, URI, Map, Function)} with the process environment and {@code ./.env}. */
@@ -71,8 +67,59 @@ public final class AgentClients {
         try {
             return create(target.protocol(), target.url(), target.providerSettings(), environment);
         } catch (ConfigurationException e) {
-            throw new ConfigurationException(e.problems().stream().map(p -> "target '" + target.name() + "': " + p).toList());
+            throw inTarget(target, e);
         }
+    }
+
+    /**
+     * The authentication a client for {@code protocol} at {@code baseUrl} would send, read from the
+     * settings and the environment as {@link #create(String, URI, Map, Function)} reads it: the
+     * same token, the same OAuth2 client credentials. Nothing is fetched until its
+     * {@link Authentication#headers()} are asked for.
+     *
+     * <pre>{@code
+     * Authentication auth = AgentClients.authentication(target, env);
+     * String header = auth.headers().get("Authorization");   // "Bearer ..."; never log it
+     * }</pre>
+     *
+     * @throws ConfigurationException as creating the client would, or when the protocol is not
+     *                                built in (its authentication is its own)
+     */
+    public static Authentication authentication(String protocol, URI baseUrl, Map<String, String> settings,
+                                                Function<String, String> environment) {
+        AgentClientProvider provider = provider(protocol);
+        return ProviderAuthentication.of(provider, config(baseUrl, settings, environment)).orElseThrow(() ->
+                new ConfigurationException("protocol '" + protocol + "' is not built in: how its client authenticates"
+                        + " is its own"));
+    }
+
+    private static AgentClientProvider provider(String protocol) {
+        Objects.requireNonNull(protocol, "protocol");
+        return Providers.discover(AgentClients.class.getClassLoader()).agentClient(protocol);
+    }
+
+    /** The provider's configuration: {@code settings} with {@code url}, read in {@code environment}. */
+    private static ProviderConfig config(URI baseUrl, Map<String, String> settings, Function<String, String> environment) {
+        Objects.requireNonNull(baseUrl, "baseUrl");
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(environment, "environment");
+        Map<String, String> all = new LinkedHashMap<>(settings);
+        all.put("url", baseUrl.toString());
+        return ProviderConfig.of(all, environment);
+    }
+
+    /** The authentication a client for {@code target} would send ({@link #authentication(String, URI, Map, Function)}). */
+    public static Authentication authentication(Target target, Function<String, String> environment) {
+        Objects.requireNonNull(target, "target");
+        try {
+            return authentication(target.protocol(), target.url(), target.providerSettings(), environment);
+        } catch (ConfigurationException e) {
+            throw inTarget(target, e);
+        }
+    }
+
+    private static ConfigurationException inTarget(Target target, ConfigurationException e) {
+        return new ConfigurationException(e.problems().stream().map(p -> "target '" + target.name() + "': " + p).toList());
     }
 
     /**

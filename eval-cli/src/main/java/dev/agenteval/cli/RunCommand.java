@@ -62,7 +62,7 @@ final class RunCommand implements Callable<Integer> {
         Judge judge = plan.judge();
         EvalRunner.Builder b = EvalRunner.builder().agent(plan.agent()).judge(judge).providers(plan.providers())
                 .environment(plan.environment()).stopOnFailure(options.stopOnFailure).repeat(options.repeat)
-                .listener(new Progress(context.err(), context.terminal(), options.quiet.length > 0))
+                .listener(new Progress(context.err(), context.terminal(), options.quiet.length > 0, options.verbose.length))
                 .agentDescription(Wiring.describeAgent(plan.settings()));
         Baseline compared = Gating.baselineFor(plan.baseline(), suite, several, context.err());
         b.sink(compared == null ? Reports.console(context.out()) : Reports.console(context.out(), false, false, compared));

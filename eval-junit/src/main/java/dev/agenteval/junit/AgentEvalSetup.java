@@ -154,7 +154,8 @@ public final class AgentEvalSetup implements AutoCloseable {
             throw new ConfigurationException("no agent for " + testClass.getName() + ": set "
                     + settings.describe(Setting.AGENT_URL) + " to the agent's URL (with "
                     + settings.describe(Setting.PROTOCOL) + ", default a2a), or " + settings.describe(Setting.TARGET)
-                    + " to a target of " + Targets.FILE_NAME + "; parameters are system properties (-D"
+                    + " to a target of " + Targets.FILE_NAME + " or an environment of the harness's variables"
+                    + " (AGENT_API_URL_<NAME>, ...); parameters are system properties (-D"
                     + Setting.AGENT_URL.parameter() + "=...) or lines of junit-platform.properties");
         }
         agent = Wiring.agent(settings, environment, Path.of(""));

@@ -1,11 +1,14 @@
 package dev.agenteval.launch;
 
 import dev.agenteval.agents.AgentClients;
+import dev.agenteval.agents.EnvironmentTargets;
+import dev.agenteval.agents.Target;
 import dev.agenteval.agents.Targets;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Suite;
 import dev.agenteval.core.Environment;
 import dev.agenteval.core.Providers;
+import dev.agenteval.http.Authentication;
 import dev.agenteval.judge.Judges;
 import dev.agenteval.judge.OpenAiJudge;
 import dev.agenteval.judge.OverlapJudge;
@@ -117,32 +120,79 @@ public final class Wiring {
     }
 
     /**
-     * The agent: a named target from {@code agent-eval.targets.yaml} in {@code workDir}, or a
-     * protocol (default {@code a2a}) at a URL, with the external id when one is set.
+     * The agent: a named target ({@link #target}), or a protocol (default {@code a2a}) at a URL,
+     * with the external id when one is set.
      *
      * @throws ConfigurationException when no agent or two are named, the URL is invalid, or the
      *                                client's configuration or credentials are
      */
     public static AgentClient agent(Settings settings, java.util.function.Function<String, String> environment,
                                     Path workDir) {
-        AgentChoice choice = agentChoice(settings);
-        if (choice.target().isPresent()) {
-            return AgentClients.target(choice.target().get().value(), workDir.resolve(Targets.FILE_NAME), environment);
+        Optional<Target> target = target(settings, environment, workDir);
+        if (target.isPresent()) {
+            return AgentClients.create(target.get(), environment);
         }
+        return AgentClients.create(protocol(settings), url(settings), urlAgentSettings(settings), environment);
+    }
+
+    /**
+     * The authentication the agent of {@link #agent} sends (the same token, the same OAuth2
+     * client credentials), for {@code agent-eval token}; nothing is fetched before its headers
+     * are asked for.
+     *
+     * @throws ConfigurationException as {@link #agent} would
+     */
+    public static Authentication authentication(Settings settings, java.util.function.Function<String, String> environment,
+                                                Path workDir) {
+        Optional<Target> target = target(settings, environment, workDir);
+        if (target.isPresent()) {
+            return AgentClients.authentication(target.get(), environment);
+        }
+        return AgentClients.authentication(protocol(settings), url(settings), urlAgentSettings(settings), environment);
+    }
+
+    /**
+     * The target {@link Setting#TARGET} names, if the settings choose one over a URL
+     * ({@link #agentChoice}): the target of that name in {@code agent-eval.targets.yaml} in
+     * {@code workDir}, else the environment of that name the harness's variables describe
+     * ({@link EnvironmentTargets}: {@code AGENT_API_URL_<NAME>}, ...), whose protocol is the one
+     * {@link Setting#PROTOCOL} gives, else {@code agent-service}.
+     *
+     * @throws ConfigurationException when the targets file is invalid, or naming every variable to set
+     */
+    public static Optional<Target> target(Settings settings, java.util.function.Function<String, String> environment,
+                                          Path workDir) {
+        AgentChoice choice = agentChoice(settings);
+        if (choice.target().isEmpty()) {
+            return Optional.empty();
+        }
+        String protocol = settings.given(Setting.PROTOCOL).map(Settings.Value::value).orElse(null);
+        return Optional.of(EnvironmentTargets.resolve(choice.target().get().value(), workDir.resolve(Targets.FILE_NAME),
+                protocol, environment));
+    }
+
+    private static String protocol(Settings settings) {
+        return settings.get(Setting.PROTOCOL).orElse("a2a");
+    }
+
+    private static URI url(Settings settings) {
+        AgentChoice choice = agentChoice(settings);
         if (choice.url().isEmpty()) {
             throw new ConfigurationException("no agent: set " + settings.describe(Setting.AGENT_URL) + " or "
                     + settings.describe(Setting.TARGET));
         }
         Settings.Value url = choice.url().get();
-        URI uri;
         try {
-            uri = URI.create(url.value());
+            return URI.create(url.value());
         } catch (IllegalArgumentException e) {
             throw new ConfigurationException(url.origin() + " is not a URL: " + url.value());
         }
+    }
+
+    private static Map<String, String> urlAgentSettings(Settings settings) {
         Map<String, String> agentSettings = new LinkedHashMap<>();
         settings.get(Setting.EXTERNAL_ID).ifPresent(id -> agentSettings.put("agentExternalId", id));
-        return AgentClients.create(settings.get(Setting.PROTOCOL).orElse("a2a"), uri, agentSettings, environment);
+        return agentSettings;
     }
 
     /**

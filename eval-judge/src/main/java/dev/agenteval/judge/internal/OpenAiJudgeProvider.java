@@ -17,7 +17,8 @@ import java.util.Optional;
 
 /**
  * Judge provider {@code openai}: an {@link OpenAiJudge}. Settings (each optional but the model):
- * {@code url} (the API root, as for agent clients; {@code baseUrl} is an alias), {@code model}, {@code apiKeyEnv} (the variable holding the key),
+ * {@code url} (the API root, as for agent clients; {@code baseUrl} is an alias), {@code model}, {@code apiKeyEnv} (the variable holding the key;
+ * unset: {@code AGENT_EVAL_JUDGE_API_KEY}, else the harness's {@code JUDGE_API_KEY}),
  * {@code requireApiKey}, {@code timeoutSeconds}, {@code maxAttempts} (HTTP attempts),
  * {@code verdictRetries}, {@code requestsPerSecond}, {@code maxConcurrency}, {@code samples},
  * {@code threshold}, {@code cacheDir}, {@code templatesDir}, {@code responseFormat}
@@ -28,6 +29,8 @@ public final class OpenAiJudgeProvider implements JudgeProvider {
 
     /** The key's default variable. */
     public static final String API_KEY = "AGENT_EVAL_JUDGE_API_KEY";
+    /** The Python harness's name for the key, read when {@link #API_KEY} is unset. */
+    public static final String HARNESS_API_KEY = "JUDGE_API_KEY";
     /** The base URL's variable. */
     public static final String BASE_URL = "AGENT_EVAL_JUDGE_BASE_URL";
     /** The model's variable. */
@@ -55,7 +58,8 @@ public final class OpenAiJudgeProvider implements JudgeProvider {
     public List<EnvironmentVariable> environmentVariables() {
         return List.of(
                 EnvironmentVariable.secret(API_KEY, "The judge endpoint's API key, sent as a bearer token"
-                        + " (not needed for a server on localhost)."),
+                        + " (not needed for a server on localhost); when it is unset, " + HARNESS_API_KEY
+                        + " (the harness's name) is read."),
                 EnvironmentVariable.setting(BASE_URL, OpenAiJudge.DEFAULT_BASE_URL,
                         "The judge endpoint's API root, e.g. http://localhost:11434/v1 for Ollama."),
                 EnvironmentVariable.setting(MODEL, null, "The judge model; setting it selects the model judge."));
@@ -83,7 +87,8 @@ public final class OpenAiJudgeProvider implements JudgeProvider {
                 s.problem(e.getMessage());
             }
         });
-        String keyVariable = s.string("apiKeyEnv").orElse(API_KEY);
+        String keyVariable = s.string("apiKeyEnv")
+                .orElse(config.env(API_KEY).isEmpty() && config.env(HARNESS_API_KEY).isPresent() ? HARNESS_API_KEY : API_KEY);
         config.env(keyVariable).ifPresent(key -> config.secrets().add(key).add(key.strip()));
         b.apiKeyFromEnvironment(keyVariable, config.environment());
         Boolean requireKey = s.flag("requireApiKey");
