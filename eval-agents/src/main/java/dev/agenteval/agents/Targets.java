@@ -56,6 +56,8 @@ public final class Targets {
     /** The file {@link AgentClients#target(String, java.util.function.Function)} reads from the working folder. */
     public static final String FILE_NAME = "agent-eval.targets.yaml";
 
+    /** Reads targets files (YAML, and so JSON); thread-safe, made once. */
+    private static final YAMLMapper YAML = new YAMLMapper();
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.]*");
     private static final Pattern CREDENTIAL_HEADER = Pattern.compile("(?i).*(authorization|api[-_]?key|token|secret|cookie).*");
@@ -101,7 +103,7 @@ public final class Targets {
     public static Targets parse(String text, String source) {
         JsonNode root;
         try {
-            root = new YAMLMapper().readTree(text);
+            root = YAML.readTree(text);
         } catch (JsonProcessingException e) {
             // Only the first line of the parser's message: the rest quotes the file, which may hold a pasted secret.
             String reason = String.valueOf(e.getOriginalMessage()).lines().findFirst().orElse("").strip();
