@@ -1,8 +1,6 @@
 package dev.agenteval.core.internal;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.agenteval.api.Case;
 import dev.agenteval.api.DataModelRef;
 import dev.agenteval.api.Fingerprint;
@@ -12,6 +10,7 @@ import dev.agenteval.api.Suite;
 import dev.agenteval.api.ToolSpec;
 import dev.agenteval.api.Turn;
 import dev.agenteval.api.Variable;
+import dev.agenteval.core.json.JsonTrees;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -28,9 +27,6 @@ import java.util.Map;
  * not what it evaluates. A scorer written in code is known only by its name.
  */
 public final class Fingerprints {
-
-    private static final ObjectMapper CANONICAL = new ObjectMapper()
-            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
 
     private Fingerprints() {
     }
@@ -56,7 +52,7 @@ public final class Fingerprints {
         }
         root.put("cases", cases);
         try {
-            return CANONICAL.writeValueAsString(root);
+            return JsonTrees.CANONICAL.writeValueAsString(root);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write the canonical form of suite '" + suite.name() + "'", e);
         }
