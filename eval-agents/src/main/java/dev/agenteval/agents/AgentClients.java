@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Creates agent clients by protocol id, or from a named target. Settings are validated and every
@@ -50,14 +51,34 @@ public final class AgentClients {
      */
     public static AgentClient create(String protocol, URI baseUrl, Map<String, String> settings,
                                      Function<String, String> environment) {
+        return create(protocol, baseUrl, settings, environment, AgentClients::discover);
+    }
+
+    /**
+     * Like {@link #create(String, URI, Map, Function)}, the protocol found in {@code providers}
+     * (the registry a run has discovered already) instead of discovering the providers again.
+     */
+    public static AgentClient create(String protocol, URI baseUrl, Map<String, String> settings,
+                                     Function<String, String> environment, Providers providers) {
+        Objects.requireNonNull(providers, "providers");
+        return create(protocol, baseUrl, settings, environment, () -> providers);
+    }
+
+    private static AgentClient create(String protocol, URI baseUrl, Map<String, String> settings,
+                                      Function<String, String> environment, Supplier<Providers> providers) {
         Objects.requireNonNull(protocol, "protocol");
         Objects.requireNonNull(baseUrl, "baseUrl");
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(environment, "environment");
         Map<String, String> all = new LinkedHashMap<>(settings);
         all.put("url", baseUrl.toString());
-        AgentClientProvider provider = Providers.discover(AgentClients.class.getClassLoader()).agentClient(protocol);
+        AgentClientProvider provider = providers.get().agentClient(protocol);
         return provider.create(ProviderConfig.of(all, environment));
+    }
+
+    /** The providers found through this library's class loader. */
+    private static Providers discover() {
+        return Providers.discover(AgentClients.class.getClassLoader());
     }
 
     /** As {@link #create(String, URI, Map, Function)} with the process environment and {@code ./.env}. */
@@ -67,9 +88,20 @@ public final class AgentClients {
 
     /** A client for a target. */
     public static AgentClient create(Target target, Function<String, String> environment) {
+        return create(target, environment, AgentClients::discover);
+    }
+
+    /** Like {@link #create(Target, Function)}, the protocol found in {@code providers}. */
+    public static AgentClient create(Target target, Function<String, String> environment, Providers providers) {
+        Objects.requireNonNull(providers, "providers");
+        return create(target, environment, () -> providers);
+    }
+
+    private static AgentClient create(Target target, Function<String, String> environment,
+                                      Supplier<Providers> providers) {
         Objects.requireNonNull(target, "target");
         try {
-            return create(target.protocol(), target.url(), target.providerSettings(), environment);
+            return create(target.protocol(), target.url(), target.providerSettings(), environment, providers);
         } catch (ConfigurationException e) {
             throw new ConfigurationException(e.problems().stream().map(p -> "target '" + target.name() + "': " + p).toList());
         }
@@ -87,6 +119,13 @@ public final class AgentClients {
     /** A client for the target called {@code name} in {@code targetsFile}. */
     public static AgentClient target(String name, Path targetsFile, Function<String, String> environment) {
         return create(Targets.load(targetsFile).get(name), environment);
+    }
+
+    /** Like {@link #target(String, Path, Function)}, the protocol found in {@code providers}. */
+    public static AgentClient target(String name, Path targetsFile, Function<String, String> environment,
+                                     Providers providers) {
+        Objects.requireNonNull(providers, "providers");
+        return create(Targets.load(targetsFile).get(name), environment, providers);
     }
 
     /** The built-in providers: {@code a2a}, {@code agent-service}, {@code platform-chat}, {@code openai-chat}, {@code http}. */

@@ -5,6 +5,7 @@ import dev.agenteval.spi.EnvironmentVariable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 
 /**
@@ -56,15 +57,37 @@ final class EnvironmentHelp {
         return lines;
     }
 
+    /**
+     * Makes the section the footer of the help of {@code cli}, {@code run} and {@code validate}.
+     * It is produced when help is shown, not before: a command that shows none does not discover
+     * the providers for it.
+     */
     static void addTo(CommandLine cli) {
-        // Footers are format strings: escape '%' and let picocli print our own line breaks.
-        String section = "%nEnvironment variables:%n" + render().replace("%", "%%").replace("\n", "%n");
-        cli.getCommandSpec().usageMessage().footer(section);
+        Supplier<String> section = new Supplier<>() {
+            private String text;
+
+            @Override
+            public synchronized String get() {
+                if (text == null) {
+                    // Footers are format strings: escape '%' and let picocli print our own line breaks.
+                    text = "%nEnvironment variables:%n" + render().replace("%", "%%").replace("\n", "%n");
+                }
+                return text;
+            }
+        };
+        footer(cli, section);
         for (String name : new String[] {"run", "validate"}) {
             CommandLine sub = cli.getSubcommands().get(name);
             if (sub != null) {
-                sub.getCommandSpec().usageMessage().footer(section);
+                footer(sub, section);
             }
         }
+    }
+
+    private static void footer(CommandLine cli, Supplier<String> section) {
+        cli.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_FOOTER, help -> {
+            help.commandSpec().usageMessage().footer(section.get());
+            return help.footer();
+        });
     }
 }

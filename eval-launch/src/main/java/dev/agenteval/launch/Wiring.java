@@ -24,9 +24,11 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * Turns {@link Settings} into what a run needs, the same way for every front end: the
@@ -44,7 +46,11 @@ public final class Wiring {
      * found by {@code loader}.
      */
     public static Map<String, EnvironmentVariable> declaredVariables(ClassLoader loader) {
-        Providers providers = Providers.discover(loader);
+        return declaredVariables(Providers.discover(loader));
+    }
+
+    /** Like {@link #declaredVariables(ClassLoader)}, for the providers a run has discovered already. */
+    public static Map<String, EnvironmentVariable> declaredVariables(Providers providers) {
         Map<String, EnvironmentVariable> vars = new TreeMap<>();
         Setting.environmentVariables().forEach(v -> vars.put(v.name(), v));
         Judges.environmentVariables().forEach(v -> vars.putIfAbsent(v.name(), v));
@@ -67,9 +73,17 @@ public final class Wiring {
      * @throws ConfigurationException when the {@code .env} file cannot be read or parsed
      */
     public static Environment environment(Map<String, String> variables, Path dotEnv, ClassLoader loader) {
+        return environment(variables, dotEnv, Providers.discover(loader));
+    }
+
+    /**
+     * Like {@link #environment(Map, Path, ClassLoader)}, the declared variables those of
+     * {@code providers} (the registry a run has discovered already).
+     */
+    public static Environment environment(Map<String, String> variables, Path dotEnv, Providers providers) {
         Environment env = Environment.of(variables).withDotEnv(dotEnv);
         Set<String> declared = new HashSet<>();
-        declaredVariables(loader).forEach((name, v) -> {
+        declaredVariables(providers).forEach((name, v) -> {
             if (v.secret()) {
                 declared.add(name);
             }
@@ -125,9 +139,25 @@ public final class Wiring {
      */
     public static AgentClient agent(Settings settings, java.util.function.Function<String, String> environment,
                                     Path workDir) {
+        return agent(settings, environment, workDir, () -> Providers.discover(AgentClients.class.getClassLoader()));
+    }
+
+    /**
+     * Like {@link #agent(Settings, java.util.function.Function, Path)}, the protocol found in
+     * {@code providers} (the registry a run has discovered already).
+     */
+    public static AgentClient agent(Settings settings, java.util.function.Function<String, String> environment,
+                                    Path workDir, Providers providers) {
+        Objects.requireNonNull(providers, "providers");
+        return agent(settings, environment, workDir, () -> providers);
+    }
+
+    private static AgentClient agent(Settings settings, java.util.function.Function<String, String> environment,
+                                     Path workDir, Supplier<Providers> providers) {
         AgentChoice choice = agentChoice(settings);
         if (choice.target().isPresent()) {
-            return AgentClients.target(choice.target().get().value(), workDir.resolve(Targets.FILE_NAME), environment);
+            return AgentClients.target(choice.target().get().value(), workDir.resolve(Targets.FILE_NAME), environment,
+                    providers.get());
         }
         if (choice.url().isEmpty()) {
             throw new ConfigurationException("no agent: set " + settings.describe(Setting.AGENT_URL) + " or "
@@ -142,7 +172,8 @@ public final class Wiring {
         }
         Map<String, String> agentSettings = new LinkedHashMap<>();
         settings.get(Setting.EXTERNAL_ID).ifPresent(id -> agentSettings.put("agentExternalId", id));
-        return AgentClients.create(settings.get(Setting.PROTOCOL).orElse("a2a"), uri, agentSettings, environment);
+        return AgentClients.create(settings.get(Setting.PROTOCOL).orElse("a2a"), uri, agentSettings, environment,
+                providers.get());
     }
 
     /**
