@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Creates agent clients by protocol id, or from a named target. Settings are validated and every
@@ -53,7 +54,22 @@ public final class AgentClients {
      */
     public static AgentClient create(String protocol, URI baseUrl, Map<String, String> settings,
                                      Function<String, String> environment) {
-        return provider(protocol).create(config(baseUrl, settings, environment));
+        return create(protocol, baseUrl, settings, environment, AgentClients::discover);
+    }
+
+    /**
+     * Like {@link #create(String, URI, Map, Function)}, the protocol found in {@code providers}
+     * (the registry a run has discovered already) instead of discovering the providers again.
+     */
+    public static AgentClient create(String protocol, URI baseUrl, Map<String, String> settings,
+                                     Function<String, String> environment, Providers providers) {
+        Objects.requireNonNull(providers, "providers");
+        return create(protocol, baseUrl, settings, environment, () -> providers);
+    }
+
+    private static AgentClient create(String protocol, URI baseUrl, Map<String, String> settings,
+                                      Function<String, String> environment, Supplier<Providers> providers) {
+        return provider(protocol, providers).create(config(baseUrl, settings, environment));
     }
 
     /** As {@link #create(String, URI, Map, Function)} with the process environment and {@code ./.env}. */
@@ -63,9 +79,20 @@ public final class AgentClients {
 
     /** A client for a target. */
     public static AgentClient create(Target target, Function<String, String> environment) {
+        return create(target, environment, AgentClients::discover);
+    }
+
+    /** Like {@link #create(Target, Function)}, the protocol found in {@code providers}. */
+    public static AgentClient create(Target target, Function<String, String> environment, Providers providers) {
+        Objects.requireNonNull(providers, "providers");
+        return create(target, environment, () -> providers);
+    }
+
+    private static AgentClient create(Target target, Function<String, String> environment,
+                                      Supplier<Providers> providers) {
         Objects.requireNonNull(target, "target");
         try {
-            return create(target.protocol(), target.url(), target.providerSettings(), environment);
+            return create(target.protocol(), target.url(), target.providerSettings(), environment, providers);
         } catch (ConfigurationException e) {
             throw inTarget(target, e);
         }
@@ -87,15 +114,36 @@ public final class AgentClients {
      */
     public static Authentication authentication(String protocol, URI baseUrl, Map<String, String> settings,
                                                 Function<String, String> environment) {
-        AgentClientProvider provider = provider(protocol);
+        return authentication(protocol, baseUrl, settings, environment, AgentClients::discover);
+    }
+
+    /**
+     * Like {@link #authentication(String, URI, Map, Function)}, the protocol found in
+     * {@code providers} (the registry a run has discovered already).
+     */
+    public static Authentication authentication(String protocol, URI baseUrl, Map<String, String> settings,
+                                                Function<String, String> environment, Providers providers) {
+        Objects.requireNonNull(providers, "providers");
+        return authentication(protocol, baseUrl, settings, environment, () -> providers);
+    }
+
+    private static Authentication authentication(String protocol, URI baseUrl, Map<String, String> settings,
+                                                 Function<String, String> environment,
+                                                 Supplier<Providers> providers) {
+        AgentClientProvider provider = provider(protocol, providers);
         return ProviderAuthentication.of(provider, config(baseUrl, settings, environment)).orElseThrow(() ->
                 new ConfigurationException("protocol '" + protocol + "' is not built in: how its client authenticates"
                         + " is its own"));
     }
 
-    private static AgentClientProvider provider(String protocol) {
+    private static AgentClientProvider provider(String protocol, Supplier<Providers> providers) {
         Objects.requireNonNull(protocol, "protocol");
-        return Providers.discover(AgentClients.class.getClassLoader()).agentClient(protocol);
+        return providers.get().agentClient(protocol);
+    }
+
+    /** The providers found through this library's class loader. */
+    private static Providers discover() {
+        return Providers.discover(AgentClients.class.getClassLoader());
     }
 
     /** The provider's configuration: {@code settings} with {@code url}, read in {@code environment}. */
@@ -110,9 +158,21 @@ public final class AgentClients {
 
     /** The authentication a client for {@code target} would send ({@link #authentication(String, URI, Map, Function)}). */
     public static Authentication authentication(Target target, Function<String, String> environment) {
+        return authentication(target, environment, AgentClients::discover);
+    }
+
+    /** Like {@link #authentication(Target, Function)}, the protocol found in {@code providers}. */
+    public static Authentication authentication(Target target, Function<String, String> environment,
+                                                Providers providers) {
+        Objects.requireNonNull(providers, "providers");
+        return authentication(target, environment, () -> providers);
+    }
+
+    private static Authentication authentication(Target target, Function<String, String> environment,
+                                                 Supplier<Providers> providers) {
         Objects.requireNonNull(target, "target");
         try {
-            return authentication(target.protocol(), target.url(), target.providerSettings(), environment);
+            return authentication(target.protocol(), target.url(), target.providerSettings(), environment, providers);
         } catch (ConfigurationException e) {
             throw inTarget(target, e);
         }
@@ -134,6 +194,13 @@ public final class AgentClients {
     /** A client for the target called {@code name} in {@code targetsFile}. */
     public static AgentClient target(String name, Path targetsFile, Function<String, String> environment) {
         return create(Targets.load(targetsFile).get(name), environment);
+    }
+
+    /** Like {@link #target(String, Path, Function)}, the protocol found in {@code providers}. */
+    public static AgentClient target(String name, Path targetsFile, Function<String, String> environment,
+                                     Providers providers) {
+        Objects.requireNonNull(providers, "providers");
+        return create(Targets.load(targetsFile).get(name), environment, providers);
     }
 
     /** The built-in providers: {@code a2a}, {@code agent-service}, {@code platform-chat}, {@code openai-chat}, {@code http}. */

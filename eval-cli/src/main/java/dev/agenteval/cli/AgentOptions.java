@@ -1,6 +1,7 @@
 package dev.agenteval.cli;
 
 import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.core.Providers;
 import dev.agenteval.launch.Setting;
 import dev.agenteval.launch.Settings;
 import dev.agenteval.launch.Wiring;
@@ -65,5 +66,11 @@ final class AgentOptions {
     /** The agent client the settings name. */
     static AgentClient create(Settings settings, Function<String, String> environment, Path workDir) {
         return Wiring.agent(settings, environment, workDir);
+    }
+
+    /** The agent client the settings name, its protocol found in {@code providers}. */
+    static AgentClient create(Settings settings, Function<String, String> environment, Path workDir,
+                              Providers providers) {
+        return Wiring.agent(settings, environment, workDir, providers);
     }
 }

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.UsageMessageSpec;
 
@@ -122,15 +123,28 @@ final class EnvironmentHelp {
 
     /**
      * Sets the footer of the top command and of the commands that take {@code --env}: the
-     * variables, and for those commands the environments, rendered when help is printed.
+     * variables, and for those commands the environments, rendered when help is printed, not
+     * before: a command that shows no help does not discover the providers for it (and the
+     * variables are rendered once however many helps are printed).
      */
     static void addTo(CommandLine cli, AgentEvalCli.Context context) {
-        cli.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, help -> lines("\nEnvironment variables:\n" + render()));
+        Supplier<String> variables = new Supplier<>() {
+            private String text;
+
+            @Override
+            public synchronized String get() {
+                if (text == null) {
+                    text = "\nEnvironment variables:\n" + render();
+                }
+                return text;
+            }
+        };
+        cli.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, help -> lines(variables.get()));
         for (String name : new String[] {"run", "validate", "record", "token"}) {
             CommandLine sub = cli.getSubcommands().get(name);
             if (sub != null) {
-                sub.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, help -> lines("\nEnvironment variables:\n"
-                        + render() + "\nEnvironments (--env NAME):\n" + renderEnvironments(context)));
+                sub.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, help -> lines(variables.get()
+                        + "\nEnvironments (--env NAME):\n" + renderEnvironments(context)));
             }
         }
     }

@@ -1,6 +1,7 @@
 package dev.agenteval.cli;
 
 import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.core.Providers;
 import dev.agenteval.http.Authentication;
 import dev.agenteval.launch.Settings;
 import dev.agenteval.launch.Wiring;
@@ -48,14 +49,16 @@ final class TokenCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Function<String, String> environment = Launching.environment(context);
+        // Discovered once: the environment's declared variables and the agent's protocol come from it.
+        Providers providers = Providers.discover(TokenCommand.class.getClassLoader());
+        Function<String, String> environment = Launching.environment(context, providers);
         Settings settings = Settings.commandLine(agentOptions.values(), environment);
         List<String> problems = new ArrayList<>();
         agentOptions.validate(problems, settings);
         if (!problems.isEmpty()) {
             throw new ConfigurationException(problems);
         }
-        Authentication authentication = Wiring.authentication(settings, environment, context.workDir());
+        Authentication authentication = Wiring.authentication(settings, environment, context.workDir(), providers);
         Map<String, String> headers;
         try {
             headers = authentication.headers();

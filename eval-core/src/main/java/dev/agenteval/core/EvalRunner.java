@@ -10,6 +10,7 @@ import dev.agenteval.api.SuiteResult;
 import dev.agenteval.core.internal.Fingerprints;
 import dev.agenteval.core.internal.Preparation;
 import dev.agenteval.core.internal.RedactingJudge;
+import dev.agenteval.core.internal.ResolvedScorers;
 import dev.agenteval.core.internal.SafeListener;
 import dev.agenteval.core.internal.SuiteExecution;
 import dev.agenteval.spi.AgentClient;
@@ -91,11 +92,13 @@ public final class EvalRunner {
     private final boolean redactJudgeInput;
     private final Clock clock;
     private final RandomGenerator random;
+    private final ResolvedScorers checked;
 
     private EvalRunner(Builder b) {
         this.agent = Objects.requireNonNull(b.agent, "agent must be set");
         this.judge = b.judge;
-        this.providers = b.providers == null ? Providers.discover() : b.providers;
+        this.providers = b.registry();
+        this.checked = b.checked;
         this.concurrency = b.concurrency;
         this.caseTimeout = b.caseTimeout;
         this.stopOnFailure = b.stopOnFailure;
@@ -130,8 +133,8 @@ public final class EvalRunner {
     public SuiteResult run(Suite suite) {
         Objects.requireNonNull(suite, "suite");
         List<Case> selected = select(suite);
-        Preparation preparation = Preparation.prepare(suite, selected, providers, judge, environment, caseTimeout,
-                repeat, secrets, clock, randomOrDefault(random));
+        Preparation preparation = Preparation.prepare(suite, selected, ResolvedScorers.reusing(providers, checked), judge,
+                environment, caseTimeout, repeat, secrets, clock, randomOrDefault(random));
         Judge asked = judge == null || !redactJudgeInput ? judge : new RedactingJudge(judge, preparation.redactor());
         if (preparation.needsJudge()) {
             preflight();
@@ -142,7 +145,7 @@ public final class EvalRunner {
                 attempts(preparation, selected.size()));
         SuiteResult result = new SuiteExecution(suite, preparation, agent, asked, limit, stopOnFailure,
                 new SafeListener(listeners, sinks)).run();
-        result = result.withFingerprint(fingerprint(suite));
+        result = result.withFingerprint(fingerprint(suite, preparation.suiteNeedsJudge()));
         if (shard != null) {
             result = result.withShard(shard);
         }
@@ -221,7 +224,11 @@ public final class EvalRunner {
      */
     public Fingerprint fingerprint(Suite suite) {
         Objects.requireNonNull(suite, "suite");
-        boolean needsJudge = providers.needsJudge(suite.cases());
+        return fingerprint(suite, providers.needsJudge(suite.cases()));
+    }
+
+    /** {@link #fingerprint(Suite)}, given whether a case of the suite needs a judge. */
+    private Fingerprint fingerprint(Suite suite, boolean needsJudge) {
         String agentText = agentDescription != null ? agentDescription : stableName(agent.getClass().getName());
         String judgeText = !needsJudge || judge == null ? Fingerprint.NO_JUDGE
                 : judgeDescription != null ? judgeDescription : stableName(judge.name());
@@ -271,6 +278,7 @@ public final class EvalRunner {
         b.redactJudgeInput = redactJudgeInput;
         b.clock = clock;
         b.random = random;
+        b.checked = checked;
         return b;
     }
 
@@ -300,8 +308,21 @@ public final class EvalRunner {
         private boolean redactJudgeInput = true;
         private Clock clock = Clock.systemUTC();
         private RandomGenerator random;
+        private Providers discovered;
+        private ResolvedScorers checked;
 
         private Builder() {
+        }
+
+        /** The registry set, else the one {@link Providers#discover()} finds, discovered once per builder. */
+        private Providers registry() {
+            if (providers != null) {
+                return providers;
+            }
+            if (discovered == null) {
+                discovered = Providers.discover();
+            }
+            return discovered;
         }
 
         /**
@@ -486,13 +507,19 @@ public final class EvalRunner {
          * unset {@code env:} variables, judge scorers without a judge. Front ends use it to
          * validate every suite before running any.
          *
+         * <p>The scorers the check creates are kept: the runners this builder builds afterwards,
+         * over the same {@link Providers}, use them instead of asking the factories again, so a
+         * checked suite's specs are each validated and created once.
+         *
          * @throws ConfigurationException listing every problem
          */
         public void check(Suite suite) {
             Objects.requireNonNull(suite, "suite");
             List<Case> selected = select(suite, Set.copyOf(caseIds), Set.copyOf(tags), shard);
-            Preparation.prepare(suite, selected, providers == null ? Providers.discover() : providers, judge,
-                    environment, caseTimeout, repeat, Secrets.create(), clock, randomOrDefault(random));
+            ResolvedScorers scorers = ResolvedScorers.reusing(registry(), checked);
+            Preparation.prepare(suite, selected, scorers, judge, environment, caseTimeout, repeat, Secrets.create(),
+                    clock, randomOrDefault(random));
+            checked = scorers.snapshot();
         }
 
         /** Builds the runner. */

@@ -27,9 +27,11 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * Turns {@link Settings} into what a run needs, the same way for every front end: the
@@ -47,7 +49,11 @@ public final class Wiring {
      * found by {@code loader}.
      */
     public static Map<String, EnvironmentVariable> declaredVariables(ClassLoader loader) {
-        Providers providers = Providers.discover(loader);
+        return declaredVariables(Providers.discover(loader));
+    }
+
+    /** Like {@link #declaredVariables(ClassLoader)}, for the providers a run has discovered already. */
+    public static Map<String, EnvironmentVariable> declaredVariables(Providers providers) {
         Map<String, EnvironmentVariable> vars = new TreeMap<>();
         Setting.environmentVariables().forEach(v -> vars.put(v.name(), v));
         Judges.environmentVariables().forEach(v -> vars.putIfAbsent(v.name(), v));
@@ -70,9 +76,17 @@ public final class Wiring {
      * @throws ConfigurationException when the {@code .env} file cannot be read or parsed
      */
     public static Environment environment(Map<String, String> variables, Path dotEnv, ClassLoader loader) {
+        return environment(variables, dotEnv, Providers.discover(loader));
+    }
+
+    /**
+     * Like {@link #environment(Map, Path, ClassLoader)}, the declared variables those of
+     * {@code providers} (the registry a run has discovered already).
+     */
+    public static Environment environment(Map<String, String> variables, Path dotEnv, Providers providers) {
         Environment env = Environment.of(variables).withDotEnv(dotEnv);
         Set<String> declared = new HashSet<>();
-        declaredVariables(loader).forEach((name, v) -> {
+        declaredVariables(providers).forEach((name, v) -> {
             if (v.secret()) {
                 declared.add(name);
             }
@@ -128,11 +142,27 @@ public final class Wiring {
      */
     public static AgentClient agent(Settings settings, java.util.function.Function<String, String> environment,
                                     Path workDir) {
+        return agent(settings, environment, workDir, () -> Providers.discover(AgentClients.class.getClassLoader()));
+    }
+
+    /**
+     * Like {@link #agent(Settings, java.util.function.Function, Path)}, the protocol found in
+     * {@code providers} (the registry a run has discovered already).
+     */
+    public static AgentClient agent(Settings settings, java.util.function.Function<String, String> environment,
+                                    Path workDir, Providers providers) {
+        Objects.requireNonNull(providers, "providers");
+        return agent(settings, environment, workDir, () -> providers);
+    }
+
+    private static AgentClient agent(Settings settings, java.util.function.Function<String, String> environment,
+                                     Path workDir, Supplier<Providers> providers) {
         Optional<Target> target = target(settings, environment, workDir);
         if (target.isPresent()) {
-            return AgentClients.create(target.get(), environment);
+            return AgentClients.create(target.get(), environment, providers.get());
         }
-        return AgentClients.create(protocol(settings), url(settings), urlAgentSettings(settings), environment);
+        return AgentClients.create(protocol(settings), url(settings), urlAgentSettings(settings), environment,
+                providers.get());
     }
 
     /**
@@ -144,11 +174,29 @@ public final class Wiring {
      */
     public static Authentication authentication(Settings settings, java.util.function.Function<String, String> environment,
                                                 Path workDir) {
+        return authentication(settings, environment, workDir,
+                () -> Providers.discover(AgentClients.class.getClassLoader()));
+    }
+
+    /**
+     * Like {@link #authentication(Settings, java.util.function.Function, Path)}, the protocol found
+     * in {@code providers} (the registry a run has discovered already).
+     */
+    public static Authentication authentication(Settings settings, java.util.function.Function<String, String> environment,
+                                                Path workDir, Providers providers) {
+        Objects.requireNonNull(providers, "providers");
+        return authentication(settings, environment, workDir, () -> providers);
+    }
+
+    private static Authentication authentication(Settings settings,
+                                                 java.util.function.Function<String, String> environment,
+                                                 Path workDir, Supplier<Providers> providers) {
         Optional<Target> target = target(settings, environment, workDir);
         if (target.isPresent()) {
-            return AgentClients.authentication(target.get(), environment);
+            return AgentClients.authentication(target.get(), environment, providers.get());
         }
-        return AgentClients.authentication(protocol(settings), url(settings), urlAgentSettings(settings), environment);
+        return AgentClients.authentication(protocol(settings), url(settings), urlAgentSettings(settings), environment,
+                providers.get());
     }
 
     /**

@@ -11,7 +11,6 @@ import dev.agenteval.core.Providers;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.Scorer;
 import dev.agenteval.spi.Secrets;
-import dev.agenteval.spi.ScorerFactory;
 import dev.agenteval.spi.SessionRequest;
 import java.time.Clock;
 import java.time.Duration;
@@ -37,18 +36,28 @@ public final class Preparation {
     private final Map<ScorerSpec, Scorer> scorers;
     private final Redactor redactor;
     private final boolean needsJudge;
+    private final boolean suiteNeedsJudge;
 
     private Preparation(List<PreparedCase> cases, Map<ScorerSpec, Scorer> scorers, Redactor redactor,
-                        boolean needsJudge) {
+                        boolean needsJudge, boolean suiteNeedsJudge) {
         this.cases = cases;
         this.scorers = scorers;
         this.redactor = redactor;
         this.needsJudge = needsJudge;
+        this.suiteNeedsJudge = suiteNeedsJudge;
     }
 
-    /** True when a selected scorer asks the judge. */
+    /** True when a selected scorer asks the judge ({@link Providers#needsJudge(java.util.Collection)} of the selected cases). */
     public boolean needsJudge() {
         return needsJudge;
+    }
+
+    /**
+     * True when a scorer of any case of the suite, selected or not, asks the judge: what the
+     * result's fingerprint records ({@link Providers#needsJudge(java.util.Collection)} of every case).
+     */
+    public boolean suiteNeedsJudge() {
+        return suiteNeedsJudge;
     }
 
     /**
@@ -59,6 +68,20 @@ public final class Preparation {
      * {@code random} the draws of random whole numbers (once per case).
      */
     public static Preparation prepare(Suite suite, List<Case> selected, Providers providers, Judge judge,
+                                      Function<String, String> environment, Duration defaultTimeout,
+                                      int defaultRepeat, Secrets runSecrets, Clock clock, RandomGenerator random) {
+        return prepare(suite, selected, ResolvedScorers.over(providers), judge, environment, defaultTimeout,
+                defaultRepeat, runSecrets, clock, random);
+    }
+
+    /**
+     * Validates and resolves the selected cases as {@link #prepare(Suite, List, Providers, Judge, Function,
+     * Duration, int, Secrets, Clock, RandomGenerator)} does, each distinct resolved scorer spec once
+     * through {@code resolved} (which keeps what it resolves, for a later run to reuse). Placeholders
+     * in scorer parameters are resolved per case and turn first, so specs that resolve to the same
+     * value share one scorer and specs that resolve to different values each get their own.
+     */
+    public static Preparation prepare(Suite suite, List<Case> selected, ResolvedScorers resolved, Judge judge,
                                       Function<String, String> environment, Duration defaultTimeout,
                                       int defaultRepeat, Secrets runSecrets, Clock clock, RandomGenerator random) {
         Set<String> variableProblems = new LinkedHashSet<>();
@@ -73,56 +96,67 @@ public final class Preparation {
         }
         // Scorers are made from the resolved specs, so their parameters are checked as they will run.
         List<String> problems = new ArrayList<>();
-        Map<ScorerSpec, Scorer> scorers = createScorers(prepared, providers, judge, problems);
+        Map<ScorerSpec, Scorer> scorers = createScorers(prepared, resolved, judge, problems);
         problems.addAll(variableProblems);
         problems.addAll(caseProblems);
         if (!problems.isEmpty()) {
             throw new ConfigurationException(problems);
         }
-        boolean needsJudge = providers.needsJudge(selected);
+        boolean needsJudge = needsJudge(selected, resolved);
+        boolean suiteNeedsJudge = needsJudge || needsJudge(suite.cases(), resolved);
         runSecrets.addAll(run.secrets());
-        return new Preparation(prepared, scorers, Redactor.of(runSecrets), needsJudge);
+        return new Preparation(prepared, scorers, Redactor.of(runSecrets), needsJudge, suiteNeedsJudge);
     }
 
-    private static Map<ScorerSpec, Scorer> createScorers(List<PreparedCase> prepared, Providers providers, Judge judge,
+    /**
+     * {@link Providers#needsJudge(java.util.Collection)}, each scorer type's factory asked once a run.
+     * Whether a scorer needs a judge depends on its type alone, which placeholders never change, so
+     * the specs as written are asked.
+     */
+    private static boolean needsJudge(List<Case> cases, ResolvedScorers resolved) {
+        return cases.stream().flatMap(c -> c.turns().stream()).flatMap(t -> t.scorers().stream())
+                .anyMatch(resolved::needsJudge);
+    }
+
+    /**
+     * The scorer of every distinct resolved spec of the prepared cases, each resolved spec resolved
+     * once; its problems are reported wherever it is written, the failure of creating its scorer
+     * where it is first written.
+     */
+    private static Map<ScorerSpec, Scorer> createScorers(List<PreparedCase> prepared, ResolvedScorers resolved,
+                                                         Judge judge,
                                                          List<String> problems) {
+        Providers providers = resolved.providers();
         Map<ScorerSpec, Scorer> scorers = new HashMap<>();
         for (PreparedCase pc : prepared) {
             Case c = pc.testCase();
             for (int i = 0; i < c.turns().size(); i++) {
                 for (ScorerSpec spec : pc.scorers().get(i)) {
                     String where = "case '" + c.id() + "' turn " + (i + 1) + ": scorer '" + spec.type() + "' ";
+                    ResolvedScorers.Resolution r = resolved.resolve(spec);
                     if (spec.inline().isPresent()) {
-                        scorers.put(spec, spec.inline().get());
+                        scorers.put(spec, r.scorer());
                         continue;
                     }
-                    var factory = providers.findScorer(spec.type());
-                    if (factory.isEmpty()) {
+                    if (r.factory() == null) {
                         problems.add("case '" + c.id() + "' turn " + (i + 1) + ": unknown scorer type '"
                                 + spec.type() + "'; known: " + String.join(", ", providers.scorerIds()));
                         continue;
                     }
-                    List<String> specProblems = factory.get().validate(spec);
-                    specProblems.forEach(p -> problems.add(where + p));
-                    if (factory.get().needsJudge() && judge == null) {
+                    r.problems().forEach(p -> problems.add(where + p));
+                    if (resolved.needsJudge(spec) && judge == null) {
                         problems.add(where + "needs a judge, but none is configured");
                     }
-                    if (specProblems.isEmpty() && !scorers.containsKey(spec)) {
-                        scorers.put(spec, create(factory.get(), spec, where, problems));
+                    if (r.problems().isEmpty() && !scorers.containsKey(spec)) {
+                        if (r.failure() != null) {
+                            problems.add(where + r.failure());
+                        }
+                        scorers.put(spec, r.scorer());
                     }
                 }
             }
         }
         return scorers;
-    }
-
-    private static Scorer create(ScorerFactory factory, ScorerSpec spec, String where, List<String> problems) {
-        try {
-            return factory.create(spec);
-        } catch (RuntimeException e) {
-            problems.add(where + e.getMessage());
-            return null;
-        }
     }
 
     /** The case's timeout, else the suite's, else {@code defaultTimeout} (may be null: none). */
