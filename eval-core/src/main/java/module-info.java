@@ -11,8 +11,9 @@ module dev.agenteval.core {
     requires org.slf4j;
 
     exports dev.agenteval.core;
-    exports dev.agenteval.core.json to dev.agenteval.http, dev.agenteval.agents, dev.agenteval.report;
-    exports dev.agenteval.core.text to dev.agenteval.yaml, dev.agenteval.agents, dev.agenteval.judge;
+    exports dev.agenteval.core.json to dev.agenteval.http, dev.agenteval.agents, dev.agenteval.judge, dev.agenteval.report;
+    exports dev.agenteval.core.text to dev.agenteval.http, dev.agenteval.yaml, dev.agenteval.agents, dev.agenteval.judge;
+    exports dev.agenteval.core.settings to dev.agenteval.http, dev.agenteval.agents, dev.agenteval.judge;
 
     uses dev.agenteval.spi.ScorerFactory;
 

@@ -8,7 +8,7 @@
  */
 module dev.agenteval.launch {
     requires transitive dev.agenteval.core;
-    requires dev.agenteval.agents;
+    requires transitive dev.agenteval.agents;
     requires dev.agenteval.judge;
 
     exports dev.agenteval.launch;

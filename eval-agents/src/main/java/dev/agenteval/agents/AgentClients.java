@@ -5,9 +5,11 @@ import dev.agenteval.agents.internal.AgentServiceProvider;
 import dev.agenteval.agents.internal.HttpTemplateProvider;
 import dev.agenteval.agents.internal.OpenAiChatProvider;
 import dev.agenteval.agents.internal.PlatformChatProvider;
+import dev.agenteval.agents.internal.ProviderAuthentication;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.core.Environment;
 import dev.agenteval.core.Providers;
+import dev.agenteval.http.Authentication;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.AgentClientProvider;
 import dev.agenteval.spi.EnvironmentVariable;
@@ -19,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Creates agent clients by protocol id, or from a named target. Settings are validated and every
@@ -29,6 +32,7 @@ import java.util.function.Function;
  * Environment env = Environment.load();   // process environment + ./.env
  * AgentClient local = AgentClients.create("a2a", URI.create("http://localhost:8080"), Map.of(), env);
  * AgentClient eu = AgentClients.target("eu", env);   // from ./agent-eval.targets.yaml
+ * AgentClient us = AgentClients.create(EnvironmentTargets.fromVariables("us", null, env), env); // AGENT_API_*_US
  * SuiteResult result = EvalRunner.builder().agent(eu).environment(env).build().run(suite);
  * }</pre>
  *
@@ -50,14 +54,22 @@ public final class AgentClients {
      */
     public static AgentClient create(String protocol, URI baseUrl, Map<String, String> settings,
                                      Function<String, String> environment) {
-        Objects.requireNonNull(protocol, "protocol");
-        Objects.requireNonNull(baseUrl, "baseUrl");
-        Objects.requireNonNull(settings, "settings");
-        Objects.requireNonNull(environment, "environment");
-        Map<String, String> all = new LinkedHashMap<>(settings);
-        all.put("url", baseUrl.toString());
-        AgentClientProvider provider = Providers.discover(AgentClients.class.getClassLoader()).agentClient(protocol);
-        return provider.create(ProviderConfig.of(all, environment));
+        return create(protocol, baseUrl, settings, environment, AgentClients::discover);
+    }
+
+    /**
+     * Like {@link #create(String, URI, Map, Function)}, the protocol found in {@code providers}
+     * (the registry a run has discovered already) instead of discovering the providers again.
+     */
+    public static AgentClient create(String protocol, URI baseUrl, Map<String, String> settings,
+                                     Function<String, String> environment, Providers providers) {
+        Objects.requireNonNull(providers, "providers");
+        return create(protocol, baseUrl, settings, environment, () -> providers);
+    }
+
+    private static AgentClient create(String protocol, URI baseUrl, Map<String, String> settings,
+                                      Function<String, String> environment, Supplier<Providers> providers) {
+        return provider(protocol, providers).create(config(baseUrl, settings, environment));
     }
 
     /** As {@link #create(String, URI, Map, Function)} with the process environment and {@code ./.env}. */
@@ -67,12 +79,107 @@ public final class AgentClients {
 
     /** A client for a target. */
     public static AgentClient create(Target target, Function<String, String> environment) {
+        return create(target, environment, AgentClients::discover);
+    }
+
+    /** Like {@link #create(Target, Function)}, the protocol found in {@code providers}. */
+    public static AgentClient create(Target target, Function<String, String> environment, Providers providers) {
+        Objects.requireNonNull(providers, "providers");
+        return create(target, environment, () -> providers);
+    }
+
+    private static AgentClient create(Target target, Function<String, String> environment,
+                                      Supplier<Providers> providers) {
         Objects.requireNonNull(target, "target");
         try {
-            return create(target.protocol(), target.url(), target.providerSettings(), environment);
+            return create(target.protocol(), target.url(), target.providerSettings(), environment, providers);
         } catch (ConfigurationException e) {
-            throw new ConfigurationException(e.problems().stream().map(p -> "target '" + target.name() + "': " + p).toList());
+            throw inTarget(target, e);
         }
+    }
+
+    /**
+     * The authentication a client for {@code protocol} at {@code baseUrl} would send, read from the
+     * settings and the environment as {@link #create(String, URI, Map, Function)} reads it: the
+     * same token, the same OAuth2 client credentials. Nothing is fetched until its
+     * {@link Authentication#headers()} are asked for.
+     *
+     * <pre>{@code
+     * Authentication auth = AgentClients.authentication(target, env);
+     * String header = auth.headers().get("Authorization");   // "Bearer ..."; never log it
+     * }</pre>
+     *
+     * @throws ConfigurationException as creating the client would, or when the protocol is not
+     *                                built in (its authentication is its own)
+     */
+    public static Authentication authentication(String protocol, URI baseUrl, Map<String, String> settings,
+                                                Function<String, String> environment) {
+        return authentication(protocol, baseUrl, settings, environment, AgentClients::discover);
+    }
+
+    /**
+     * Like {@link #authentication(String, URI, Map, Function)}, the protocol found in
+     * {@code providers} (the registry a run has discovered already).
+     */
+    public static Authentication authentication(String protocol, URI baseUrl, Map<String, String> settings,
+                                                Function<String, String> environment, Providers providers) {
+        Objects.requireNonNull(providers, "providers");
+        return authentication(protocol, baseUrl, settings, environment, () -> providers);
+    }
+
+    private static Authentication authentication(String protocol, URI baseUrl, Map<String, String> settings,
+                                                 Function<String, String> environment,
+                                                 Supplier<Providers> providers) {
+        AgentClientProvider provider = provider(protocol, providers);
+        return ProviderAuthentication.of(provider, config(baseUrl, settings, environment)).orElseThrow(() ->
+                new ConfigurationException("protocol '" + protocol + "' is not built in: how its client authenticates"
+                        + " is its own"));
+    }
+
+    private static AgentClientProvider provider(String protocol, Supplier<Providers> providers) {
+        Objects.requireNonNull(protocol, "protocol");
+        return providers.get().agentClient(protocol);
+    }
+
+    /** The providers found through this library's class loader. */
+    private static Providers discover() {
+        return Providers.discover(AgentClients.class.getClassLoader());
+    }
+
+    /** The provider's configuration: {@code settings} with {@code url}, read in {@code environment}. */
+    private static ProviderConfig config(URI baseUrl, Map<String, String> settings, Function<String, String> environment) {
+        Objects.requireNonNull(baseUrl, "baseUrl");
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(environment, "environment");
+        Map<String, String> all = new LinkedHashMap<>(settings);
+        all.put("url", baseUrl.toString());
+        return ProviderConfig.of(all, environment);
+    }
+
+    /** The authentication a client for {@code target} would send ({@link #authentication(String, URI, Map, Function)}). */
+    public static Authentication authentication(Target target, Function<String, String> environment) {
+        return authentication(target, environment, AgentClients::discover);
+    }
+
+    /** Like {@link #authentication(Target, Function)}, the protocol found in {@code providers}. */
+    public static Authentication authentication(Target target, Function<String, String> environment,
+                                                Providers providers) {
+        Objects.requireNonNull(providers, "providers");
+        return authentication(target, environment, () -> providers);
+    }
+
+    private static Authentication authentication(Target target, Function<String, String> environment,
+                                                 Supplier<Providers> providers) {
+        Objects.requireNonNull(target, "target");
+        try {
+            return authentication(target.protocol(), target.url(), target.providerSettings(), environment, providers);
+        } catch (ConfigurationException e) {
+            throw inTarget(target, e);
+        }
+    }
+
+    private static ConfigurationException inTarget(Target target, ConfigurationException e) {
+        return new ConfigurationException(e.problems().stream().map(p -> "target '" + target.name() + "': " + p).toList());
     }
 
     /**
@@ -87,6 +194,13 @@ public final class AgentClients {
     /** A client for the target called {@code name} in {@code targetsFile}. */
     public static AgentClient target(String name, Path targetsFile, Function<String, String> environment) {
         return create(Targets.load(targetsFile).get(name), environment);
+    }
+
+    /** Like {@link #target(String, Path, Function)}, the protocol found in {@code providers}. */
+    public static AgentClient target(String name, Path targetsFile, Function<String, String> environment,
+                                     Providers providers) {
+        Objects.requireNonNull(providers, "providers");
+        return create(Targets.load(targetsFile).get(name), environment, providers);
     }
 
     /** The built-in providers: {@code a2a}, {@code agent-service}, {@code platform-chat}, {@code openai-chat}, {@code http}. */

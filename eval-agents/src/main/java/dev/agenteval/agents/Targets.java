@@ -1,10 +1,11 @@
 package dev.agenteval.agents;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.core.json.JsonTrees;
 import dev.agenteval.spi.EnvironmentVariable;
 import java.io.IOException;
 import java.net.URI;
@@ -174,7 +175,7 @@ public final class Targets {
             throw new ConfigurationException(source + ": not valid YAML" + at(node.getStartMark())
                     + ": lists and mappings are nested more than 50 deep here");
         }
-        JsonNodeFactory f = JsonNodeFactory.instance;
+        JsonNodeFactory f = JsonTrees.NODES;
         if (node instanceof MappingNode m) {
             ObjectNode out = f.objectNode();
             for (NodeTuple t : m.getValue()) {

@@ -3,7 +3,8 @@
  *
  * <p>{@link dev.agenteval.agents.AgentClients} creates a client by protocol id or from a
  * {@link dev.agenteval.agents.Target} loaded from {@code agent-eval.targets.yaml}
- * ({@link dev.agenteval.agents.Targets}). Credentials are read from the environment
+ * ({@link dev.agenteval.agents.Targets}) or described by the Python harness's
+ * {@code AGENT_API_*_<NAME>} variables ({@link dev.agenteval.agents.EnvironmentTargets}). Credentials are read from the environment
  * ({@link dev.agenteval.core.Environment}: the process environment, then {@code .env}); a missing
  * variable is a {@link dev.agenteval.api.ConfigurationException} naming it, raised before any
  * request. Failures during a run are typed {@link dev.agenteval.api.AgentException}s

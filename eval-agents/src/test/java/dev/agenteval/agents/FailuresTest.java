@@ -53,7 +53,7 @@ class FailuresTest {
                         : Wire.json(task("ok after retry"));
                 case "please drop" -> new MockResponse.Builder().onResponseStart(new SocketEffect.CloseSocket()).build();
                 case "please stall" -> new MockResponse.Builder().code(200).body(task("too late"))
-                        .headersDelay(1500, TimeUnit.MILLISECONDS).build();
+                        .headersDelay(5, TimeUnit.SECONDS).build();
                 case "please garble" -> Wire.json("{\"jsonrpc\":\"2.0\",\"result\":{not json");
                 case "please rpc-error" -> Wire.json("{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32603,"
                         + "\"message\":\"Internal error\"}}");
@@ -71,15 +71,18 @@ class FailuresTest {
     @Test
     void should_record_each_failure_as_its_typed_failure_on_the_right_turn_while_other_cases_pass() {
         server.setDispatcher(agent);
+        // A generous timeout for the cases that must not time out, however loaded the machine; the
+        // timeout case runs on its own client with a short one against an answer that never comes in time.
         AgentClient client = AgentClients.create("a2a", URI.create(server.url("/rpc").toString()),
-                Wire.fast("version", "0.3", "requestTimeoutSeconds", "0.5", "maxAttempts", "2",
+                Wire.fast("version", "0.3", "requestTimeoutSeconds", "30", "maxAttempts", "2",
                         "maxResponseBytes", "65536"), name -> null);
+        AgentClient impatient = AgentClients.create("a2a", URI.create(server.url("/rpc").toString()),
+                Wire.fast("version", "0.3", "requestTimeoutSeconds", "0.5", "maxAttempts", "2"), name -> null);
         Suite suite = Suite.named("faults")
                 .add(twoTurns("healthy", "hello again"))
                 .add(twoTurns("http-error", "please 500"))
                 .add(twoTurns("rate-limited", "please 429 once"))
                 .add(Case.id("network").turn("please drop", contains("ok")).turn("never sent", contains("ok")))
-                .add(twoTurns("timeout", "please stall"))
                 .add(twoTurns("malformed", "please garble"))
                 .add(twoTurns("rpc-error", "please rpc-error"))
                 .add(twoTurns("no-answer", "please nothing"))
@@ -87,18 +90,21 @@ class FailuresTest {
                 .build();
 
         SuiteResult result = EvalRunner.builder().agent(client).environment(name -> null).concurrency(4).build().run(suite);
+        SuiteResult timedOut = EvalRunner.builder().agent(impatient).environment(name -> null).build()
+                .run(Suite.named("stalls").add(Case.id("timeout").turn("please stall", contains("ok"))).build());
 
         assertThat(status(result, "healthy")).isEqualTo(CaseStatus.PASSED);
         assertThat(status(result, "rate-limited")).isEqualTo(CaseStatus.PASSED);
         assertFailure(result, "http-error", 2, FailureCode.HTTP_ERROR, "answered 500", "agent crashed");
         assertThat(failure(result, "http-error").context()).containsEntry("status", 500L);
         assertFailure(result, "network", 1, FailureCode.NETWORK_ERROR, "failed");
-        assertFailure(result, "timeout", 2, FailureCode.TIMEOUT, "timed out after 0.5 s");
+        assertFailure(timedOut, "timeout", 1, FailureCode.TIMEOUT, "timed out after 0.5 s");
         assertFailure(result, "malformed", 2, FailureCode.INVALID_RESPONSE, "malformed JSON");
         assertFailure(result, "rpc-error", 2, FailureCode.INVALID_RESPONSE, "JSON-RPC error -32603: Internal error");
         assertFailure(result, "no-answer", 2, FailureCode.INVALID_RESPONSE, "neither an A2A task nor a message");
         assertFailure(result, "too-large", 2, FailureCode.INVALID_RESPONSE, "larger than 65536 bytes");
         // Network errors were retried (maxAttempts 2); the timeout, the 500 and the garbage were not.
+        assertThat(calls.get("please stall")).hasValue(1);
         assertThat(calls.get("please drop")).hasValue(2);
         assertThat(calls.get("please 500")).hasValue(1);
         assertThat(calls.get("please 429 once")).hasValue(2);

@@ -4,6 +4,8 @@ import dev.agenteval.api.internal.Checks;
 import dev.agenteval.api.internal.JsonValues;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +40,7 @@ public final class Case {
     private final String agentId;
     private final Integer repeat;
     private final Double passThreshold;
+    private final Map<String, Variable> variables;
 
     private Case(Builder b, List<Turn> turns) {
         this.id = b.id;
@@ -51,6 +54,7 @@ public final class Case {
         this.agentId = b.agentId;
         this.repeat = b.repeat;
         this.passThreshold = b.passThreshold;
+        this.variables = Collections.unmodifiableMap(new LinkedHashMap<>(b.variables));
     }
 
     /** Starts a case with the given id. */
@@ -123,6 +127,15 @@ public final class Case {
         return Optional.ofNullable(passThreshold);
     }
 
+    /**
+     * This case's own variables by name, in declaration order (the harness dialect's eval
+     * {@code variables}); they win over the suite's, and a turn's own win over them. Never null,
+     * usually empty.
+     */
+    public Map<String, Variable> variables() {
+        return variables;
+    }
+
     /** True when no turn has any scorer. */
     public boolean hasNoScorers() {
         return turns.stream().allMatch(t -> t.scorers().isEmpty());
@@ -141,6 +154,7 @@ public final class Case {
         b.agentId = agentId;
         b.repeat = repeat;
         b.passThreshold = passThreshold;
+        b.variables.putAll(variables);
         return b;
     }
 
@@ -150,13 +164,14 @@ public final class Case {
                 && turns.equals(c.turns) && sessionContext.equals(c.sessionContext)
                 && Objects.equals(tools, c.tools) && Objects.equals(timeout, c.timeout)
                 && agent.equals(c.agent) && Objects.equals(agentId, c.agentId)
-                && Objects.equals(repeat, c.repeat) && Objects.equals(passThreshold, c.passThreshold);
+                && Objects.equals(repeat, c.repeat) && Objects.equals(passThreshold, c.passThreshold)
+                && variables.equals(c.variables);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(id, tags, expectPass, turns, sessionContext, tools, timeout, agent, agentId, repeat,
-                passThreshold);
+                passThreshold, variables);
     }
 
     @Override
@@ -177,6 +192,7 @@ public final class Case {
         private String agentId;
         private Integer repeat;
         private Double passThreshold;
+        private final Map<String, Variable> variables = new LinkedHashMap<>();
 
         private Builder(String id) {
             Checks.requireNonNull(id, "case id");
@@ -287,6 +303,16 @@ public final class Case {
          */
         public Builder passThreshold(double passThreshold) {
             this.passThreshold = Suite.checkPassThreshold(passThreshold, "case '" + id + "': passThreshold");
+            return this;
+        }
+
+        /**
+         * Declares a variable for {@code {{name}}} placeholders in this case's turns, agent payload,
+         * agent id and scorers; it wins over a suite's variable of the same name, and a turn's own
+         * wins over it.
+         */
+        public Builder variable(String name, Variable variable) {
+            Checks.putVariable(variables, name, variable, "case '" + id + "': ");
             return this;
         }
 

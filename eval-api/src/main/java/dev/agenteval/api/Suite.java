@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * A named set of cases plus suite-wide defaults: variables for {@code {{placeholders}}}, a
@@ -26,8 +25,6 @@ import java.util.regex.Pattern;
  * }</pre>
  */
 public final class Suite {
-
-    private static final Pattern VARIABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.-]*");
 
     private final String name;
     private final List<Case> cases;
@@ -166,13 +163,12 @@ public final class Suite {
             return add(Checks.requireNonNull(aCase, "case").build());
         }
 
-        /** Declares a variable for {@code {{name}}} placeholders. */
+        /**
+         * Declares a variable for {@code {{name}}} placeholders in every case; a case's or a turn's
+         * own variable of the same name wins.
+         */
         public Builder variable(String name, Variable variable) {
-            Checks.requireNonNull(name, "variable name");
-            if (!VARIABLE_NAME.matcher(name).matches()) {
-                throw new IllegalArgumentException("variable name must match " + VARIABLE_NAME + " but was '" + name + "'");
-            }
-            variables.put(name, Checks.requireNonNull(variable, "variable '" + name + "'"));
+            Checks.putVariable(variables, name, variable, "");
             return this;
         }
 

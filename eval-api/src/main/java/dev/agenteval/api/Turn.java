@@ -4,7 +4,10 @@ import dev.agenteval.api.internal.Checks;
 import dev.agenteval.spi.Scorer;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -23,12 +26,14 @@ public final class Turn {
     private final Message input;
     private final List<ScorerSpec> scorers;
     private final Duration delay;
+    private final Map<String, Variable> variables;
 
     private Turn(Builder b) {
         this.name = b.name;
         this.input = Checks.requireNonNull(b.input, "input");
         this.scorers = List.copyOf(b.scorers);
         this.delay = b.delay;
+        this.variables = Collections.unmodifiableMap(new LinkedHashMap<>(b.variables));
     }
 
     /** Starts a turn that sends {@code text} as a user message. */
@@ -75,24 +80,34 @@ public final class Turn {
         return delay;
     }
 
+    /**
+     * This turn's own variables by name, in declaration order (the harness dialect's step
+     * {@code variables}); they win over the case's and the suite's for this turn's message and
+     * scorers. Never null, usually empty.
+     */
+    public Map<String, Variable> variables() {
+        return variables;
+    }
+
     /** A builder holding this turn's values. */
     public Builder toBuilder() {
         Builder b = new Builder(input);
         b.name = name;
         b.scorers.addAll(scorers);
         b.delay = delay;
+        b.variables.putAll(variables);
         return b;
     }
 
     @Override
     public boolean equals(Object o) {
         return o instanceof Turn t && Objects.equals(name, t.name) && input.equals(t.input)
-                && scorers.equals(t.scorers) && delay.equals(t.delay);
+                && scorers.equals(t.scorers) && delay.equals(t.delay) && variables.equals(t.variables);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, input, scorers, delay);
+        return Objects.hash(name, input, scorers, delay, variables);
     }
 
     @Override
@@ -106,6 +121,7 @@ public final class Turn {
         private final Message input;
         private final List<ScorerSpec> scorers = new ArrayList<>();
         private Duration delay = Duration.ZERO;
+        private final Map<String, Variable> variables = new LinkedHashMap<>();
 
         private Builder(Message input) {
             this.input = input;
@@ -147,6 +163,15 @@ public final class Turn {
                 throw new IllegalArgumentException("delay must be >= 0 but was " + delay);
             }
             this.delay = delay;
+            return this;
+        }
+
+        /**
+         * Declares a variable for {@code {{name}}} placeholders in this turn's message and scorers;
+         * it wins over a case's or suite's variable of the same name.
+         */
+        public Builder variable(String name, Variable variable) {
+            Checks.putVariable(variables, name, variable, "");
             return this;
         }
 

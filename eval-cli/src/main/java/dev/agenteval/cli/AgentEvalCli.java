@@ -7,11 +7,14 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
@@ -23,7 +26,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "agent-eval", mixinStandardHelpOptions = true, versionProvider = AgentEvalCli.Version.class,
         description = "Evaluates AI agents: runs suites of cases against an agent and scores every turn.",
         subcommands = {RunCommand.class, ShowCommand.class, ValidateCommand.class, SchemaCommand.class,
-                MergeCommand.class, RecordCommand.class, CommandLine.HelpCommand.class},
+                MergeCommand.class, RecordCommand.class, TokenCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every selected case met its expectation (with --threshold: the gate was met)",
                 "1:some case did not (or the gate was not met, or --fail-on-regression found a regression)",
@@ -43,8 +46,20 @@ public final class AgentEvalCli implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @Option(names = "--show", paramLabel = "SUITE", arity = "1..*",
+            description = "The same as 'show SUITE...' (the harness's shorthand): lists the cases of suites without running them.")
+    List<Path> show = new ArrayList<>();
+
+    private final Context context;
+
+    private AgentEvalCli(Context context) {
+        this.context = context;
+    }
+
     /** Runs the command and exits the JVM with its exit code. */
     public static void main(String[] args) {
+        // Kept for 'agent-eval token' alone, which prints the one line it exists for past the masking.
+        PrintStream unmasked = System.out;
         // Every byte the process writes, log lines included, goes through the run's secrets.
         RedactingOutputStream out = new RedactingOutputStream(System.out, Secrets.shared());
         RedactingOutputStream err = new RedactingOutputStream(System.err, Secrets.shared());
@@ -55,7 +70,7 @@ public final class AgentEvalCli implements Callable<Integer> {
             err.drain();
         }, "agent-eval-drain-output"));
         int code = execute(args, new Context(System.out, System.err, System.getenv(), Path.of("").toAbsolutePath(),
-                System.console() != null));
+                System.console() != null), unmasked);
         out.drain();
         err.drain();
         if (!Interruption.shuttingDown()) {
@@ -63,14 +78,26 @@ public final class AgentEvalCli implements Callable<Integer> {
         }
     }
 
-    /** Runs the command in-process (tests, embedding tools); never exits the JVM. */
+    /**
+     * Runs the command in-process (tests, embedding tools); never exits the JVM. What the command
+     * writes to {@code given.out()} and {@code given.err()} is masked with the run's secrets, but
+     * for the token {@code agent-eval token} prints (deliberately, on {@code given.out()}).
+     */
     public static int execute(String[] args, Context given) {
+        return execute(args, given, given.out());
+    }
+
+    /**
+     * As {@link #execute(String[], Context)}; {@code unmasked} is where {@code agent-eval token}
+     * prints its one line past the masking ({@link TokenCommand}), and nothing else writes.
+     */
+    static int execute(String[] args, Context given, PrintStream unmasked) {
         RedactingOutputStream out = new RedactingOutputStream(given.out(), Secrets.shared());
         RedactingOutputStream err = new RedactingOutputStream(given.err(), Secrets.shared());
         Context context = new Context(new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8), given.environment(), given.workDir(), given.terminal());
         try {
-            return run(args, context);
+            return run(args, context, unmasked);
         } finally {
             context.out().flush();
             context.err().flush();
@@ -79,9 +106,9 @@ public final class AgentEvalCli implements Callable<Integer> {
         }
     }
 
-    private static int run(String[] args, Context context) {
+    private static int run(String[] args, Context context, PrintStream unmasked) {
         Logging.configure(args);
-        CommandLine cli = new CommandLine(new AgentEvalCli(), new Factory(context));
+        CommandLine cli = new CommandLine(new AgentEvalCli(context), new Factory(context, unmasked));
         cli.setOut(new PrintWriter(context.out(), true, StandardCharsets.UTF_8));
         cli.setErr(new PrintWriter(context.err(), true, StandardCharsets.UTF_8));
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
@@ -94,12 +121,17 @@ public final class AgentEvalCli implements Callable<Integer> {
                     + " --help' for usage.");
             return INVALID;
         });
-        EnvironmentHelp.addTo(cli);
+        EnvironmentHelp.addTo(cli, context);
         return cli.execute(args);
     }
 
     @Override
     public Integer call() {
+        if (!show.isEmpty()) {
+            ShowCommand command = new ShowCommand(context);
+            command.suites = show;
+            return command.call();
+        }
         spec.commandLine().usage(spec.commandLine().getErr());
         return INVALID;
     }
@@ -148,7 +180,7 @@ public final class AgentEvalCli implements Callable<Integer> {
     }
 
     /** Creates commands with the context injected. */
-    private record Factory(Context context) implements CommandLine.IFactory {
+    private record Factory(Context context, PrintStream unmasked) implements CommandLine.IFactory {
         @Override
         public <K> K create(Class<K> cls) throws Exception {
             if (cls == RunCommand.class) {
@@ -165,6 +197,9 @@ public final class AgentEvalCli implements Callable<Integer> {
             }
             if (cls == RecordCommand.class) {
                 return cls.cast(new RecordCommand(context));
+            }
+            if (cls == TokenCommand.class) {
+                return cls.cast(new TokenCommand(context, unmasked));
             }
             return CommandLine.defaultFactory().create(cls);
         }

@@ -1,6 +1,7 @@
 package dev.agenteval.cli;
 
 import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.core.Providers;
 import dev.agenteval.launch.Setting;
 import dev.agenteval.launch.Settings;
 import dev.agenteval.launch.Wiring;
@@ -20,13 +21,13 @@ import picocli.CommandLine.Option;
  */
 final class AgentOptions {
 
-    @Option(names = Setting.Option.PROTOCOL, paramLabel = "ID", description = "Agent protocol (client id), e.g. a2a, agent-service, platform-chat, openai-chat, http. Default: AGENT_EVAL_PROTOCOL, else a2a.")
+    @Option(names = Setting.Option.PROTOCOL, paramLabel = "ID", description = "Agent protocol (client id), e.g. a2a, agent-service, platform-chat, openai-chat, http. Default: AGENT_EVAL_PROTOCOL, else a2a (agent-service for an --env of the harness's variables).")
     String protocol;
 
     @Option(names = Setting.Option.AGENT_URL, paramLabel = "URL", description = "The agent's base URL. Default: AGENT_EVAL_AGENT_URL.")
     String agentUrl;
 
-    @Option(names = Setting.Option.TARGET, paramLabel = "NAME", description = "A named target from the targets file (protocol, URL, auth). Default: AGENT_EVAL_TARGET.")
+    @Option(names = Setting.Option.TARGET, paramLabel = "NAME", description = "A named target from the targets file (protocol, URL, auth), else the environment NAME of the harness's variables (AGENT_API_URL_<NAME>, AGENT_API_CLIENT_ID_<NAME>, AGENT_API_CLIENT_SECRET_<NAME>, AGENT_API_TOKEN_URL_<NAME> or AGENT_API_TOKEN_<NAME>; see Environments below). Default: AGENT_EVAL_TARGET.")
     String env;
 
     @Option(names = Setting.Option.EXTERNAL_ID, paramLabel = "ID", description = "The agent's external id (platform chat API). Default: AGENT_EVAL_EXTERNAL_ID.")
@@ -65,5 +66,11 @@ final class AgentOptions {
     /** The agent client the settings name. */
     static AgentClient create(Settings settings, Function<String, String> environment, Path workDir) {
         return Wiring.agent(settings, environment, workDir);
+    }
+
+    /** The agent client the settings name, its protocol found in {@code providers}. */
+    static AgentClient create(Settings settings, Function<String, String> environment, Path workDir,
+                              Providers providers) {
+        return Wiring.agent(settings, environment, workDir, providers);
     }
 }

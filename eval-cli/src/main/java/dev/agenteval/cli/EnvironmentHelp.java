@@ -1,15 +1,27 @@
 package dev.agenteval.cli;
 
+import dev.agenteval.agents.EnvironmentTargets;
+import dev.agenteval.agents.Targets;
+import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.core.Environment;
 import dev.agenteval.launch.Wiring;
 import dev.agenteval.spi.EnvironmentVariable;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.UsageMessageSpec;
 
 /**
  * The "Environment variables" section of {@code --help}, produced from the declarations of every
- * provider on the class path and of the launch settings (the same declarations the code reads).
+ * provider on the class path and of the launch settings (the same declarations the code reads),
+ * and, for the commands that take {@code --env}, the "Environments" section: the harness's
+ * variables ({@link EnvironmentTargets}) and the environments the targets file, the {@code .env}
+ * file and the environment name. Both are rendered when help is asked for, not before.
  */
 final class EnvironmentHelp {
 
@@ -27,14 +39,67 @@ final class EnvironmentHelp {
     /** The section as plain lines: each variable, then its effect wrapped and indented. */
     static String render() {
         StringBuilder sb = new StringBuilder();
-        for (EnvironmentVariable v : all().values()) {
-            String text = v.effect() + (v.defaultValue() == null ? "" : " Default: " + v.defaultValue() + ".")
-                    + (v.secret() ? " Secret: never printed." : "");
-            sb.append("  ").append(v.name()).append('\n');
-            wrap(text, 72).forEach(line -> sb.append("      ").append(line).append('\n'));
-        }
+        all().values().forEach(v -> append(sb, v));
         sb.append("  A .env file in the working folder is read too; the real environment wins.\n");
         return sb.toString();
+    }
+
+    private static void append(StringBuilder sb, EnvironmentVariable v) {
+        String text = v.effect() + (v.defaultValue() == null ? "" : " Default: " + v.defaultValue() + ".")
+                + (v.secret() ? " Secret: never printed." : "");
+        sb.append("  ").append(v.name()).append('\n');
+        wrap(text, 72).forEach(line -> sb.append("      ").append(line).append('\n'));
+    }
+
+    /**
+     * The "Environments" section: how {@code --env NAME} resolves, the harness's variables, and
+     * the environments found in the targets file, the {@code .env} file and the environment of
+     * {@code context}.
+     */
+    static String renderEnvironments(AgentEvalCli.Context context) {
+        StringBuilder sb = new StringBuilder();
+        wrap("--env NAME is the target NAME of " + Targets.FILE_NAME + " in the working folder when that file names it;"
+                + " else the environment these variables describe (NAME upper-cased, other characters than letters and"
+                + " digits as _), as in the Python harness, with protocol " + EnvironmentTargets.DEFAULT_PROTOCOL
+                + " unless --protocol names another. Credentials: the client id, secret and token URL when all are"
+                + " set, else the static token; what is missing is one error naming every variable, before any"
+                + " request.", 74).forEach(line -> sb.append("  ").append(line).append('\n'));
+        EnvironmentTargets.variables().forEach(v -> append(sb, v));
+        List<String> unreadable = new ArrayList<>();
+        Map<String, String> found = found(context, unreadable);
+        sb.append("  Found: ");
+        if (found.isEmpty()) {
+            sb.append("none (").append(EnvironmentTargets.LOCAL).append(" needs only AGENT_API_TOKEN_LOCAL)");
+        } else {
+            List<String> entries = new ArrayList<>();
+            found.forEach((name, where) -> entries.add(name + " (" + where + ")"));
+            sb.append(String.join(", ", entries));
+        }
+        sb.append('\n');
+        unreadable.forEach(file -> sb.append("  ").append(file).append(" is invalid: agent-eval validate SUITE --env NAME")
+                .append(" says why.\n"));
+        return sb.toString();
+    }
+
+    /** The environments named, each with where: the targets file first, then {@code .env}, then the environment. */
+    private static Map<String, String> found(AgentEvalCli.Context context, List<String> unreadable) {
+        Map<String, String> found = new LinkedHashMap<>();
+        Path targetsFile = context.workDir().resolve(Targets.FILE_NAME);
+        if (Files.exists(targetsFile)) {
+            try {
+                Targets.load(targetsFile).names().forEach(n -> found.putIfAbsent(n, Targets.FILE_NAME));
+            } catch (ConfigurationException e) {
+                unreadable.add(Targets.FILE_NAME);
+            }
+        }
+        try {
+            Environment dotEnv = Environment.of(Map.of()).withDotEnv(context.workDir().resolve(Environment.DOT_ENV));
+            EnvironmentTargets.named(dotEnv.dotEnvNames()).forEach(n -> found.putIfAbsent(n, Environment.DOT_ENV));
+        } catch (ConfigurationException e) {
+            unreadable.add(Environment.DOT_ENV);
+        }
+        EnvironmentTargets.named(context.environment().keySet()).forEach(n -> found.putIfAbsent(n, "environment"));
+        return found;
     }
 
     private static List<String> wrap(String text, int width) {
@@ -56,15 +121,35 @@ final class EnvironmentHelp {
         return lines;
     }
 
-    static void addTo(CommandLine cli) {
-        // Footers are format strings: escape '%' and let picocli print our own line breaks.
-        String section = "%nEnvironment variables:%n" + render().replace("%", "%%").replace("\n", "%n");
-        cli.getCommandSpec().usageMessage().footer(section);
-        for (String name : new String[] {"run", "validate"}) {
+    /**
+     * Sets the footer of the top command and of the commands that take {@code --env}: the
+     * variables, and for those commands the environments, rendered when help is printed, not
+     * before: a command that shows no help does not discover the providers for it (and the
+     * variables are rendered once however many helps are printed).
+     */
+    static void addTo(CommandLine cli, AgentEvalCli.Context context) {
+        Supplier<String> variables = new Supplier<>() {
+            private String text;
+
+            @Override
+            public synchronized String get() {
+                if (text == null) {
+                    text = "\nEnvironment variables:\n" + render();
+                }
+                return text;
+            }
+        };
+        cli.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, help -> lines(variables.get()));
+        for (String name : new String[] {"run", "validate", "record", "token"}) {
             CommandLine sub = cli.getSubcommands().get(name);
             if (sub != null) {
-                sub.getCommandSpec().usageMessage().footer(section);
+                sub.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, help -> lines(variables.get()
+                        + "\nEnvironments (--env NAME):\n" + renderEnvironments(context)));
             }
         }
+    }
+
+    private static String lines(String text) {
+        return text.replace("\n", System.lineSeparator());
     }
 }

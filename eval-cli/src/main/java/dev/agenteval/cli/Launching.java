@@ -1,6 +1,7 @@
 package dev.agenteval.cli;
 
 import dev.agenteval.core.Environment;
+import dev.agenteval.core.Providers;
 import dev.agenteval.launch.Wiring;
 import java.util.function.Function;
 
@@ -18,5 +19,10 @@ final class Launching {
     static Function<String, String> environment(AgentEvalCli.Context context) {
         return Wiring.environment(context.environment(), context.workDir().resolve(Environment.DOT_ENV),
                 Launching.class.getClassLoader());
+    }
+
+    /** Like {@link #environment(AgentEvalCli.Context)}, the declared variables those of {@code providers}. */
+    static Function<String, String> environment(AgentEvalCli.Context context, Providers providers) {
+        return Wiring.environment(context.environment(), context.workDir().resolve(Environment.DOT_ENV), providers);
     }
 }

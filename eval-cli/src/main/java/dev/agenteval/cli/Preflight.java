@@ -41,14 +41,33 @@ final class Preflight {
     private Preflight() {
     }
 
-    /** What a run needs, all checked. Closing it closes the agent. */
+    /**
+     * What a run needs, all checked. Closing it closes the agent.
+     *
+     * @param runners per source, in order, the runner settings its suite was checked with
+     *                ({@link EvalRunner.Builder#check}), holding the scorers the check created
+     */
     record Plan(List<SuiteSources.Source> sources, AgentClient agent, Judge judge, Providers providers,
                 Function<String, String> environment, Settings settings, Baseline baseline, Path reportFolder, Path outputFile,
-                Path defaultResults)
+                Path defaultResults, List<EvalRunner.Builder> runners)
             implements AutoCloseable {
 
         List<Suite> suites() {
             return sources.stream().map(SuiteSources.Source::suite).toList();
+        }
+
+        /**
+         * The runner settings {@code suite} (one of {@link #suites()}) was checked with: the
+         * providers, judge, environment, default repeat, selection and case timeout. A runner
+         * built from them reuses the scorers the check created.
+         */
+        EvalRunner.Builder runner(Suite suite) {
+            for (int i = 0; i < sources.size(); i++) {
+                if (sources.get(i).suite() == suite) {
+                    return runners.get(i);
+                }
+            }
+            throw new IllegalArgumentException("suite '" + suite.name() + "' is not one of the plan's");
         }
 
         @Override
@@ -66,12 +85,15 @@ final class Preflight {
      */
     static Plan check(RunOptions o, AgentEvalCli.Context context, boolean agentRequired) {
         List<String> problems = new ArrayList<>();
-        Function<String, String> environment = Launching.environment(context);
+        // Discovered once: the environment's declared variables, the suites' scorer types, the
+        // agent's protocol, the judge, the report formats and the runners all come from it.
+        Providers providers = Providers.discover(Preflight.class.getClassLoader());
+        Function<String, String> environment = Launching.environment(context, providers);
         Settings settings = o.settings(environment);
         o.validate(problems, agentRequired, settings);
         Path workDir = context.workDir();
 
-        SuiteSources.Loaded loaded = SuiteSources.read(o.suites, workDir);
+        SuiteSources.Loaded loaded = SuiteSources.read(o.suites, workDir, providers);
         problems.addAll(loaded.problems());
         List<Suite> suites = loaded.suites();
 
@@ -87,14 +109,13 @@ final class Preflight {
             }
         }
 
-        Providers providers = Providers.discover(Preflight.class.getClassLoader());
         AgentClient agent = null;
         List<String> agentProblems = new ArrayList<>();
         if (agentRequired || o.agentOptions.given()) {
             o.agentOptions.validate(agentProblems, settings);
             if (agentProblems.isEmpty()) {
                 try {
-                    agent = AgentOptions.create(settings, environment, workDir);
+                    agent = AgentOptions.create(settings, environment, workDir, providers);
                 } catch (ConfigurationException e) {
                     problems.addAll(e.problems());
                 }
@@ -113,8 +134,11 @@ final class Preflight {
             }
         }
 
+        List<EvalRunner.Builder> runners = new ArrayList<>();
         for (SuiteSources.Source source : loaded.sources()) {
-            problems.addAll(suiteProblems(source, o, providers, judgeForChecks, environment));
+            EvalRunner.Builder runner = runner(o, providers, judgeForChecks, environment);
+            runners.add(runner);
+            problems.addAll(suiteProblems(source, o, runner));
         }
 
         Path reportFolder = o.reportFolder(settings, workDir);
@@ -147,7 +171,7 @@ final class Preflight {
             throw new ConfigurationException(problems);
         }
         return new Plan(loaded.sources(), agent, judge, providers, environment, settings, baseline, reportFolder, outputFile,
-                defaultResults);
+                defaultResults, List.copyOf(runners));
     }
 
     /**
@@ -175,8 +199,7 @@ final class Preflight {
     }
 
     /** The runner's own checks of one suite before it sends anything, each problem located. */
-    private static List<String> suiteProblems(SuiteSources.Source source, RunOptions o, Providers providers, Judge judge,
-                                              Function<String, String> environment) {
+    private static List<String> suiteProblems(SuiteSources.Source source, RunOptions o, EvalRunner.Builder runner) {
         Suite suite = source.suite();
         SuiteLocations where = new SuiteLocations(source.files());
         String suitePlace = where.file().orElse("suite '" + suite.name() + "'");
@@ -186,6 +209,17 @@ final class Preflight {
                     + String.join(", ", unknown.stream().map(id -> "'" + id + "'").toList()) + " in suite '" + suite.name()
                     + "'; known: " + String.join(", ", suite.cases().stream().map(Case::id).toList()));
         }
+        try {
+            runner.check(suite);
+            return List.of();
+        } catch (ConfigurationException e) {
+            return e.problems().stream().map(p -> locate(p, suite, where, suitePlace)).toList();
+        }
+    }
+
+    /** The runner settings a suite is checked, then run, with: those of the options that the check reads. */
+    private static EvalRunner.Builder runner(RunOptions o, Providers providers, Judge judge,
+                                             Function<String, String> environment) {
         EvalRunner.Builder runner = EvalRunner.builder().providers(providers).judge(judge).environment(environment)
                 .repeat(o.defaultRepeat());
         o.caseIds.forEach(runner::caseId);
@@ -196,12 +230,7 @@ final class Preflight {
         if (o.caseTimeout() != null) {
             runner.caseTimeout(o.caseTimeout());
         }
-        try {
-            runner.check(suite);
-            return List.of();
-        } catch (ConfigurationException e) {
-            return e.problems().stream().map(p -> locate(p, suite, where, suitePlace)).toList();
-        }
+        return runner;
     }
 
     /** A problem of the runner's ({@code case 'x' turn 1: ...}, {@code variable 'v': ...}) with its place in the file. */
@@ -210,7 +239,7 @@ final class Preflight {
             String prefix = "variable '" + name + "': ";
             if (problem.startsWith(prefix)) {
                 Optional<String> at = where.variable(name);
-                return at.map(a -> a + ": variables." + name + ": " + problem.substring(prefix.length()))
+                return at.map(a -> a + ": " + problem.substring(prefix.length()))
                         .orElse(suitePlace + ": " + problem);
             }
         }

@@ -1,32 +1,49 @@
 package dev.agenteval.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.agenteval.api.CaseAttempt;
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.Suite;
+import dev.agenteval.api.ToolCall;
+import dev.agenteval.api.TurnResult;
 import dev.agenteval.spi.RunListener;
+import dev.agenteval.spi.Secrets;
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 
 /**
  * Progress of a run: on a terminal, one live line (done/total, passed, failed, elapsed, ETA)
- * rewritten in place; elsewhere (CI), one plain line per finished case.
+ * rewritten in place; elsewhere (CI), one plain line per finished case. With {@code -v}, one
+ * plain line per finished case wherever the output goes, followed by each turn's answer and tool
+ * calls; with {@code -vv}, also each turn's request and response as JSON. Requests arrive with
+ * secrets masked; responses are masked here too (and the stream masks every line again).
  */
 final class Progress implements RunListener {
+
+    private static final ObjectMapper JSON = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
 
     private final PrintStream out;
     private final boolean terminal;
     private final boolean quiet;
+    private final int verbosity;
     private final AtomicInteger done = new AtomicInteger();
     private final AtomicInteger passed = new AtomicInteger();
     private final AtomicInteger failed = new AtomicInteger();
     private volatile int total;
     private volatile long start;
 
-    Progress(PrintStream out, boolean terminal, boolean quiet) {
+    /** @param verbosity 0 progress only; 1 also answers and tool calls; 2 also requests and responses */
+    Progress(PrintStream out, boolean terminal, boolean quiet, int verbosity) {
         this.out = out;
         this.terminal = terminal;
         this.quiet = quiet;
+        this.verbosity = verbosity;
     }
 
     @Override
@@ -53,7 +70,7 @@ final class Progress implements RunListener {
             return;
         }
         double elapsed = (System.nanoTime() - start) / 1e9;
-        if (terminal) {
+        if (terminal && verbosity == 0) {
             double eta = n == 0 ? 0 : elapsed / n * (total - n);
             out.printf(Locale.ROOT, "\r[%d/%d] %d passed, %d failed, %.1fs elapsed, ETA %.0fs   ", n, total,
                     passed.get(), failed.get(), elapsed, eta);
@@ -64,8 +81,56 @@ final class Progress implements RunListener {
             out.printf(Locale.ROOT, "[%d/%d] %-7s %s (%.2fs)%s%n", n, total, result.status().wireName().toUpperCase(Locale.ROOT),
                     result.id(), result.duration().toNanos() / 1e9,
                     result.passed() || result.reason().isEmpty() ? "" : ": " + firstLine(result.reason()));
+            if (verbosity > 0) {
+                details(result);
+            }
         }
         out.flush();
+    }
+
+    /** Each turn's answer (or harness failure) and tool calls; at {@code -vv} its request and response. */
+    private void details(CaseResult result) {
+        List<CaseAttempt> attempts = result.attempts();
+        for (CaseAttempt attempt : attempts) {
+            String prefix = "    " + (attempts.size() > 1 ? "attempt " + attempt.attempt() + " " : "");
+            for (TurnResult turn : attempt.turns()) {
+                String label = prefix + "turn " + turn.index() + (turn.name() == null ? "" : " (" + turn.name() + ")");
+                if (verbosity > 1 && turn.request() != null) {
+                    out.println(label + " request: " + json(turn.request()));
+                }
+                if (turn.harnessFailure() != null) {
+                    out.println(label + " harness failure: " + turn.harnessFailure().code().wireName() + ": "
+                            + indented(turn.harnessFailure().message()));
+                } else {
+                    out.println(label + " answer" + (turn.state() == null ? "" : " (" + turn.state().wireName() + ")")
+                            + ": " + (turn.answer() == null ? "(none)" : indented(turn.answer())));
+                }
+                if (!turn.toolCalls().isEmpty()) {
+                    out.println(label + " tool calls: " + turn.toolCalls().stream().map(Progress::call)
+                            .collect(Collectors.joining(", ")));
+                }
+                if (verbosity > 1 && turn.response() != null) {
+                    out.println(label + " response: " + json(turn.response()));
+                }
+            }
+        }
+    }
+
+    private static String call(ToolCall call) {
+        return call.name() + json(call.arguments());
+    }
+
+    private static String json(Object value) {
+        try {
+            return Secrets.shared().redact(JSON.writeValueAsString(value));
+        } catch (JsonProcessingException e) {
+            return String.valueOf(value);
+        }
+    }
+
+    /** Later lines of a multi-line text indented under the first. */
+    private static String indented(String text) {
+        return text.strip().replace("\r\n", "\n").replace("\n", "\n      ");
     }
 
     private static String firstLine(String s) {

@@ -1,6 +1,8 @@
 package dev.agenteval.cli;
 
 import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.core.Providers;
+import dev.agenteval.core.Recording;
 import dev.agenteval.launch.Settings;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.yaml.CaseRecorder;
@@ -61,14 +63,16 @@ final class RecordCommand implements Callable<Integer> {
     // The locks and the interruption watch are held for the run; their bodies never name them.
     @SuppressWarnings("try")
     public Integer call() {
-        Function<String, String> environment = Launching.environment(context);
+        // Discovered once: the environment's declared variables and the agent's protocol come from it.
+        Providers providers = Providers.discover(RecordCommand.class.getClassLoader());
+        Function<String, String> environment = Launching.environment(context, providers);
         Settings settings = Settings.commandLine(agentOptions.values(), environment);
         List<String> messages = messages(settings);
         String id = caseId != null ? caseId : CaseRecorder.idFrom(messages.get(0));
         Path file = context.workDir().resolve(to).normalize();
-        CaseRecorder.Recording recording;
+        Recording recording;
         try (Interruption watch = Interruption.watch();
-             AgentClient agent = AgentOptions.create(settings, environment, context.workDir())) {
+             AgentClient agent = AgentOptions.create(settings, environment, context.workDir(), providers)) {
             CaseRecorder recorder = CaseRecorder.builder().agent(agent).build();
             recording = recorder.record(id, messages);
             recorder.save(recording, file);

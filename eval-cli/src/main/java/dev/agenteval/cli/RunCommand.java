@@ -61,9 +61,10 @@ final class RunCommand implements Callable<Integer> {
     private int runSuite(SuiteSources.Source source, boolean several, Preflight.Plan plan) {
         Suite suite = source.suite();
         Judge judge = plan.judge();
-        EvalRunner.Builder b = EvalRunner.builder().agent(plan.agent()).judge(judge).providers(plan.providers())
-                .environment(plan.environment()).stopOnFailure(options.stopOnFailure).repeat(options.repeat)
-                .listener(new Progress(context.err(), context.terminal(), options.quiet.length > 0))
+        // The settings the suite was checked with (providers, judge, environment, repeat, selection,
+        // timeout), and the scorers the check created: the run reuses them.
+        EvalRunner.Builder b = plan.runner(suite).agent(plan.agent()).stopOnFailure(options.stopOnFailure)
+                .listener(new Progress(context.err(), context.terminal(), options.quiet.length > 0, options.verbose.length))
                 .agentDescription(Wiring.describeAgent(plan.settings()));
         Baseline compared = Gating.baselineFor(plan.baseline(), suite, several, context.err());
         b.sink(compared == null ? Reports.console(context.out()) : Reports.console(context.out(), false, false, compared));
@@ -71,16 +72,8 @@ final class RunCommand implements Callable<Integer> {
             b.judgeDescription(Wiring.describeJudge(judge));
             b.redactJudgeInput(Wiring.redactJudgeInput(plan.settings()));
         }
-        options.caseIds.forEach(b::caseId);
-        options.tags.forEach(b::tag);
-        if (options.shard() != null) {
-            b.shard(options.shard());
-        }
         if (options.concurrency != null) {
             b.concurrency(options.concurrency);
-        }
-        if (options.caseTimeout() != null) {
-            b.caseTimeout(options.caseTimeout());
         }
         Path dir = plan.reportFolder();
         if (dir != null) {

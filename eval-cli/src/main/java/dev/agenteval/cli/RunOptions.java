@@ -85,7 +85,8 @@ final class RunOptions {
                     + " AGENT_EVAL_JUDGE_REDACT_SECRETS=false). Turn off only for a judge you trust with them.")
     Boolean judgeRedactSecrets;
 
-    @Option(names = {"-v", "--verbose"}, description = "More logging (repeat for debug).")
+    @Option(names = {"-v", "--verbose"}, description = "Print each case's answers and tool calls as it finishes, and"
+            + " log more; -vv also each turn's request and response (secrets masked), and debug logging.")
     boolean[] verbose = new boolean[0];
 
     @Option(names = {"-q", "--quiet"}, description = "Less output (repeat to silence logging).")

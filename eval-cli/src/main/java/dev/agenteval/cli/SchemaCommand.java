@@ -4,6 +4,8 @@ import dev.agenteval.report.Reports;
 import dev.agenteval.yaml.SuiteSchemas;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -13,14 +15,38 @@ import picocli.CommandLine.Spec;
         description = "Prints the JSON Schema of a suite dialect, for editors and coding agents, or of a result file.")
 final class SchemaCommand implements Callable<Integer> {
 
-    /** The two dialects. */
-    enum Dialect { platform, harness }
+    /** The two dialects, and the harness dialect's folder defaults. */
+    enum Dialect {
+        platform, harness, harness_defaults;
+
+        /** As written on the command line: {@code harness-defaults}. */
+        @Override
+        public String toString() {
+            return name().replace('_', '-');
+        }
+    }
+
+    /** Reads {@code harness-defaults} (and {@code harness_defaults}) as well as the plain names. */
+    static final class DialectConverter implements ITypeConverter<Dialect> {
+        @Override
+        public Dialect convert(String value) {
+            for (Dialect d : Dialect.values()) {
+                if (d.toString().equals(value) || d.name().equals(value)) {
+                    return d;
+                }
+            }
+            throw new TypeConversionException("expected one of platform, harness, harness-defaults but was '"
+                    + value + "'");
+        }
+    }
+
+    @Option(names = "--dialect", paramLabel = "DIALECT", converter = DialectConverter.class,
+            description = "platform (cases:), harness (evals:) or harness-defaults (the harness dialect's"
+                    + " _defaults.yaml). Default: platform.")
+    Dialect dialect;
 
     /** The result files that have a published schema. */
     enum Results { harness }
-
-    @Option(names = "--dialect", paramLabel = "DIALECT", description = "platform (cases:) or harness (evals:). Default: platform.")
-    Dialect dialect;
 
     @Option(names = "--results", paramLabel = "FORMAT", description = "Instead of a dialect, the schema of a result file: harness (the Python harness's result file that --format harness and --output with a harness suite write).")
     Results results;
@@ -35,8 +61,11 @@ final class SchemaCommand implements Callable<Integer> {
             spec.commandLine().getErr().flush();
             return AgentEvalCli.INVALID;
         }
-        String schema = results == Results.harness ? Reports.harnessSchema()
-                : dialect == Dialect.harness ? SuiteSchemas.harness() : SuiteSchemas.platform();
+        String schema = results == Results.harness ? Reports.harnessSchema() : switch (dialect == null ? Dialect.platform : dialect) {
+            case platform -> SuiteSchemas.platform();
+            case harness -> SuiteSchemas.harness();
+            case harness_defaults -> SuiteSchemas.harnessDefaults();
+        };
         spec.commandLine().getOut().println(schema);
         spec.commandLine().getOut().flush();
         return AgentEvalCli.OK;

@@ -28,7 +28,8 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
  * Where a case or a variable of a suite is declared, as {@code file:line:column}, for problems
  * found after loading (an unset {@code env:} variable, an unresolved placeholder). The suite's
  * files loaded without problems, so they are read again only when a problem needs a place: the
- * harness dialect's {@code variables.<name>} and {@code evals[].name}, the platform dialect's
+ * harness dialect's {@code variables.<name>} (or {@code globals.variables.<name>}) and
+ * {@code evals[].name}, the platform dialect's
  * {@code cases[].id} in the root file and the files it includes.
  */
 final class SuiteLocations {
@@ -46,12 +47,22 @@ final class SuiteLocations {
         return roots.size() == 1 ? Optional.of(roots.get(0).toString()) : Optional.empty();
     }
 
-    /** Where variable {@code name} is declared (its value). */
+    /**
+     * Where suite variable {@code name} is declared, as {@code file:line:column: field}: its value
+     * under the root's {@code variables}, which win, else under {@code globals.variables} (else it
+     * comes from a {@code _defaults.yaml}, and this is empty).
+     */
     Optional<String> variable(String name) {
         for (Path root : roots) {
-            Node value = get(parse(root), "variables", name);
+            Node doc = parse(root);
+            Node value = get(doc, "variables", name);
+            String field = "variables." + name;
+            if (value == null) {
+                value = get(doc, "globals", "variables", name);
+                field = "globals.variables." + name;
+            }
             if (value != null) {
-                return Optional.of(at(root, value.getStartMark()));
+                return Optional.of(at(root, value.getStartMark()) + ": " + field);
             }
         }
         return Optional.empty();

@@ -2,6 +2,7 @@ package dev.agenteval.cli;
 
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Suite;
+import dev.agenteval.core.Providers;
 import dev.agenteval.yaml.SuiteDialect;
 import dev.agenteval.yaml.SuiteLoader;
 import java.io.IOException;
@@ -42,16 +43,22 @@ final class SuiteSources {
      * @throws ConfigurationException with every problem of every file
      */
     static List<Suite> load(List<Path> paths, Path workDir) {
-        Loaded loaded = read(paths, workDir);
+        Loaded loaded = read(paths, workDir, SuiteLoader.defaults());
         if (!loaded.problems().isEmpty()) {
             throw new ConfigurationException(loaded.problems());
         }
         return loaded.suites();
     }
 
-    /** Like {@link #load}, but keeps the suites that loaded next to the problems of the others. */
-    static Loaded read(List<Path> paths, Path workDir) {
-        SuiteLoader loader = SuiteLoader.defaults();
+    /**
+     * Like {@link #load}, but keeps the suites that loaded next to the problems of the others;
+     * the scorer types are those of {@code providers}.
+     */
+    static Loaded read(List<Path> paths, Path workDir, Providers providers) {
+        return read(paths, workDir, SuiteLoader.builder().providers(providers).build());
+    }
+
+    private static Loaded read(List<Path> paths, Path workDir, SuiteLoader loader) {
         List<Source> sources = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         for (Path p : paths) {

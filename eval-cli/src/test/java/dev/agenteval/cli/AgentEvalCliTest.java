@@ -117,6 +117,9 @@ class AgentEvalCliTest {
     void should_print_the_schema_of_each_dialect() {
         assertThat(run("schema", "--dialect", "harness")).isZero();
         assertThat(out()).contains("\"$schema\"").contains("evals");
+        out.reset();
+        assertThat(run("schema", "--dialect", "harness-defaults")).isZero();
+        assertThat(out()).contains("agent-eval harness folder defaults (_defaults.yaml)").doesNotContain("\"evals\"");
         assertThat(run("schema", "--dialect", "nonsense")).isEqualTo(2);
     }
 

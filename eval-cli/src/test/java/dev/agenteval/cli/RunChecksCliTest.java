@@ -35,8 +35,8 @@ class RunChecksCliTest {
                   must_include: [hello]
             """;
 
-    /** Loads, but needs a judge. */
-    private static final String JUDGED = """
+    /** Loads, but needs a judge (also the judged suite of {@link HarnessEnvironmentsCliTest}). */
+    static final String JUDGED = """
             cases:
               - id: judged
                 turns:
@@ -129,7 +129,8 @@ class RunChecksCliTest {
     void validate_should_not_need_an_agent_but_check_one_when_named() {
         assertThat(run("validate", "greetings.yaml")).as(err()).isZero();
         assertThat(run("validate", "greetings.yaml", "--env", "nowhere")).isEqualTo(2);
-        assertThat(err()).contains("no targets file at " + dir.resolve("agent-eval.targets.yaml"));
+        assertThat(err()).contains("environment 'nowhere': set AGENT_API_URL_NOWHERE (the agent's base URL), or add a"
+                + " target 'nowhere' to " + dir.resolve("agent-eval.targets.yaml"));
     }
 
     @Test

@@ -39,7 +39,7 @@ public final class Environment implements Function<String, String> {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.]*");
     private static final Pattern SECRET_NAME = Pattern.compile(
-            "(?i)(TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|API_?KEY|PRIVATE_?KEY|_KEY$)");
+            "(?i)(TOKEN(?!_?URL)|SECRET|PASSWORD|PASSWD|CREDENTIAL|API_?KEY|PRIVATE_?KEY|_KEY$)");
 
     private final Function<String, String> process;
     private final Map<String, String> file;
@@ -252,7 +252,8 @@ public final class Environment implements Function<String, String> {
     }
 
     /**
-     * True when a variable's name says it holds a secret: it contains {@code TOKEN},
+     * True when a variable's name says it holds a secret: it contains {@code TOKEN} (but not as
+     * {@code TOKEN_URL}, a token endpoint: {@code AGENT_API_TOKEN_URL_EU}),
      * {@code SECRET}, {@code PASSWORD}, {@code PASSWD}, {@code CREDENTIAL}, {@code API_KEY}
      * ({@code APIKEY}) or {@code PRIVATE_KEY}, or ends in {@code _KEY} (any case).
      */

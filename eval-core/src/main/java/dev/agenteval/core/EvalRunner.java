@@ -10,6 +10,7 @@ import dev.agenteval.api.SuiteResult;
 import dev.agenteval.core.internal.Fingerprints;
 import dev.agenteval.core.internal.Preparation;
 import dev.agenteval.core.internal.RedactingJudge;
+import dev.agenteval.core.internal.ResolvedScorers;
 import dev.agenteval.core.internal.SafeListener;
 import dev.agenteval.core.internal.SuiteExecution;
 import dev.agenteval.spi.AgentClient;
@@ -18,6 +19,7 @@ import dev.agenteval.spi.ResultSink;
 import dev.agenteval.spi.RunListener;
 import dev.agenteval.spi.Secrets;
 import java.io.IOException;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -25,7 +27,9 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
+import java.util.random.RandomGenerator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,6 +52,13 @@ import org.slf4j.LoggerFactory;
  * whatever fails; {@link #run} never exits the JVM. An invalid suite (unknown scorer, bad
  * parameters, unresolved placeholder, missing environment variable) fails with a
  * {@link ConfigurationException} listing every problem before anything is sent.
+ *
+ * <p>{@code {{placeholders}}} are resolved in every turn's message, in the agent payload and id,
+ * and in scorer parameters (a {@code must_include} value, a JSONPath, a JSON fragment), from the
+ * variables in scope: a turn's over its case's over its suite's, over the built-ins
+ * {@code today} and {@code yesterday} (the run's UTC date and the day before, from
+ * {@link Builder#clock}). A {@link dev.agenteval.api.Variable#randomInt random whole number} is
+ * drawn once per case ({@link Builder#random}).
  *
  * <p>A case runs {@code repeat} times, each on a fresh session: its own {@code repeat} wins, then
  * its suite's, then the runner's ({@link Builder#repeat}); it passes when the share of passed
@@ -79,11 +90,15 @@ public final class EvalRunner {
     private final String judgeDescription;
     private final Secrets secrets;
     private final boolean redactJudgeInput;
+    private final Clock clock;
+    private final RandomGenerator random;
+    private final ResolvedScorers checked;
 
     private EvalRunner(Builder b) {
         this.agent = Objects.requireNonNull(b.agent, "agent must be set");
         this.judge = b.judge;
-        this.providers = b.providers == null ? Providers.discover() : b.providers;
+        this.providers = b.registry();
+        this.checked = b.checked;
         this.concurrency = b.concurrency;
         this.caseTimeout = b.caseTimeout;
         this.stopOnFailure = b.stopOnFailure;
@@ -98,6 +113,8 @@ public final class EvalRunner {
         this.judgeDescription = b.judgeDescription;
         this.secrets = b.secrets;
         this.redactJudgeInput = b.redactJudgeInput;
+        this.clock = b.clock;
+        this.random = b.random;
     }
 
     /** A new builder. */
@@ -116,8 +133,8 @@ public final class EvalRunner {
     public SuiteResult run(Suite suite) {
         Objects.requireNonNull(suite, "suite");
         List<Case> selected = select(suite);
-        Preparation preparation = Preparation.prepare(suite, selected, providers, judge, environment, caseTimeout,
-                repeat, secrets);
+        Preparation preparation = Preparation.prepare(suite, selected, ResolvedScorers.reusing(providers, checked), judge,
+                environment, caseTimeout, repeat, secrets, clock, randomOrDefault(random));
         Judge asked = judge == null || !redactJudgeInput ? judge : new RedactingJudge(judge, preparation.redactor());
         if (preparation.needsJudge()) {
             preflight();
@@ -128,7 +145,7 @@ public final class EvalRunner {
                 attempts(preparation, selected.size()));
         SuiteResult result = new SuiteExecution(suite, preparation, agent, asked, limit, stopOnFailure,
                 new SafeListener(listeners, sinks)).run();
-        result = result.withFingerprint(fingerprint(suite));
+        result = result.withFingerprint(fingerprint(suite, preparation.suiteNeedsJudge()));
         if (shard != null) {
             result = result.withShard(shard);
         }
@@ -207,7 +224,11 @@ public final class EvalRunner {
      */
     public Fingerprint fingerprint(Suite suite) {
         Objects.requireNonNull(suite, "suite");
-        boolean needsJudge = providers.needsJudge(suite.cases());
+        return fingerprint(suite, providers.needsJudge(suite.cases()));
+    }
+
+    /** {@link #fingerprint(Suite)}, given whether a case of the suite needs a judge. */
+    private Fingerprint fingerprint(Suite suite, boolean needsJudge) {
         String agentText = agentDescription != null ? agentDescription : stableName(agent.getClass().getName());
         String judgeText = !needsJudge || judge == null ? Fingerprint.NO_JUDGE
                 : judgeDescription != null ? judgeDescription : stableName(judge.name());
@@ -255,7 +276,15 @@ public final class EvalRunner {
         b.judgeDescription = judgeDescription;
         b.secrets = secrets;
         b.redactJudgeInput = redactJudgeInput;
+        b.clock = clock;
+        b.random = random;
+        b.checked = checked;
         return b;
+    }
+
+    /** The generator given, else the calling thread's. */
+    private static RandomGenerator randomOrDefault(RandomGenerator random) {
+        return random != null ? random : ThreadLocalRandom.current();
     }
 
     /** Builder of an {@link EvalRunner}. */
@@ -277,8 +306,44 @@ public final class EvalRunner {
         private String judgeDescription;
         private Secrets secrets = Secrets.shared();
         private boolean redactJudgeInput = true;
+        private Clock clock = Clock.systemUTC();
+        private RandomGenerator random;
+        private Providers discovered;
+        private ResolvedScorers checked;
 
         private Builder() {
+        }
+
+        /** The registry set, else the one {@link Providers#discover()} finds, discovered once per builder. */
+        private Providers registry() {
+            if (providers != null) {
+                return providers;
+            }
+            if (discovered == null) {
+                discovered = Providers.discover();
+            }
+            return discovered;
+        }
+
+        /**
+         * The clock that dates a run: the built-in variables {@code {{today}}} and
+         * {@code {{yesterday}}} are its UTC date when the run starts, and the day before, as
+         * {@code yyyy-MM-dd}. Default {@link Clock#systemUTC()}; tests give a fixed clock.
+         */
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * Where random whole numbers ({@link dev.agenteval.api.Variable#randomInt}) are drawn from,
+         * once per case while a run is prepared, on the thread calling {@link EvalRunner#run}.
+         * Default: the calling thread's {@link ThreadLocalRandom}; give a seeded
+         * {@link java.util.Random} for repeatable draws.
+         */
+        public Builder random(RandomGenerator random) {
+            this.random = Objects.requireNonNull(random, "random");
+            return this;
         }
 
         /**
@@ -435,7 +500,6 @@ public final class EvalRunner {
             return value;
         }
 
-        /** Builds the runner. */
         /**
          * Checks what {@link EvalRunner#run} checks before its first request, for the cases these
          * settings select, without an agent and without sending anything (not even the judge's
@@ -443,15 +507,22 @@ public final class EvalRunner {
          * unset {@code env:} variables, judge scorers without a judge. Front ends use it to
          * validate every suite before running any.
          *
+         * <p>The scorers the check creates are kept: the runners this builder builds afterwards,
+         * over the same {@link Providers}, use them instead of asking the factories again, so a
+         * checked suite's specs are each validated and created once.
+         *
          * @throws ConfigurationException listing every problem
          */
         public void check(Suite suite) {
             Objects.requireNonNull(suite, "suite");
             List<Case> selected = select(suite, Set.copyOf(caseIds), Set.copyOf(tags), shard);
-            Preparation.prepare(suite, selected, providers == null ? Providers.discover() : providers, judge,
-                    environment, caseTimeout, repeat, Secrets.create());
+            ResolvedScorers scorers = ResolvedScorers.reusing(registry(), checked);
+            Preparation.prepare(suite, selected, scorers, judge, environment, caseTimeout, repeat, Secrets.create(),
+                    clock, randomOrDefault(random));
+            checked = scorers.snapshot();
         }
 
+        /** Builds the runner. */
         public EvalRunner build() {
             if (agent == null) {
                 throw new IllegalStateException("agent must be set");

@@ -117,4 +117,14 @@ class EnvironmentTest {
 
         assertThat(env.toString()).doesNotContain("hunter2").doesNotContain("swordfish").contains("1 variables");
     }
+
+    @Test
+    void should_take_token_names_for_secrets_but_not_a_token_endpoint() {
+        assertThat(Environment.looksSecret("AGENT_API_TOKEN_EU")).isTrue();
+        assertThat(Environment.looksSecret("AGENT_API_CLIENT_SECRET_EU")).isTrue();
+        assertThat(Environment.looksSecret("JUDGE_API_KEY")).isTrue();
+        assertThat(Environment.looksSecret("AGENT_API_TOKEN_URL_EU")).isFalse();
+        assertThat(Environment.looksSecret("OAUTH_TOKENURL")).isFalse();
+        assertThat(Environment.looksSecret("AGENT_API_CLIENT_ID_EU")).isFalse();
+    }
 }

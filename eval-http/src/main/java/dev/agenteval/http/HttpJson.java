@@ -2,10 +2,10 @@ package dev.agenteval.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.agenteval.api.AgentException;
 import dev.agenteval.api.FailureCode;
+import dev.agenteval.core.json.JsonTrees;
 import dev.agenteval.spi.Secrets;
 import dev.agenteval.http.internal.LimitedBody;
 import io.github.resilience4j.core.functions.Either;
@@ -49,7 +49,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class HttpJson {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final AtomicInteger IDS = new AtomicInteger();
     private static final int EXCERPT = 300;
 
@@ -244,7 +243,7 @@ public final class HttpJson {
             return MissingNode.getInstance();
         }
         try {
-            return MAPPER.readTree(body);
+            return JsonTrees.MAPPER.readTree(body);
         } catch (IOException e) {
             throw new AgentException(FailureCode.INVALID_RESPONSE, method + " " + uri + " answered malformed JSON: "
                     + excerpt(body), Map.of("url", uri.toString(), "body", excerpt(body)), e);
@@ -262,7 +261,7 @@ public final class HttpJson {
 
     private static byte[] serialize(Object body) {
         try {
-            return MAPPER.writeValueAsBytes(body);
+            return JsonTrees.MAPPER.writeValueAsBytes(body);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("request body is not serializable as JSON: " + e.getOriginalMessage(), e);
         }

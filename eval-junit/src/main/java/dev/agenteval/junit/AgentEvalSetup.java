@@ -54,7 +54,7 @@ public final class AgentEvalSetup implements AutoCloseable {
     private List<Suite> suites;
     private AgentClient agent;
     private EvalRunner runner;
-    private Providers providers;
+    private final LazyProviders providers;
 
     AgentEvalSetup(Class<?> testClass, String[] resources, Function<String, Optional<String>> parameters) {
         this(testClass, resources, parameters, null);
@@ -65,7 +65,8 @@ public final class AgentEvalSetup implements AutoCloseable {
                    Function<String, String> environment) {
         this.testClass = Objects.requireNonNull(testClass, "testClass");
         this.resources = resources == null ? null : List.of(resources);
-        this.environment = environment != null ? environment : new LazyEnvironment();
+        this.providers = new LazyProviders(testClass.getClassLoader());
+        this.environment = environment != null ? environment : new LazyEnvironment(providers);
         this.settings = Settings.parameters(Objects.requireNonNull(parameters, "parameters"), this.environment);
     }
 
@@ -154,29 +155,52 @@ public final class AgentEvalSetup implements AutoCloseable {
             throw new ConfigurationException("no agent for " + testClass.getName() + ": set "
                     + settings.describe(Setting.AGENT_URL) + " to the agent's URL (with "
                     + settings.describe(Setting.PROTOCOL) + ", default a2a), or " + settings.describe(Setting.TARGET)
-                    + " to a target of " + Targets.FILE_NAME + "; parameters are system properties (-D"
+                    + " to a target of " + Targets.FILE_NAME + " or an environment of the harness's variables"
+                    + " (AGENT_API_URL_<NAME>, ...); parameters are system properties (-D"
                     + Setting.AGENT_URL.parameter() + "=...) or lines of junit-platform.properties");
         }
-        agent = Wiring.agent(settings, environment, Path.of(""));
+        agent = Wiring.agent(settings, environment, Path.of(""), providers());
         return agent;
     }
 
     private Providers providers() {
-        if (providers == null) {
-            providers = Providers.discover(testClass.getClassLoader());
+        return providers.get();
+    }
+
+    /**
+     * The providers the test class's loader finds, discovered when first asked and then kept: the
+     * suites' scorers, the environment's declared variables, the agent's protocol, the judge and
+     * the runner all come from them.
+     */
+    private static final class LazyProviders {
+        private final ClassLoader loader;
+        private Providers discovered;
+
+        LazyProviders(ClassLoader loader) {
+            this.loader = loader;
         }
-        return providers;
+
+        synchronized Providers get() {
+            if (discovered == null) {
+                discovered = Providers.discover(loader);
+            }
+            return discovered;
+        }
     }
 
     /** The process environment and {@code ./.env}, read when first asked. */
     private static final class LazyEnvironment implements Function<String, String> {
+        private final LazyProviders providers;
         private Function<String, String> loaded;
+
+        LazyEnvironment(LazyProviders providers) {
+            this.providers = providers;
+        }
 
         @Override
         public synchronized String apply(String name) {
             if (loaded == null) {
-                loaded = Wiring.environment(System.getenv(), Path.of(Environment.DOT_ENV),
-                        AgentEvalSetup.class.getClassLoader());
+                loaded = Wiring.environment(System.getenv(), Path.of(Environment.DOT_ENV), providers.get());
             }
             return loaded.apply(name);
         }

@@ -22,9 +22,12 @@ public enum Setting {
     AGENT_URL(List.of(Option.AGENT_URL), "agent-eval.agent-url", "AGENT_EVAL_AGENT_URL", null, false, false,
             "The agent's base URL."),
     PROTOCOL(List.of(Option.PROTOCOL), "agent-eval.protocol", "AGENT_EVAL_PROTOCOL", "a2a", false, false,
-            "The agent's protocol (client id), e.g. a2a, agent-service, platform-chat, openai-chat, http."),
+            "The agent's protocol (client id), e.g. a2a, agent-service, platform-chat, openai-chat, http; for an"
+                    + " environment named by AGENT_API_* variables the default is agent-service."),
     TARGET(List.of(Option.TARGET), "agent-eval.target", "AGENT_EVAL_TARGET", null, false, false,
-            "Instead of a URL: a named target of agent-eval.targets.yaml in the working folder (protocol, URL, auth)."),
+            "Instead of a URL: a named target of agent-eval.targets.yaml in the working folder (protocol, URL, auth),"
+                    + " else the environment of that name the harness's variables describe (AGENT_API_URL_<NAME>,"
+                    + " AGENT_API_CLIENT_ID_<NAME>, ...)."),
     EXTERNAL_ID(List.of(Option.EXTERNAL_ID), "agent-eval.external-id", "AGENT_EVAL_EXTERNAL_ID", null, false, false,
             "The agent's external id (platform chat API)."),
     JUDGE(List.of(Option.JUDGE), "agent-eval.judge", "AGENT_EVAL_JUDGE", null, false, true,

@@ -1,11 +1,14 @@
 package dev.agenteval.launch;
 
 import dev.agenteval.agents.AgentClients;
+import dev.agenteval.agents.EnvironmentTargets;
+import dev.agenteval.agents.Target;
 import dev.agenteval.agents.Targets;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Suite;
 import dev.agenteval.core.Environment;
 import dev.agenteval.core.Providers;
+import dev.agenteval.http.Authentication;
 import dev.agenteval.judge.Judges;
 import dev.agenteval.judge.OpenAiJudge;
 import dev.agenteval.judge.OverlapJudge;
@@ -24,9 +27,11 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * Turns {@link Settings} into what a run needs, the same way for every front end: the
@@ -44,7 +49,11 @@ public final class Wiring {
      * found by {@code loader}.
      */
     public static Map<String, EnvironmentVariable> declaredVariables(ClassLoader loader) {
-        Providers providers = Providers.discover(loader);
+        return declaredVariables(Providers.discover(loader));
+    }
+
+    /** Like {@link #declaredVariables(ClassLoader)}, for the providers a run has discovered already. */
+    public static Map<String, EnvironmentVariable> declaredVariables(Providers providers) {
         Map<String, EnvironmentVariable> vars = new TreeMap<>();
         Setting.environmentVariables().forEach(v -> vars.put(v.name(), v));
         Judges.environmentVariables().forEach(v -> vars.putIfAbsent(v.name(), v));
@@ -67,9 +76,17 @@ public final class Wiring {
      * @throws ConfigurationException when the {@code .env} file cannot be read or parsed
      */
     public static Environment environment(Map<String, String> variables, Path dotEnv, ClassLoader loader) {
+        return environment(variables, dotEnv, Providers.discover(loader));
+    }
+
+    /**
+     * Like {@link #environment(Map, Path, ClassLoader)}, the declared variables those of
+     * {@code providers} (the registry a run has discovered already).
+     */
+    public static Environment environment(Map<String, String> variables, Path dotEnv, Providers providers) {
         Environment env = Environment.of(variables).withDotEnv(dotEnv);
         Set<String> declared = new HashSet<>();
-        declaredVariables(loader).forEach((name, v) -> {
+        declaredVariables(providers).forEach((name, v) -> {
             if (v.secret()) {
                 declared.add(name);
             }
@@ -117,32 +134,113 @@ public final class Wiring {
     }
 
     /**
-     * The agent: a named target from {@code agent-eval.targets.yaml} in {@code workDir}, or a
-     * protocol (default {@code a2a}) at a URL, with the external id when one is set.
+     * The agent: a named target ({@link #target}), or a protocol (default {@code a2a}) at a URL,
+     * with the external id when one is set.
      *
      * @throws ConfigurationException when no agent or two are named, the URL is invalid, or the
      *                                client's configuration or credentials are
      */
     public static AgentClient agent(Settings settings, java.util.function.Function<String, String> environment,
                                     Path workDir) {
-        AgentChoice choice = agentChoice(settings);
-        if (choice.target().isPresent()) {
-            return AgentClients.target(choice.target().get().value(), workDir.resolve(Targets.FILE_NAME), environment);
+        return agent(settings, environment, workDir, () -> Providers.discover(AgentClients.class.getClassLoader()));
+    }
+
+    /**
+     * Like {@link #agent(Settings, java.util.function.Function, Path)}, the protocol found in
+     * {@code providers} (the registry a run has discovered already).
+     */
+    public static AgentClient agent(Settings settings, java.util.function.Function<String, String> environment,
+                                    Path workDir, Providers providers) {
+        Objects.requireNonNull(providers, "providers");
+        return agent(settings, environment, workDir, () -> providers);
+    }
+
+    private static AgentClient agent(Settings settings, java.util.function.Function<String, String> environment,
+                                     Path workDir, Supplier<Providers> providers) {
+        Optional<Target> target = target(settings, environment, workDir);
+        if (target.isPresent()) {
+            return AgentClients.create(target.get(), environment, providers.get());
         }
+        return AgentClients.create(protocol(settings), url(settings), urlAgentSettings(settings), environment,
+                providers.get());
+    }
+
+    /**
+     * The authentication the agent of {@link #agent} sends (the same token, the same OAuth2
+     * client credentials), for {@code agent-eval token}; nothing is fetched before its headers
+     * are asked for.
+     *
+     * @throws ConfigurationException as {@link #agent} would
+     */
+    public static Authentication authentication(Settings settings, java.util.function.Function<String, String> environment,
+                                                Path workDir) {
+        return authentication(settings, environment, workDir,
+                () -> Providers.discover(AgentClients.class.getClassLoader()));
+    }
+
+    /**
+     * Like {@link #authentication(Settings, java.util.function.Function, Path)}, the protocol found
+     * in {@code providers} (the registry a run has discovered already).
+     */
+    public static Authentication authentication(Settings settings, java.util.function.Function<String, String> environment,
+                                                Path workDir, Providers providers) {
+        Objects.requireNonNull(providers, "providers");
+        return authentication(settings, environment, workDir, () -> providers);
+    }
+
+    private static Authentication authentication(Settings settings,
+                                                 java.util.function.Function<String, String> environment,
+                                                 Path workDir, Supplier<Providers> providers) {
+        Optional<Target> target = target(settings, environment, workDir);
+        if (target.isPresent()) {
+            return AgentClients.authentication(target.get(), environment, providers.get());
+        }
+        return AgentClients.authentication(protocol(settings), url(settings), urlAgentSettings(settings), environment,
+                providers.get());
+    }
+
+    /**
+     * The target {@link Setting#TARGET} names, if the settings choose one over a URL
+     * ({@link #agentChoice}): the target of that name in {@code agent-eval.targets.yaml} in
+     * {@code workDir}, else the environment of that name the harness's variables describe
+     * ({@link EnvironmentTargets}: {@code AGENT_API_URL_<NAME>}, ...), whose protocol is the one
+     * {@link Setting#PROTOCOL} gives, else {@code agent-service}.
+     *
+     * @throws ConfigurationException when the targets file is invalid, or naming every variable to set
+     */
+    public static Optional<Target> target(Settings settings, java.util.function.Function<String, String> environment,
+                                          Path workDir) {
+        AgentChoice choice = agentChoice(settings);
+        if (choice.target().isEmpty()) {
+            return Optional.empty();
+        }
+        String protocol = settings.given(Setting.PROTOCOL).map(Settings.Value::value).orElse(null);
+        return Optional.of(EnvironmentTargets.resolve(choice.target().get().value(), workDir.resolve(Targets.FILE_NAME),
+                protocol, environment));
+    }
+
+    private static String protocol(Settings settings) {
+        return settings.get(Setting.PROTOCOL).orElse("a2a");
+    }
+
+    private static URI url(Settings settings) {
+        AgentChoice choice = agentChoice(settings);
         if (choice.url().isEmpty()) {
             throw new ConfigurationException("no agent: set " + settings.describe(Setting.AGENT_URL) + " or "
                     + settings.describe(Setting.TARGET));
         }
         Settings.Value url = choice.url().get();
-        URI uri;
         try {
-            uri = URI.create(url.value());
+            return URI.create(url.value());
         } catch (IllegalArgumentException e) {
             throw new ConfigurationException(url.origin() + " is not a URL: " + url.value());
         }
+    }
+
+    private static Map<String, String> urlAgentSettings(Settings settings) {
         Map<String, String> agentSettings = new LinkedHashMap<>();
         settings.get(Setting.EXTERNAL_ID).ifPresent(id -> agentSettings.put("agentExternalId", id));
-        return AgentClients.create(settings.get(Setting.PROTOCOL).orElse("a2a"), uri, agentSettings, environment);
+        return agentSettings;
     }
 
     /**

@@ -1,12 +1,15 @@
 package dev.agenteval.report;
 
 import dev.agenteval.api.SuiteResult;
+import java.lang.ref.WeakReference;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * An earlier result to compare runs with: regressions, fixes, new and removed cases, and the
- * change in pass rate ({@link BaselineComparison}). Immutable.
+ * change in pass rate ({@link BaselineComparison}). Thread-safe; its settings are immutable.
  *
  * <pre>{@code
  * Baseline baseline = Baseline.read(Path.of("previous/results.json"));
@@ -14,7 +17,10 @@ import java.util.Objects;
  * diff.regressions().forEach(c -> System.out.println("regressed: " + c.id()));
  * }</pre>
  *
- * Reports show the comparison when given a baseline ({@link Reports#all(Path, Baseline)}).
+ * Reports show the comparison when given a baseline ({@link Reports#all(Path, Baseline)}). Every
+ * report of one result gets the same comparison: a baseline remembers the comparison with the
+ * last result it compared, so the JSON, Markdown, HTML and console reports of a run, and a gate
+ * on its regressions, compare once.
  */
 public final class Baseline {
 
@@ -24,6 +30,12 @@ public final class Baseline {
     private final SuiteResult result;
     private final String source;
     private final double significance;
+    private final AtomicReference<Compared> last = new AtomicReference<>();
+    private final AtomicInteger comparisons = new AtomicInteger();
+
+    /** The comparison with a result, held as long as the result is. */
+    private record Compared(WeakReference<SuiteResult> current, BaselineComparison comparison) {
+    }
 
     private Baseline(SuiteResult result, String source, double significance) {
         this.result = result;
@@ -82,9 +94,25 @@ public final class Baseline {
         return significance;
     }
 
-    /** Compares {@code current} with this baseline. */
+    /**
+     * Compares {@code current} with this baseline. Comparing the result last compared (the same
+     * instance, as each report of a run is given) returns the same comparison again.
+     */
     public BaselineComparison compare(SuiteResult current) {
-        return BaselineComparison.of(this, Objects.requireNonNull(current, "current"));
+        Objects.requireNonNull(current, "current");
+        Compared known = last.get();
+        if (known != null && known.current().get() == current) {
+            return known.comparison();
+        }
+        comparisons.incrementAndGet();
+        BaselineComparison comparison = BaselineComparison.of(this, current);
+        last.set(new Compared(new WeakReference<>(current), comparison));
+        return comparison;
+    }
+
+    /** How many comparisons this baseline has worked out (not those it returned again), for tests. */
+    int comparisons() {
+        return comparisons.get();
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Suite;
 import dev.agenteval.core.Providers;
 import dev.agenteval.yaml.internal.Dialect;
+import dev.agenteval.yaml.internal.FolderDefaults;
 import dev.agenteval.yaml.internal.HarnessMapper;
 import dev.agenteval.yaml.internal.LoadContext;
 import dev.agenteval.yaml.internal.Node;
@@ -33,7 +34,9 @@ import org.slf4j.LoggerFactory;
  *       {@code instanceSpaces}, {@code appContext}, {@code tools}), usually
  *       {@code <project>/eval/eval.yaml} with included fragments;</li>
  *   <li>the harness dialect ({@code evals}, {@code globals}, {@code variables}), one suite per
- *       file.</li>
+ *       file, under the {@code globals} of every {@code _defaults.yaml} from the project root (the
+ *       nearest folder up holding {@code .git}; without one, only the suite's own folder) down to
+ *       the suite's folder, nearer files winning per key.</li>
  * </ul>
  *
  * <pre>{@code
@@ -107,6 +110,11 @@ public final class SuiteLoader {
             }
         } else if (!Files.exists(fileOrFolder)) {
             throw new ConfigurationException(fileOrFolder + ": no such file or folder");
+        } else if (fileOrFolder.getFileName() != null
+                && fileOrFolder.getFileName().toString().equals(FolderDefaults.FILE_NAME)) {
+            throw new ConfigurationException(fileOrFolder + ": is the folder defaults of the harness dialect, not a"
+                    + " suite: its globals apply to every suite in its folder and below; load one of those, or the"
+                    + " folder");
         }
         LoadContext ctx = context();
         Loaded loaded = loadFile(ctx, ctx.file(file, file.toString()));
@@ -117,7 +125,8 @@ public final class SuiteLoader {
     /**
      * Loads every suite under a folder, recursively, in path order: each YAML file
      * ({@code *.yaml}, {@code *.yml}) is a suite, except files ending {@code _local.yaml}
-     * (local-stack variants), files starting with {@code _} (shared fragments),
+     * (local-stack variants), files starting with {@code _} (shared fragments such as
+     * {@code _defaults.yaml}),
      * {@code *.agent.yaml} agent definitions and files another suite includes; a folder holding
      * {@code eval.yaml} is one platform suite, whatever else it holds. Empty when there is none.
      *
@@ -244,7 +253,7 @@ public final class SuiteLoader {
             suite = mapper.map(root, platformName(absolute));
             included = Set.copyOf(mapper.includedFiles());
         } else {
-            suite = new HarnessMapper(ctx).map(root, stem(absolute));
+            suite = new HarnessMapper(ctx).map(root, stem(absolute), FolderDefaults.globalsFor(ctx, file));
         }
         if (suite != null) {
             LOG.debug("Loaded suite '{}' ({} dialect, {} cases) from {} in {} ms", suite.name(), dialect,

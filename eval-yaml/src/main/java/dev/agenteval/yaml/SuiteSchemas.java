@@ -33,9 +33,18 @@ public final class SuiteSchemas {
         return Holder.HARNESS;
     }
 
+    /**
+     * The schema of the harness dialect's folder defaults ({@code _defaults.yaml}: a
+     * {@code globals} block shared by the suites of its folder and below); never null.
+     */
+    public static String harnessDefaults() {
+        return Holder.HARNESS_DEFAULTS;
+    }
+
     private static final class Holder {
         static final String PLATFORM = read("platform.schema.json");
         static final String HARNESS = read("harness.schema.json");
+        static final String HARNESS_DEFAULTS = read("harness-defaults.schema.json");
 
         private static String read(String name) {
             try (InputStream in = SuiteSchemas.class.getResourceAsStream(name)) {

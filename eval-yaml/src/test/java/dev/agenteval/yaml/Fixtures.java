@@ -27,6 +27,7 @@ final class Fixtures {
     private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
     private static final Schema PLATFORM = REGISTRY.getSchema(SuiteSchemas.platform());
     private static final Schema HARNESS = REGISTRY.getSchema(SuiteSchemas.harness());
+    private static final Schema HARNESS_DEFAULTS = REGISTRY.getSchema(SuiteSchemas.harnessDefaults());
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private Fixtures() {
@@ -104,6 +105,19 @@ final class Fixtures {
             Schema schema = isHarness(json) ? HARNESS : PLATFORM;
             schema.validate(node).forEach(e -> problems.add(file + ": " + e.getMessage()));
         }
+        return problems;
+    }
+
+    /** What the folder-defaults schema says about a {@code _defaults.yaml} text: empty when valid. */
+    static List<String> defaultsSchemaProblems(String yaml) {
+        Problems yamlProblems = new Problems();
+        YamlValue value = new YamlReader(SuiteLoader.DEFAULT_MAX_FILE_SIZE)
+                .parse(new SourceFile(Path.of("_defaults.yaml"), "_defaults.yaml", 0), yaml, yamlProblems);
+        if (value == null || !yamlProblems.isEmpty()) {
+            return List.of("not valid YAML data: " + yamlProblems.rendered());
+        }
+        List<String> problems = new ArrayList<>();
+        HARNESS_DEFAULTS.validate(JSON.valueToTree(value.toJson())).forEach(e -> problems.add(e.getMessage()));
         return problems;
     }
 

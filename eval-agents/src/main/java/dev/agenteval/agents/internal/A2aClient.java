@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.Message;
 import dev.agenteval.api.TaskState;
+import dev.agenteval.core.json.JsonTrees;
 import dev.agenteval.http.HttpJson;
 import dev.agenteval.http.JsonResponse;
 import dev.agenteval.spi.AgentClient;
@@ -178,7 +179,7 @@ final class A2aClient implements AgentClient {
             streaming = call;
             StreamedTask aggregate = new StreamedTask();
             try {
-                call.post(ep.endpoint(), Json.MAPPER.writeValueAsBytes(body), ep.version().headers(), event -> {
+                call.post(ep.endpoint(), JsonTrees.MAPPER.writeValueAsBytes(body), ep.version().headers(), event -> {
                     aggregate.accept(result(event, ep.endpoint()));
                     return aggregate.isFinal();
                 });
@@ -191,14 +192,14 @@ final class A2aClient implements AgentClient {
                 throw Json.invalid("POST " + ep.endpoint() + " streamed no events", Map.of("url", ep.endpoint().toString()));
             }
             JsonNode result = aggregate.result(ep.version());
-            ObjectNode raw = Json.MAPPER.createObjectNode();
+            ObjectNode raw = JsonTrees.NODES.objectNode();
             raw.put("jsonrpc", "2.0");
             raw.put("id", (Long) body.get("id"));
             raw.set("result", result);
             ObjectNode streamInfo = raw.putObject("stream");
             streamInfo.put("events", call.events());
             streamInfo.put("timeToFirstEventMillis", call.firstEventNanos() / 1_000_000);
-            return A2aResults.read(result, Json.value(raw), ep.endpoint().toString()).build();
+            return A2aResults.read(result, JsonTrees.toValue(raw), ep.endpoint().toString()).build();
         }
 
         @Override
@@ -284,7 +285,7 @@ final class A2aClient implements AgentClient {
                 throw Json.invalid("the stream carried no task and no message", Map.of());
             }
             if (version == A2aVersion.V1_0) {
-                ObjectNode wrapped = Json.MAPPER.createObjectNode();
+                ObjectNode wrapped = JsonTrees.NODES.objectNode();
                 wrapped.set("task", task);
                 return wrapped;
             }
@@ -301,7 +302,7 @@ final class A2aClient implements AgentClient {
 
         private void ensureTask(JsonNode update) {
             if (task == null) {
-                task = Json.MAPPER.createObjectNode();
+                task = JsonTrees.NODES.objectNode();
                 if (update.has("taskId")) {
                     task.set("id", update.get("taskId"));
                 }

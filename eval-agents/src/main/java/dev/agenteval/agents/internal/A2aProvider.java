@@ -1,5 +1,6 @@
 package dev.agenteval.agents.internal;
 
+import dev.agenteval.http.settings.ProviderSettings;
 import dev.agenteval.spi.AgentClient;
 import java.net.URI;
 import java.util.List;
@@ -36,10 +37,10 @@ public final class A2aProvider extends BaseProvider {
     }
 
     @Override
-    AgentClient create(Settings s) {
+    AgentClient create(ProviderSettings s) {
         HttpSettings http = HttpSettings.read(s, authDefaults(), null, Map.of());
         String v = s.choice("version", "auto", List.of("auto", "0.3", "1.0"));
-        URI endpoint = s.uri("endpoint", false);
+        URI endpoint = s.uri("endpoint");
         String blocking = s.choice("blocking", "true", List.of("true", "false", "omit"));
         boolean stream = s.bool("stream", false);
         String carry = s.choice("carryContext", "all", List.of("all", "context-only", "none"));

@@ -5,6 +5,7 @@ import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.Part;
 import dev.agenteval.api.TaskState;
 import dev.agenteval.api.ToolCall;
+import dev.agenteval.core.json.JsonTrees;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -117,7 +118,7 @@ final class A2aResults {
                 out.add(Part.text(text.textValue()));
             }
             if (p.has("data")) {
-                out.add(Part.data(Json.value(compatUnwrapped(p))));
+                out.add(Part.data(JsonTrees.toValue(compatUnwrapped(p))));
             }
         }
         return out;

@@ -1,5 +1,7 @@
 package dev.agenteval.agents.internal;
 
+import dev.agenteval.http.settings.ProviderSettings;
+import dev.agenteval.http.Authentication;
 import dev.agenteval.spi.AgentClient;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,7 +46,29 @@ public final class AgentServiceProvider extends BaseProvider {
     }
 
     @Override
-    AgentClient create(Settings s) {
+    AgentClient create(ProviderSettings s) {
+        HttpSettings http = http(s);
+        boolean v2 = s.choice("apiVersion", "v2", List.of("v1", "v2")).equals("v2");
+        String agentId = s.string("agentId").orElse(null);
+        String prefix = s.config().get("agentNamePrefix").orElse("agent-eval-");
+        boolean delete = s.bool("deleteAgents", true);
+        boolean ephemeral = s.bool("markEphemeral", true);
+        String carry = s.choice("carryContext", "all", List.of("all", "context-only", "none"));
+        s.check();
+        return new AgentServiceClient(http, v2, agentId, prefix, delete, ephemeral, switch (carry) {
+            case "context-only" -> A2aClient.Carry.CONTEXT_ONLY;
+            case "none" -> A2aClient.Carry.NONE;
+            default -> A2aClient.Carry.ALL;
+        });
+    }
+
+    @Override
+    Authentication authentication(ProviderSettings s) {
+        return http(s).authentication;
+    }
+
+    /** The connection settings, with the {@code Tenant-Name} header and the token URL derived from {@code authHost}. */
+    private HttpSettings http(ProviderSettings s) {
         String tenant = s.string("tenant").orElse(null);
         String authHost = s.string("authHost").map(h -> h.endsWith("/") ? h.substring(0, h.length() - 1) : h).orElse(null);
         String derived = null;
@@ -59,18 +83,6 @@ public final class AgentServiceProvider extends BaseProvider {
         if (tenant != null) {
             headers.put("Tenant-Name", tenant);
         }
-        HttpSettings http = HttpSettings.read(s, authDefaults(), derived, headers);
-        boolean v2 = s.choice("apiVersion", "v2", List.of("v1", "v2")).equals("v2");
-        String agentId = s.string("agentId").orElse(null);
-        String prefix = s.config().get("agentNamePrefix").orElse("agent-eval-");
-        boolean delete = s.bool("deleteAgents", true);
-        boolean ephemeral = s.bool("markEphemeral", true);
-        String carry = s.choice("carryContext", "all", List.of("all", "context-only", "none"));
-        s.check();
-        return new AgentServiceClient(http, v2, agentId, prefix, delete, ephemeral, switch (carry) {
-            case "context-only" -> A2aClient.Carry.CONTEXT_ONLY;
-            case "none" -> A2aClient.Carry.NONE;
-            default -> A2aClient.Carry.ALL;
-        });
+        return HttpSettings.read(s, authDefaults(), derived, headers);
     }
 }

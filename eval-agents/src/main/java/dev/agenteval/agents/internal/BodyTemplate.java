@@ -1,6 +1,7 @@
 package dev.agenteval.agents.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.agenteval.core.json.JsonTrees;
 import dev.agenteval.core.text.PlaceholderSyntax;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,8 +31,8 @@ final class BodyTemplate {
 
     /** Parses the template; null when it is not JSON. */
     static BodyTemplate parse(String json) {
-        JsonNode node = Json.parseOrNull(json);
-        return node == null || node.isMissingNode() ? null : new BodyTemplate(Json.value(node));
+        JsonNode node = JsonTrees.parseOrNull(json);
+        return node == null || node.isMissingNode() ? null : new BodyTemplate(JsonTrees.toValue(node));
     }
 
     /** The placeholder names used, in order of appearance. */
@@ -93,7 +94,7 @@ final class BodyTemplate {
         }
         if (v instanceof Map || v instanceof List) {
             try {
-                return Json.MAPPER.writeValueAsString(v);
+                return JsonTrees.MAPPER.writeValueAsString(v);
             } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
                 return String.valueOf(v);
             }

@@ -1,5 +1,6 @@
 package dev.agenteval.agents.internal;
 
+import dev.agenteval.http.settings.ProviderSettings;
 import dev.agenteval.http.Authentication;
 import dev.agenteval.http.HttpJson;
 import dev.agenteval.http.RetryPolicy;
@@ -12,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -49,6 +51,11 @@ final class HttpSettings {
         }
     }
 
+    /** The settings read here, which every client understands (besides {@code header.*}). */
+    static final Set<String> COMMON = Set.of("url", "auth", "tokenEnv", "tokenUrl", "clientIdEnv", "clientSecretEnv",
+            "scope", "connectTimeoutSeconds", "requestTimeoutSeconds", "maxAttempts", "initialBackoffMillis",
+            "maxBackoffMillis", "maxResponseBytes");
+
     private static final Pattern CREDENTIAL_HEADER = Pattern.compile("(?i).*(authorization|api[-_]?key|token|secret|cookie).*");
     static final String ENV_PREFIX = "env:";
 
@@ -78,13 +85,14 @@ final class HttpSettings {
     }
 
     /**
-     * Reads the common settings, recording problems in {@code s} (the caller calls {@link Settings#check()}).
+     * Reads the common settings, recording problems in {@code s} (the caller calls {@link ProviderSettings#check()}).
      *
      * @param derivedTokenUrl the token URL to use when oauth2 has no {@code tokenUrl}, or null
      * @param extraHeaders    headers the provider adds (e.g. {@code Tenant-Name}); settings win
      */
-    static HttpSettings read(Settings s, AuthDefaults defaults, String derivedTokenUrl, Map<String, String> extraHeaders) {
-        URI url = s.uri("url", true);
+    static HttpSettings read(ProviderSettings s, AuthDefaults defaults, String derivedTokenUrl,
+                             Map<String, String> extraHeaders) {
+        URI url = s.requiredUri("url", "the agent's base URL, e.g. https://agents.example.com");
         Secrets secrets = s.config().secrets();
         HttpJson.registerUserInfo(secrets, url);
         String auth = s.choice("auth", null, List.of("none", "bearer", "oauth2"));
@@ -139,18 +147,18 @@ final class HttpSettings {
                     headers.put(name, resolved);
                 }
             } else if (CREDENTIAL_HEADER.matcher(name).matches()) {
-                s.problem(Settings.HEADER_PREFIX + name, "looks like a credential: write env:VARIABLE instead of the"
-                        + " value, or use the auth settings");
+                s.problem(ProviderSettings.HEADER_PREFIX + name, "looks like a credential: write env:VARIABLE instead"
+                        + " of the value, or use the auth settings");
             } else {
                 headers.put(name, v);
             }
         });
         Duration connect = s.seconds("connectTimeoutSeconds", Duration.ofSeconds(5));
         Duration request = s.seconds("requestTimeoutSeconds", Duration.ofSeconds(120));
-        long attempts = s.number("maxAttempts", 3, 1);
-        long initial = s.number("initialBackoffMillis", 500, 0);
-        long max = s.number("maxBackoffMillis", 30_000, 0);
-        long maxBytes = s.number("maxResponseBytes", 10L * 1024 * 1024, 1);
+        long attempts = s.wholeNumber("maxAttempts", 1, 3);
+        long initial = s.wholeNumber("initialBackoffMillis", 0, 500);
+        long max = s.wholeNumber("maxBackoffMillis", 0, 30_000);
+        long maxBytes = s.wholeNumber("maxResponseBytes", 1, 10L * 1024 * 1024);
         RetryPolicy retry = RetryPolicy.builder().maxAttempts((int) Math.min(attempts, 100))
                 .initialBackoff(Duration.ofMillis(initial)).maxBackoff(Duration.ofMillis(Math.max(max, initial))).build();
         return new HttpSettings(url, authentication, auth.toLowerCase(Locale.ROOT), headers, connect, request, retry, maxBytes,

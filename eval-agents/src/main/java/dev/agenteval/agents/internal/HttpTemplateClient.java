@@ -12,6 +12,7 @@ import dev.agenteval.api.Message;
 import dev.agenteval.api.Part;
 import dev.agenteval.api.TaskState;
 import dev.agenteval.api.Usage;
+import dev.agenteval.core.json.JsonTrees;
 import dev.agenteval.http.HttpJson;
 import dev.agenteval.http.JsonResponse;
 import dev.agenteval.spi.AgentClient;
@@ -130,11 +131,11 @@ final class HttpTemplateClient implements AgentClient {
             }
             Object data = read(paths.data(), document);
             if (data instanceof Map<?, ?>) {
-                b.part(Part.data(Json.object(Json.tree(data))));
+                b.part(Part.data(Json.object(JsonTrees.toNode(data))));
             } else if (data instanceof List<?> list) {
                 for (Object item : list) {
                     if (item instanceof Map<?, ?>) {
-                        b.part(Part.data(Json.object(Json.tree(item))));
+                        b.part(Part.data(Json.object(JsonTrees.toNode(item))));
                     }
                 }
             }
@@ -154,7 +155,7 @@ final class HttpTemplateClient implements AgentClient {
             }
             Object calls = read(paths.toolCalls(), document);
             if (calls != null) {
-                JsonNode tree = Json.tree(calls);
+                JsonNode tree = JsonTrees.toNode(calls);
                 b.toolCalls(tree.isArray() ? ToolCalls.fromArray(tree) : List.of());
             }
             Usage usage = new Usage(whole(read(paths.inputTokens(), document)), whole(read(paths.outputTokens(), document)),
@@ -195,7 +196,7 @@ final class HttpTemplateClient implements AgentClient {
             return String.join("\n", texts);
         }
         if (answer instanceof Map) {
-            return Json.tree(answer).toString();
+            return JsonTrees.compact(answer);
         }
         return String.valueOf(answer);
     }

@@ -1,5 +1,6 @@
 package dev.agenteval.agents.internal;
 
+import dev.agenteval.http.settings.ProviderSettings;
 import com.jayway.jsonpath.InvalidPathException;
 import com.jayway.jsonpath.JsonPath;
 import dev.agenteval.spi.AgentClient;
@@ -43,7 +44,7 @@ public final class HttpTemplateProvider extends BaseProvider {
     }
 
     @Override
-    AgentClient create(Settings s) {
+    AgentClient create(ProviderSettings s) {
         HttpSettings http = HttpSettings.read(s, authDefaults(), null, Map.of());
         String method = s.choice("method", "post", List.of("post", "put")).toUpperCase(Locale.ROOT);
         String path = s.string("path", "");
@@ -63,11 +64,11 @@ public final class HttpTemplateProvider extends BaseProvider {
                 requireAnswer);
     }
 
-    private static JsonPath path(Settings s, String key) {
+    private static JsonPath path(ProviderSettings s, String key) {
         return path(s, key, s.string(key).orElse(null));
     }
 
-    private static JsonPath path(Settings s, String key, String expression) {
+    private static JsonPath path(ProviderSettings s, String key, String expression) {
         if (expression == null) {
             return null;
         }

@@ -1,20 +1,21 @@
 package dev.agenteval.agents.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agenteval.api.AgentException;
 import dev.agenteval.api.FailureCode;
-import java.io.IOException;
+import dev.agenteval.core.json.JsonTrees;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Small helpers over Jackson trees; values come out as plain JSON-like Java values. */
+/**
+ * The agent clients' tolerant readers of what agents answer (the first of several field names,
+ * numbers written as text), request-body maps and the {@code invalid_response} failure. The
+ * mapper, parsing, writing and the tree/value conversions are {@link JsonTrees}'.
+ */
 final class Json {
-
-    static final ObjectMapper MAPPER = new ObjectMapper();
 
     private Json() {
     }
@@ -89,15 +90,10 @@ final class Json {
         return out;
     }
 
-    /** A JSON-like value (maps keep their order, integers are Long). */
-    static Object value(JsonNode node) {
-        return dev.agenteval.core.json.JsonTrees.toValue(node);
-    }
-
     /** An object node as a map; anything else wrapped as {@code {"value": ...}}. */
     @SuppressWarnings("unchecked")
     static Map<String, Object> object(JsonNode node) {
-        Object v = value(node);
+        Object v = JsonTrees.toValue(node);
         if (v instanceof Map<?, ?> m) {
             return (Map<String, Object>) m;
         }
@@ -113,20 +109,6 @@ final class Json {
             map.put((String) keysAndValues[i], keysAndValues[i + 1]);
         }
         return map;
-    }
-
-    /** Parses JSON text; null when it is not JSON. */
-    static JsonNode parseOrNull(String text) {
-        try {
-            return MAPPER.readTree(text);
-        } catch (IOException e) {
-            return null;
-        }
-    }
-
-    /** The node as a JSON tree (for JSON-like values built in code). */
-    static JsonNode tree(Object value) {
-        return MAPPER.valueToTree(value);
     }
 
     /** An {@code invalid_response} failure. */

@@ -9,6 +9,7 @@ import dev.agenteval.api.Part;
 import dev.agenteval.api.TaskState;
 import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.ToolSpec;
+import dev.agenteval.core.json.JsonTrees;
 import dev.agenteval.http.HttpJson;
 import dev.agenteval.http.JsonResponse;
 import dev.agenteval.spi.AgentClient;
@@ -181,7 +182,7 @@ final class OpenAiChatClient implements AgentClient {
                     unansweredToolCalls.add(id);
                 }
             }
-            history.add(Json.value(answer));
+            history.add(JsonTrees.toValue(answer));
             String text = hasText ? content.textValue() : "";
             String finish = Json.text(choice, "finish_reason");
             AgentResponse.Builder b = AgentResponse.builder()
@@ -204,7 +205,7 @@ final class OpenAiChatClient implements AgentClient {
             for (Part p : message.parts()) {
                 if (p instanceof Part.Data d) {
                     try {
-                        sb.append(sb.length() > 0 ? "\n" : "").append(Json.MAPPER.writeValueAsString(d.data()));
+                        sb.append(sb.length() > 0 ? "\n" : "").append(JsonTrees.MAPPER.writeValueAsString(d.data()));
                     } catch (JsonProcessingException e) {
                         throw new IllegalStateException(e);
                     }

@@ -1,5 +1,6 @@
 package dev.agenteval.agents.internal;
 
+import dev.agenteval.http.settings.ProviderSettings;
 import dev.agenteval.spi.AgentClient;
 import java.util.Map;
 import java.util.Set;
@@ -43,7 +44,7 @@ public final class OpenAiChatProvider extends BaseProvider {
     }
 
     @Override
-    AgentClient create(Settings s) {
+    AgentClient create(ProviderSettings s) {
         HttpSettings http = HttpSettings.read(s, authDefaults(), null, Map.of());
         String model = s.string("model").orElse(null);
         String system = s.config().get("systemPrompt").filter(p -> !p.isBlank()).orElse(null);

@@ -1,5 +1,6 @@
 package dev.agenteval.agents.internal;
 
+import dev.agenteval.http.settings.ProviderSettings;
 import dev.agenteval.spi.AgentClient;
 import java.util.Arrays;
 import java.util.Locale;
@@ -36,17 +37,17 @@ public final class PlatformChatProvider extends BaseProvider {
     }
 
     @Override
-    AgentClient create(Settings s) {
+    AgentClient create(ProviderSettings s) {
         HttpSettings http = HttpSettings.read(s, authDefaults(), null, Map.of());
         String project = s.required("project", "the platform project the agent lives in");
         String agent = s.string("agentExternalId").orElse(null);
         PlatformChatClient.ConfirmationPolicy policy = policy(s);
-        long rounds = s.number("maxActionRounds", 5, 1);
+        long rounds = s.wholeNumber("maxActionRounds", 1, 5);
         s.check();
         return new PlatformChatClient(http, project, agent, policy, (int) Math.min(rounds, 100));
     }
 
-    private static PlatformChatClient.ConfirmationPolicy policy(Settings s) {
+    private static PlatformChatClient.ConfirmationPolicy policy(ProviderSettings s) {
         String v = s.string("toolConfirmation", "deny");
         String lower = v.toLowerCase(Locale.ROOT);
         if (lower.equals("deny")) {

@@ -3,6 +3,7 @@ package dev.agenteval.agents.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.agenteval.api.AgentException;
 import dev.agenteval.api.FailureCode;
+import dev.agenteval.core.json.JsonTrees;
 import dev.agenteval.http.HttpJson;
 import java.io.IOException;
 import java.net.URI;
@@ -219,7 +220,7 @@ final class SseCall {
         if (data.isBlank()) {
             return false;
         }
-        JsonNode json = Json.parseOrNull(data);
+        JsonNode json = JsonTrees.parseOrNull(data);
         if (json == null) {
             throw new AgentException(FailureCode.INVALID_RESPONSE, "POST " + uri + " streamed malformed JSON: "
                     + shorten(data), Map.of("url", uri.toString(), "body", shorten(data)), null);

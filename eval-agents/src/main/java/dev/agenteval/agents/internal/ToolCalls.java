@@ -2,6 +2,7 @@ package dev.agenteval.agents.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.agenteval.api.ToolCall;
+import dev.agenteval.core.json.JsonTrees;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -54,7 +55,7 @@ final class ToolCalls {
         if (args == null && function != null) {
             args = Json.field(function, "arguments");
         }
-        Object result = Json.value(Json.field(entry, "result", "output", "response"));
+        Object result = JsonTrees.toValue(Json.field(entry, "result", "output", "response"));
         return new ToolCall(name, arguments(args), result);
     }
 
@@ -68,7 +69,7 @@ final class ToolCalls {
             if (text.isEmpty()) {
                 return Map.of();
             }
-            JsonNode parsed = Json.parseOrNull(text);
+            JsonNode parsed = JsonTrees.parseOrNull(text);
             return parsed == null ? Json.object(args) : Json.object(parsed);
         }
         return Json.object(args);

@@ -162,7 +162,7 @@ final class AttemptExecution implements Runnable {
             // The "agent answered" rule adds to the state guard below; it never replaces it.
             scores.add(Verdicts.answered(response));
         }
-        for (ScorerSpec spec : turn.scorers()) {
+        for (ScorerSpec spec : prepared.scorers().get(index)) {
             List<ToolSpec> tools = spec.tools().orElse(c.tools().orElse(null));
             ScoringContext ctx = new ScoringContext(c, index + 1, prepared.inputs().get(index), history(), response,
                     duration, tools, judge, attempt, repeated, preparation.redactor().secrets());

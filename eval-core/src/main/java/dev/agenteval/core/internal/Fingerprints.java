@@ -1,8 +1,6 @@
 package dev.agenteval.core.internal;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.agenteval.api.Case;
 import dev.agenteval.api.DataModelRef;
 import dev.agenteval.api.Fingerprint;
@@ -12,6 +10,7 @@ import dev.agenteval.api.Suite;
 import dev.agenteval.api.ToolSpec;
 import dev.agenteval.api.Turn;
 import dev.agenteval.api.Variable;
+import dev.agenteval.core.json.JsonTrees;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,14 +21,12 @@ import java.util.Map;
  * The canonical form of a suite and the fingerprint of a run. The canonical form is JSON with
  * keys sorted, holding everything that can change a verdict: every case (not only the selected
  * ones) with its effective repeat, pass threshold and timeout, turns, scorers, session context,
- * tools and agent payload, and the variable definitions. Environment variables appear by name,
- * never by value, so no secret is hashed. Concurrency is left out: it changes how a run goes,
+ * tools and agent payload, and the variable definitions (the suite's, a case's, a turn's).
+ * Environment variables appear by name, never by value, so no secret is hashed; random numbers
+ * by their range, and placeholders unresolved, so {@code {{today}}} does not change it daily. Concurrency is left out: it changes how a run goes,
  * not what it evaluates. A scorer written in code is known only by its name.
  */
 public final class Fingerprints {
-
-    private static final ObjectMapper CANONICAL = new ObjectMapper()
-            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
 
     private Fingerprints() {
     }
@@ -48,19 +45,14 @@ public final class Fingerprints {
     static String canonical(Suite suite, Duration defaultTimeout, int defaultRepeat) {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("name", suite.name());
-        Map<String, Object> variables = new LinkedHashMap<>();
-        for (Map.Entry<String, Variable> e : suite.variables().entrySet()) {
-            Variable v = e.getValue();
-            variables.put(e.getKey(), Map.of("source", v.source().name(), "value", v.value(), "secret", v.secret()));
-        }
-        root.put("variables", variables);
+        root.put("variables", variables(suite.variables()));
         List<Object> cases = new ArrayList<>();
         for (Case c : suite.cases()) {
             cases.add(caseValue(suite, c, defaultTimeout, defaultRepeat));
         }
         root.put("cases", cases);
         try {
-            return CANONICAL.writeValueAsString(root);
+            return JsonTrees.CANONICAL.writeValueAsString(root);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write the canonical form of suite '" + suite.name() + "'", e);
         }
@@ -79,12 +71,19 @@ public final class Fingerprints {
         out.put("tools", c.tools().map(Fingerprints::tools).orElse(null));
         out.put("agent", c.agent());
         out.put("agentId", c.agentId().orElse(null));
+        // Only when declared, so the canonical form of suites without them stays as it was.
+        if (!c.variables().isEmpty()) {
+            out.put("variables", variables(c.variables()));
+        }
         List<Object> turns = new ArrayList<>();
         for (Turn t : c.turns()) {
             Map<String, Object> turn = new LinkedHashMap<>();
             turn.put("name", t.name().orElse(null));
             turn.put("input", Preparation.messageValue(t.input()));
             turn.put("delay", t.delay().toString());
+            if (!t.variables().isEmpty()) {
+                turn.put("variables", variables(t.variables()));
+            }
             List<Object> scorers = new ArrayList<>();
             for (ScorerSpec s : t.scorers()) {
                 Map<String, Object> scorer = new LinkedHashMap<>();
@@ -98,6 +97,16 @@ public final class Fingerprints {
             turns.add(turn);
         }
         out.put("turns", turns);
+        return out;
+    }
+
+    /** Variable definitions: environment variables by name, random numbers by range; never a drawn or read value. */
+    private static Map<String, Object> variables(Map<String, Variable> variables) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (Map.Entry<String, Variable> e : variables.entrySet()) {
+            Variable v = e.getValue();
+            out.put(e.getKey(), Map.of("source", v.source().name(), "value", v.value(), "secret", v.secret()));
+        }
         return out;
     }
 

@@ -7,26 +7,27 @@ import dev.agenteval.api.Part;
 import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.Turn;
-import dev.agenteval.api.Variable;
 import dev.agenteval.core.Providers;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.Scorer;
 import dev.agenteval.spi.Secrets;
-import dev.agenteval.spi.ScorerFactory;
 import dev.agenteval.spi.SessionRequest;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.random.RandomGenerator;
 
 /**
  * Everything checked and resolved before the first request: scorer specs against their
- * factories, placeholders against variables and the environment. Problems are collected and
+ * factories, placeholders (in messages, agent payloads and ids, and scorer parameters) against
+ * the variables in scope and the environment. Problems are collected and
  * thrown together as one {@link ConfigurationException}, so nothing is sent for an invalid suite.
  */
 public final class Preparation {
@@ -35,115 +36,127 @@ public final class Preparation {
     private final Map<ScorerSpec, Scorer> scorers;
     private final Redactor redactor;
     private final boolean needsJudge;
+    private final boolean suiteNeedsJudge;
 
     private Preparation(List<PreparedCase> cases, Map<ScorerSpec, Scorer> scorers, Redactor redactor,
-                        boolean needsJudge) {
+                        boolean needsJudge, boolean suiteNeedsJudge) {
         this.cases = cases;
         this.scorers = scorers;
         this.redactor = redactor;
         this.needsJudge = needsJudge;
+        this.suiteNeedsJudge = suiteNeedsJudge;
     }
 
-    /** True when a selected scorer asks the judge. */
+    /** True when a selected scorer asks the judge ({@link Providers#needsJudge(java.util.Collection)} of the selected cases). */
     public boolean needsJudge() {
         return needsJudge;
     }
 
     /**
-     * Validates and resolves the selected cases; {@code defaultTimeout} (nullable) and
-     * {@code defaultRepeat} apply to cases for which neither the case nor the suite sets one.
+     * True when a scorer of any case of the suite, selected or not, asks the judge: what the
+     * result's fingerprint records ({@link Providers#needsJudge(java.util.Collection)} of every case).
      */
-    public static Preparation prepare(Suite suite, List<Case> selected, Providers providers, Judge judge,
-                                      Function<String, String> environment, Duration defaultTimeout,
-                                      int defaultRepeat) {
-        return prepare(suite, selected, providers, judge, environment, defaultTimeout, defaultRepeat, Secrets.create());
+    public boolean suiteNeedsJudge() {
+        return suiteNeedsJudge;
     }
 
     /**
      * Validates and resolves the selected cases, adding the values of secret variables
      * ({@code env:}) to {@code runSecrets}, which the preparation's {@link #redactor()} masks.
+     * {@code defaultTimeout} (nullable) and {@code defaultRepeat} apply to cases for which neither
+     * the case nor the suite sets one; {@code clock} gives {@code today} and {@code yesterday}, and
+     * {@code random} the draws of random whole numbers (once per case).
      */
     public static Preparation prepare(Suite suite, List<Case> selected, Providers providers, Judge judge,
                                       Function<String, String> environment, Duration defaultTimeout,
-                                      int defaultRepeat, Secrets runSecrets) {
-        List<String> problems = new ArrayList<>();
-        Map<ScorerSpec, Scorer> scorers = createScorers(selected, providers, judge, problems);
+                                      int defaultRepeat, Secrets runSecrets, Clock clock, RandomGenerator random) {
+        return prepare(suite, selected, ResolvedScorers.over(providers), judge, environment, defaultTimeout,
+                defaultRepeat, runSecrets, clock, random);
+    }
 
-        Set<String> used = new HashSet<>();
-        for (Case c : selected) {
-            for (Turn t : c.turns()) {
-                used.addAll(Placeholders.namesIn(messageValue(t.input())));
-            }
-            used.addAll(Placeholders.namesIn(c.agent()));
-            c.agentId().ifPresent(id -> used.addAll(Placeholders.namesIn(id)));
-        }
-        Map<String, String> values = new LinkedHashMap<>();
-        Set<String> secrets = new HashSet<>();
-        for (Map.Entry<String, Variable> e : suite.variables().entrySet()) {
-            Variable v = e.getValue();
-            String value = v.source() == Variable.Source.ENV ? environment.apply(v.value()) : v.value();
-            if (value == null) {
-                if (used.contains(e.getKey())) {
-                    problems.add("variable '" + e.getKey() + "': environment variable " + v.value() + " is not set");
-                }
-                continue;
-            }
-            values.put(e.getKey(), value);
-            if (v.secret()) {
-                secrets.add(value);
-            }
-        }
-
+    /**
+     * Validates and resolves the selected cases as {@link #prepare(Suite, List, Providers, Judge, Function,
+     * Duration, int, Secrets, Clock, RandomGenerator)} does, each distinct resolved scorer spec once
+     * through {@code resolved} (which keeps what it resolves, for a later run to reuse). Placeholders
+     * in scorer parameters are resolved per case and turn first, so specs that resolve to the same
+     * value share one scorer and specs that resolve to different values each get their own.
+     */
+    public static Preparation prepare(Suite suite, List<Case> selected, ResolvedScorers resolved, Judge judge,
+                                      Function<String, String> environment, Duration defaultTimeout,
+                                      int defaultRepeat, Secrets runSecrets, Clock clock, RandomGenerator random) {
+        Set<String> variableProblems = new LinkedHashSet<>();
+        CaseVariables.Run run = new CaseVariables.Run(environment, clock, random, variableProblems);
+        run.readSecrets(suite.variables().values());
+        CaseVariables suiteScope = run.suite(suite.variables());
+        List<String> caseProblems = new ArrayList<>();
         List<PreparedCase> prepared = new ArrayList<>();
         for (Case c : selected) {
-            prepared.add(prepareCase(suite, c, values, problems, defaultTimeout, defaultRepeat));
+            prepared.add(prepareCase(suite, c, run, suiteScope.forNewCase(), caseProblems, defaultTimeout,
+                    defaultRepeat));
         }
+        // Scorers are made from the resolved specs, so their parameters are checked as they will run.
+        List<String> problems = new ArrayList<>();
+        Map<ScorerSpec, Scorer> scorers = createScorers(prepared, resolved, judge, problems);
+        problems.addAll(variableProblems);
+        problems.addAll(caseProblems);
         if (!problems.isEmpty()) {
             throw new ConfigurationException(problems);
         }
-        boolean needsJudge = providers.needsJudge(selected);
-        runSecrets.addAll(secrets);
-        return new Preparation(prepared, scorers, Redactor.of(runSecrets), needsJudge);
+        boolean needsJudge = needsJudge(selected, resolved);
+        boolean suiteNeedsJudge = needsJudge || needsJudge(suite.cases(), resolved);
+        runSecrets.addAll(run.secrets());
+        return new Preparation(prepared, scorers, Redactor.of(runSecrets), needsJudge, suiteNeedsJudge);
     }
 
-    private static Map<ScorerSpec, Scorer> createScorers(List<Case> selected, Providers providers, Judge judge,
+    /**
+     * {@link Providers#needsJudge(java.util.Collection)}, each scorer type's factory asked once a run.
+     * Whether a scorer needs a judge depends on its type alone, which placeholders never change, so
+     * the specs as written are asked.
+     */
+    private static boolean needsJudge(List<Case> cases, ResolvedScorers resolved) {
+        return cases.stream().flatMap(c -> c.turns().stream()).flatMap(t -> t.scorers().stream())
+                .anyMatch(resolved::needsJudge);
+    }
+
+    /**
+     * The scorer of every distinct resolved spec of the prepared cases, each resolved spec resolved
+     * once; its problems are reported wherever it is written, the failure of creating its scorer
+     * where it is first written.
+     */
+    private static Map<ScorerSpec, Scorer> createScorers(List<PreparedCase> prepared, ResolvedScorers resolved,
+                                                         Judge judge,
                                                          List<String> problems) {
+        Providers providers = resolved.providers();
         Map<ScorerSpec, Scorer> scorers = new HashMap<>();
-        for (Case c : selected) {
+        for (PreparedCase pc : prepared) {
+            Case c = pc.testCase();
             for (int i = 0; i < c.turns().size(); i++) {
-                for (ScorerSpec spec : c.turns().get(i).scorers()) {
+                for (ScorerSpec spec : pc.scorers().get(i)) {
                     String where = "case '" + c.id() + "' turn " + (i + 1) + ": scorer '" + spec.type() + "' ";
+                    ResolvedScorers.Resolution r = resolved.resolve(spec);
                     if (spec.inline().isPresent()) {
-                        scorers.put(spec, spec.inline().get());
+                        scorers.put(spec, r.scorer());
                         continue;
                     }
-                    var factory = providers.findScorer(spec.type());
-                    if (factory.isEmpty()) {
+                    if (r.factory() == null) {
                         problems.add("case '" + c.id() + "' turn " + (i + 1) + ": unknown scorer type '"
                                 + spec.type() + "'; known: " + String.join(", ", providers.scorerIds()));
                         continue;
                     }
-                    List<String> specProblems = factory.get().validate(spec);
-                    specProblems.forEach(p -> problems.add(where + p));
-                    if (factory.get().needsJudge() && judge == null) {
+                    r.problems().forEach(p -> problems.add(where + p));
+                    if (resolved.needsJudge(spec) && judge == null) {
                         problems.add(where + "needs a judge, but none is configured");
                     }
-                    if (specProblems.isEmpty() && !scorers.containsKey(spec)) {
-                        scorers.put(spec, create(factory.get(), spec, where, problems));
+                    if (r.problems().isEmpty() && !scorers.containsKey(spec)) {
+                        if (r.failure() != null) {
+                            problems.add(where + r.failure());
+                        }
+                        scorers.put(spec, r.scorer());
                     }
                 }
             }
         }
         return scorers;
-    }
-
-    private static Scorer create(ScorerFactory factory, ScorerSpec spec, String where, List<String> problems) {
-        try {
-            return factory.create(spec);
-        } catch (RuntimeException e) {
-            problems.add(where + e.getMessage());
-            return null;
-        }
     }
 
     /** The case's timeout, else the suite's, else {@code defaultTimeout} (may be null: none). */
@@ -161,47 +174,73 @@ public final class Preparation {
         return c.passThreshold().orElse(suite.passThreshold().orElse(1.0));
     }
 
-    private static PreparedCase prepareCase(Suite suite, Case c, Map<String, String> values, List<String> problems,
-                                            Duration defaultTimeout, int defaultRepeat) {
+    private static PreparedCase prepareCase(Suite suite, Case c, CaseVariables.Run run, CaseVariables suiteScope,
+                                            List<String> problems, Duration defaultTimeout, int defaultRepeat) {
+        run.readSecrets(c.variables().values());
+        CaseVariables caseScope = suiteScope.with(c.variables(), "case '" + c.id() + "': ", "case");
         List<Message> inputs = new ArrayList<>();
+        List<List<ScorerSpec>> scorers = new ArrayList<>();
         for (int i = 0; i < c.turns().size(); i++) {
-            Message m = c.turns().get(i).input();
-            inputs.add(resolve(m, values, "case '" + c.id() + "' turn " + (i + 1), problems));
+            Turn turn = c.turns().get(i);
+            String where = "case '" + c.id() + "' turn " + (i + 1);
+            run.readSecrets(turn.variables().values());
+            CaseVariables scope = caseScope.with(turn.variables(), where + ": ", "turn" + (i + 1));
+            inputs.add(resolve(turn.input(), scope, where, problems));
+            List<ScorerSpec> specs = new ArrayList<>();
+            for (ScorerSpec spec : turn.scorers()) {
+                specs.add(resolve(spec, scope, where + ": scorer '" + spec.type() + "'", problems));
+            }
+            scorers.add(List.copyOf(specs));
         }
-        Map<String, Object> agent = c.agent();
+        Map<String, Object> agent = castMap(resolveValue(c.agent(), caseScope, "case '" + c.id() + "' agent", problems));
         String agentId = c.agentId().orElse(null);
-        agent = castMap(resolveValue(agent, values, "case '" + c.id() + "' agent", problems));
         if (agentId != null) {
-            agentId = (String) resolveValue(agentId, values, "case '" + c.id() + "' agentId", problems);
+            agentId = (String) resolveValue(agentId, caseScope, "case '" + c.id() + "' agentId", problems);
         }
         SessionRequest session = new SessionRequest(c.id(), 1, c.sessionContext(), agent, agentId,
                 c.tools().orElse(null));
-        return new PreparedCase(c, List.copyOf(inputs), session, timeout(suite, c, defaultTimeout),
+        return new PreparedCase(c, List.copyOf(inputs), List.copyOf(scorers), session, timeout(suite, c, defaultTimeout),
                 repeat(suite, c, defaultRepeat), passThreshold(suite, c));
     }
 
-    private static Message resolve(Message m, Map<String, String> values, String where, List<String> problems) {
+    private static Message resolve(Message m, CaseVariables scope, String where, List<String> problems) {
         if (Placeholders.namesIn(messageValue(m)).isEmpty()) {
             return m;
         }
         List<Part> parts = new ArrayList<>();
         for (Part p : m.parts()) {
             if (p instanceof Part.Text t) {
-                parts.add(Part.text((String) resolveValue(t.text(), values, where, problems)));
+                parts.add(Part.text((String) resolveValue(t.text(), scope, where, problems)));
             } else if (p instanceof Part.Data d) {
-                parts.add(Part.data(resolveValue(d.data(), values, where, problems)));
+                parts.add(Part.data(resolveValue(d.data(), scope, where, problems)));
             }
         }
-        return new Message(m.role(), parts, castMap(resolveValue(m.metadata(), values, where, problems)));
+        return new Message(m.role(), parts, castMap(resolveValue(m.metadata(), scope, where, problems)));
     }
 
-    private static Object resolveValue(Object value, Map<String, String> values, String where, List<String> problems) {
-        Set<String> missing = new java.util.LinkedHashSet<>(Placeholders.namesIn(value));
+    /** A scorer spec whose parameters have their placeholders resolved (the spec itself when it has none). */
+    private static ScorerSpec resolve(ScorerSpec spec, CaseVariables scope, String where, List<String> problems) {
+        ScorerSpec resolved = spec;
+        for (Map.Entry<String, Object> e : spec.params().entrySet()) {
+            if (!Placeholders.namesIn(e.getValue()).isEmpty()) {
+                resolved = resolved.with(e.getKey(), resolveValue(e.getValue(), scope, where, problems));
+            }
+        }
+        return resolved;
+    }
+
+    private static Object resolveValue(Object value, CaseVariables scope, String where, List<String> problems) {
+        Set<String> used = Placeholders.namesIn(value);
+        if (used.isEmpty()) {
+            return value;
+        }
+        Map<String, String> values = scope.values(used);
+        Set<String> missing = new LinkedHashSet<>(used);
         missing.removeAll(values.keySet());
         if (!missing.isEmpty()) {
             for (String name : missing) {
-                problems.add(where + ": unresolved placeholder '{{" + name + "}}'"
-                        + (values.isEmpty() ? " (no variables declared)" : " (variables: " + String.join(", ", values.keySet()) + ")"));
+                problems.add(where + ": unresolved placeholder '{{" + name + "}}' (variables: "
+                        + String.join(", ", scope.names()) + ")");
             }
             return value;
         }

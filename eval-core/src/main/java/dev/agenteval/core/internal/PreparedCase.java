@@ -2,6 +2,7 @@ package dev.agenteval.core.internal;
 
 import dev.agenteval.api.Case;
 import dev.agenteval.api.Message;
+import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.spi.SessionRequest;
 import java.time.Duration;
 import java.util.List;
@@ -11,13 +12,14 @@ import java.util.List;
  *
  * @param testCase the case as written
  * @param inputs   each turn's message with placeholders resolved
+ * @param scorers  each turn's scorer specs with placeholders in their parameters resolved
  * @param session  what the agent client gets to open a session (attempt 1)
  * @param timeout  the case's wall-clock bound, or null
  * @param repeat   how many attempts to run: the case's, else the suite's, else the runner's
  * @param passThreshold the share of attempts that must pass: the case's, else the suite's, else 1
  */
-public record PreparedCase(Case testCase, List<Message> inputs, SessionRequest session, Duration timeout, int repeat,
-                           double passThreshold) {
+public record PreparedCase(Case testCase, List<Message> inputs, List<List<ScorerSpec>> scorers, SessionRequest session,
+                           Duration timeout, int repeat, double passThreshold) {
 
     /** The session request for a given attempt. */
     public SessionRequest sessionFor(int attempt) {

@@ -10,8 +10,9 @@ import java.util.Optional;
  * name), at most {@link #MAX_CANDIDATES} candidates are compared, and each comparison keeps three
  * rows of the distance table and stops as soon as the distance exceeds what counts as a typo.
  *
- * <p>The one did-you-mean of agent-eval: the YAML loader and the agent clients' settings both use
- * it (each keeps its own wording around the suggestion). Exported only to agent-eval's modules.
+ * <p>The one did-you-mean of agent-eval: the YAML loader and the agent clients' settings
+ * ({@code dev.agenteval.http.settings.ProviderSettings}) both use it (each keeps its own wording
+ * around the suggestion). Exported only to agent-eval's modules.
  */
 public final class Suggestions {
 

@@ -1,9 +1,9 @@
 package dev.agenteval.http.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agenteval.api.AgentException;
 import dev.agenteval.api.FailureCode;
+import dev.agenteval.core.json.JsonTrees;
 import dev.agenteval.http.Authentication;
 import java.io.IOException;
 import java.net.URI;
@@ -26,8 +26,6 @@ import java.util.stream.Collectors;
  * they expire. Thread-safe; concurrent callers wait for a single fetch.
  */
 public final class OAuth2ClientCredentials implements Authentication {
-
-    private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final URI tokenUrl;
     private final String clientId;
@@ -109,12 +107,7 @@ public final class OAuth2ClientCredentials implements Authentication {
                     + response.statusCode() + " (check the client id and secret)",
                     Map.of("url", tokenUrl.toString(), "status", response.statusCode()), null);
         }
-        JsonNode json;
-        try {
-            json = MAPPER.readTree(response.body());
-        } catch (IOException e) {
-            json = null;
-        }
+        JsonNode json = JsonTrees.parseOrNull(response.body());
         if (json == null || !json.path("access_token").isTextual()) {
             throw new AgentException(FailureCode.INVALID_RESPONSE, "OAuth token response from " + tokenUrl
                     + " has no access_token", Map.of("url", tokenUrl.toString()), null);

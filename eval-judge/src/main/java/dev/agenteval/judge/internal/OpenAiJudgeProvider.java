@@ -1,6 +1,7 @@
 package dev.agenteval.judge.internal;
 
 import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.http.settings.ProviderSettings;
 import dev.agenteval.http.RetryPolicy;
 import dev.agenteval.judge.OpenAiJudge;
 import dev.agenteval.judge.PromptTemplates;
@@ -16,7 +17,8 @@ import java.util.Optional;
 
 /**
  * Judge provider {@code openai}: an {@link OpenAiJudge}. Settings (each optional but the model):
- * {@code url} (the API root, as for agent clients; {@code baseUrl} is an alias), {@code model}, {@code apiKeyEnv} (the variable holding the key),
+ * {@code url} (the API root, as for agent clients; {@code baseUrl} is an alias), {@code model}, {@code apiKeyEnv} (the variable holding the key;
+ * unset: {@code AGENT_EVAL_JUDGE_API_KEY}, else the harness's {@code JUDGE_API_KEY}),
  * {@code requireApiKey}, {@code timeoutSeconds}, {@code maxAttempts} (HTTP attempts),
  * {@code verdictRetries}, {@code requestsPerSecond}, {@code maxConcurrency}, {@code samples},
  * {@code threshold}, {@code cacheDir}, {@code templatesDir}, {@code responseFormat}
@@ -27,6 +29,8 @@ public final class OpenAiJudgeProvider implements JudgeProvider {
 
     /** The key's default variable. */
     public static final String API_KEY = "AGENT_EVAL_JUDGE_API_KEY";
+    /** The Python harness's name for the key, read when {@link #API_KEY} is unset. */
+    public static final String HARNESS_API_KEY = "JUDGE_API_KEY";
     /** The base URL's variable. */
     public static final String BASE_URL = "AGENT_EVAL_JUDGE_BASE_URL";
     /** The model's variable. */
@@ -54,7 +58,8 @@ public final class OpenAiJudgeProvider implements JudgeProvider {
     public List<EnvironmentVariable> environmentVariables() {
         return List.of(
                 EnvironmentVariable.secret(API_KEY, "The judge endpoint's API key, sent as a bearer token"
-                        + " (not needed for a server on localhost)."),
+                        + " (not needed for a server on localhost); when it is unset, " + HARNESS_API_KEY
+                        + " (the harness's name) is read."),
                 EnvironmentVariable.setting(BASE_URL, OpenAiJudge.DEFAULT_BASE_URL,
                         "The judge endpoint's API root, e.g. http://localhost:11434/v1 for Ollama."),
                 EnvironmentVariable.setting(MODEL, null, "The judge model; setting it selects the model judge."));
@@ -62,54 +67,55 @@ public final class OpenAiJudgeProvider implements JudgeProvider {
 
     @Override
     public Judge create(ProviderConfig config) {
-        Settings s = new Settings(id(), config, SETTINGS);
+        ProviderSettings s = ProviderSettings.forJudge(id(), config, SETTINGS);
         OpenAiJudge.Builder b = OpenAiJudge.builder();
-        String model = s.string("model", MODEL).orElse(null);
+        String model = s.stringOrEnv("model", MODEL).orElse(null);
         if (model == null) {
             s.problem("needs a model: set " + MODEL + " or the setting 'model'");
         } else {
             b.model(model);
         }
-        String url = s.string("url", null).orElse(null);
-        String alias = s.string("baseUrl", null).orElse(null);
+        String url = s.string("url").orElse(null);
+        String alias = s.string("baseUrl").orElse(null);
         if (url != null && alias != null && !url.equals(alias)) {
             s.problem("settings 'url' and 'baseUrl' differ ('" + url + "', '" + alias + "'); set one");
         }
-        Optional.ofNullable(url != null ? url : alias).or(() -> s.string("url", BASE_URL)).ifPresent(u -> {
+        Optional.ofNullable(url != null ? url : alias).or(() -> s.stringOrEnv("url", BASE_URL)).ifPresent(u -> {
             try {
                 b.baseUrl(u);
             } catch (IllegalArgumentException e) {
                 s.problem(e.getMessage());
             }
         });
-        String keyVariable = s.string("apiKeyEnv", null).orElse(API_KEY);
+        String keyVariable = s.string("apiKeyEnv")
+                .orElse(config.env(API_KEY).isEmpty() && config.env(HARNESS_API_KEY).isPresent() ? HARNESS_API_KEY : API_KEY);
         config.env(keyVariable).ifPresent(key -> config.secrets().add(key).add(key.strip()));
         b.apiKeyFromEnvironment(keyVariable, config.environment());
         Boolean requireKey = s.flag("requireApiKey");
         if (requireKey != null) {
             b.requireApiKey(requireKey);
         }
-        double timeout = s.number("timeoutSeconds", 0.001, 3600, 60);
+        double timeout = s.numberIn("timeoutSeconds", 0.001, 3600, 60);
         b.requestTimeout(Duration.ofMillis(Math.round(timeout * 1000)));
         b.retryPolicy(RetryPolicy.builder().maxAttempts(s.integer("maxAttempts", 1, 3, false)).build());
         b.verdictRetries(s.integer("verdictRetries", 0, 2, false));
-        b.requestsPerSecond(s.number("requestsPerSecond", 0, 10_000, 0));
+        b.requestsPerSecond(s.numberIn("requestsPerSecond", 0, 10_000, 0));
         b.maxConcurrency(s.integer("maxConcurrency", 1, 4, false));
         b.samples(s.integer("samples", 1, 1, true));
-        b.threshold(s.number("threshold", 0, 1, 0.5));
-        s.string("cacheDir", null).ifPresent(dir -> b.cacheDirectory(Path.of(dir)));
-        s.string("templatesDir", null).ifPresent(dir -> {
+        b.threshold(s.numberIn("threshold", 0, 1, 0.5));
+        s.string("cacheDir").ifPresent(dir -> b.cacheDirectory(Path.of(dir)));
+        s.string("templatesDir").ifPresent(dir -> {
             try {
                 b.templates(PromptTemplates.defaults().withOverrides(Path.of(dir)));
             } catch (ConfigurationException e) {
                 e.problems().forEach(s::problem);
             }
         });
-        s.string("responseFormat", null).ifPresent(f -> {
+        s.string("responseFormat").ifPresent(f -> {
             try {
                 b.responseFormat(OpenAiJudge.ResponseFormat.valueOf(f.toUpperCase(Locale.ROOT)));
             } catch (IllegalArgumentException e) {
-                s.problem("setting 'responseFormat' must be json_schema, json_object or none but was '" + f + "'");
+                s.problem("responseFormat", "must be json_schema, json_object or none but was '" + f + "'");
             }
         });
         s.check();

@@ -1,5 +1,6 @@
 package dev.agenteval.judge.internal;
 
+import dev.agenteval.http.settings.ProviderSettings;
 import dev.agenteval.judge.OverlapJudge;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.JudgeProvider;
@@ -25,8 +26,8 @@ public final class OverlapJudgeProvider implements JudgeProvider {
 
     @Override
     public Judge create(ProviderConfig config) {
-        Settings s = new Settings(id(), config, List.of("judge", "threshold"));
-        double threshold = s.number("threshold", 0, 1, OverlapJudge.DEFAULT_THRESHOLD);
+        ProviderSettings s = ProviderSettings.forJudge(id(), config, List.of("judge", "threshold"));
+        double threshold = s.numberIn("threshold", 0, 1, OverlapJudge.DEFAULT_THRESHOLD);
         s.check();
         return OverlapJudge.withThreshold(threshold);
     }

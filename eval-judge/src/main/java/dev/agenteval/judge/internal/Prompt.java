@@ -1,10 +1,9 @@
 package dev.agenteval.judge.internal;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.ToolSpec;
+import dev.agenteval.core.json.JsonTrees;
 import dev.agenteval.judge.PromptTemplate;
 import dev.agenteval.spi.JudgeRequest;
 import java.nio.charset.StandardCharsets;
@@ -32,8 +31,6 @@ public record Prompt(String system, String user, String fence, String versions) 
 
     /** Longest tool output shown to the judge, in characters; longer ones are cut. */
     static final int MAX_TOOL_OUTPUT = 4000;
-
-    private static final ObjectMapper JSON = new ObjectMapper().configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, false);
 
     /** Renders {@code request} with the two templates. */
     public static Prompt render(PromptTemplate system, PromptTemplate template, JudgeRequest request) {
@@ -109,7 +106,7 @@ public record Prompt(String system, String user, String fence, String versions) 
 
     private static String json(Object value) {
         try {
-            return JSON.writeValueAsString(value);
+            return JsonTrees.MAPPER.writeValueAsString(value);
         } catch (JsonProcessingException e) {
             return String.valueOf(value);
         }

@@ -1,8 +1,8 @@
 package dev.agenteval.judge.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import dev.agenteval.core.json.JsonTrees;
 import dev.agenteval.spi.JudgeVerdict;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
 public final class VerdictCache {
 
     private static final Logger LOG = LoggerFactory.getLogger(VerdictCache.class);
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** The files' form: Jackson's own pretty printer, as the cache has always written them. */
+    private static final ObjectWriter FILE = JsonTrees.MAPPER.writerWithDefaultPrettyPrinter();
 
     private final Path folder;
 
@@ -45,7 +46,7 @@ public final class VerdictCache {
     public static String key(Map<String, Object> inputs) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            return HexFormat.of().formatHex(sha.digest(new ObjectMapper().writeValueAsBytes(inputs)));
+            return HexFormat.of().formatHex(sha.digest(JsonTrees.MAPPER.writeValueAsBytes(inputs)));
         } catch (NoSuchAlgorithmException | IOException e) {
             throw new IllegalStateException("cache key could not be computed", e);
         }
@@ -58,7 +59,7 @@ public final class VerdictCache {
             return Optional.empty();
         }
         try {
-            JsonNode n = JSON.readTree(Files.readString(file, StandardCharsets.UTF_8)).path("verdict");
+            JsonNode n = JsonTrees.MAPPER.readTree(Files.readString(file, StandardCharsets.UTF_8)).path("verdict");
             JudgeVerdict v = new JudgeVerdict(n.path("passed").asBoolean(), n.path("score").asDouble(),
                     n.path("reason").asText(), null,
                     n.hasNonNull("agreement") ? n.get("agreement").asDouble() : null,
@@ -89,7 +90,7 @@ public final class VerdictCache {
             Files.createDirectories(folder);
             Path tmp = Files.createTempFile(folder, key, ".tmp");
             try {
-                Files.write(tmp, JSON.writeValueAsBytes(doc));
+                Files.write(tmp, FILE.writeValueAsBytes(doc));
                 try {
                     Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 } catch (AtomicMoveNotSupportedException e) {

@@ -61,6 +61,11 @@ import java.util.regex.Pattern;
  */
 public final class VerdictParser {
 
+    /**
+     * The one mapper not shared ({@code JsonTrees.MAPPER} is strict): it reads what judges write
+     * as JSON, single quotes, unquoted names, trailing commas, comments and raw control
+     * characters; nothing else is to be read this leniently.
+     */
     private static final ObjectMapper LENIENT = JsonMapper.builder()
             .enable(JsonReadFeature.ALLOW_SINGLE_QUOTES, JsonReadFeature.ALLOW_UNQUOTED_FIELD_NAMES,
                     JsonReadFeature.ALLOW_TRAILING_COMMA, JsonReadFeature.ALLOW_JAVA_COMMENTS,

@@ -3,6 +3,7 @@ package dev.agenteval.report.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agenteval.core.json.JsonTrees;
 import dev.agenteval.report.BaselineComparison;
 import dev.agenteval.report.BaselineComparison.Change;
 import dev.agenteval.report.BaselineComparison.Kind;
@@ -25,7 +26,7 @@ public final class ComparisonReport {
 
     /** The JSON {@code baseline} object. */
     static ObjectNode json(BaselineComparison c) {
-        ObjectNode node = Json.NODES.objectNode();
+        ObjectNode node = JsonTrees.NODES.objectNode();
         node.put("source", c.baselineSource());
         node.put("startedAt", c.baselineStartedAt().toString());
         node.put("passRate", c.baselinePassRate());
@@ -42,7 +43,7 @@ public final class ComparisonReport {
     }
 
     private static ArrayNode changes(List<Change> changes) {
-        ArrayNode array = Json.NODES.arrayNode();
+        ArrayNode array = JsonTrees.NODES.arrayNode();
         for (Change ch : changes) {
             ObjectNode node = array.addObject();
             node.put("id", ch.id());
@@ -55,9 +56,9 @@ public final class ComparisonReport {
 
     private static JsonNode outcome(Outcome o) {
         if (o == null) {
-            return Json.NODES.nullNode();
+            return JsonTrees.NODES.nullNode();
         }
-        ObjectNode node = Json.NODES.objectNode();
+        ObjectNode node = JsonTrees.NODES.objectNode();
         node.put("status", o.status().wireName());
         node.put("attempts", o.attempts());
         node.put("passedAttempts", o.passedAttempts());

@@ -14,6 +14,7 @@ import dev.agenteval.api.ScoreStatus;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.api.Usage;
+import dev.agenteval.core.json.JsonTrees;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
@@ -52,7 +53,7 @@ public final class HarnessReport {
 
     /** Writes the JSON array, ending with a newline, one case at a time. */
     public static void write(SuiteResult result, Writer out) throws IOException {
-        try (JsonGenerator gen = Json.prettyGenerator(out)) {
+        try (JsonGenerator gen = JsonTrees.prettyGenerator(out)) {
             gen.writeStartArray();
             for (CaseResult c : result.cases()) {
                 for (Run run : runs(c)) {
@@ -159,14 +160,14 @@ public final class HarnessReport {
     }
 
     private static ObjectNode caseEntry(Run run) {
-        ObjectNode node = Json.NODES.objectNode();
+        ObjectNode node = JsonTrees.NODES.objectNode();
         node.put("name", run.name());
         node.put("success", run.success());
         node.put("agent_id", run.agentId());
         node.put("duration_seconds", ReportText.seconds(run.attempt().duration()));
         ArrayNode steps = node.putArray("step_results");
         for (TurnResult t : run.turns()) {
-            ObjectNode step = Json.NODES.objectNode();
+            ObjectNode step = JsonTrees.NODES.objectNode();
             step.put("name", run.sequential() ? t.name() : null);
             stepFields(step, t);
             steps.add(step);
@@ -177,7 +178,7 @@ public final class HarnessReport {
     }
 
     private static ObjectNode stepEntry(Run run, TurnResult t) {
-        ObjectNode node = Json.NODES.objectNode();
+        ObjectNode node = JsonTrees.NODES.objectNode();
         node.put("name", run.stepEntryName(t));
         node.put("is_step_result", true);
         node.put("case_name", run.name());
@@ -192,8 +193,8 @@ public final class HarnessReport {
     private static void stepFields(ObjectNode node, TurnResult t) {
         boolean aborted = aborted(t);
         node.put("success", t.passed());
-        node.set("request", aborted ? Json.NODES.nullNode() : Json.toNode(t.request()));
-        node.set("response", aborted ? Json.NODES.nullNode() : Json.toNode(t.response()));
+        node.set("request", aborted ? JsonTrees.NODES.nullNode() : JsonTrees.toNode(t.request()));
+        node.set("response", aborted ? JsonTrees.NODES.nullNode() : JsonTrees.toNode(t.response()));
         node.set("harness_error", JsonReport.failure(harnessError(t)));
         node.put("duration_seconds", ReportText.seconds(t.duration()));
         node.put("context_id", t.contextId());
@@ -208,7 +209,7 @@ public final class HarnessReport {
     }
 
     private static ObjectNode expectation(ScoreResult s) {
-        ObjectNode node = Json.NODES.objectNode();
+        ObjectNode node = JsonTrees.NODES.objectNode();
         node.put("key", s.type());
         ArrayNode checks = node.putArray("checks");
         for (Check c : checks(s)) {
@@ -224,9 +225,9 @@ public final class HarnessReport {
     /** The harness's usage: three fields, each null when not reported; null when none is. */
     private static JsonNode usage(Usage u) {
         if (u == null || u.inputTokens() == null && u.outputTokens() == null && u.credits() == null) {
-            return Json.NODES.nullNode();
+            return JsonTrees.NODES.nullNode();
         }
-        ObjectNode node = Json.NODES.objectNode();
+        ObjectNode node = JsonTrees.NODES.objectNode();
         node.put("input_tokens", u.inputTokens());
         node.put("output_tokens", u.outputTokens());
         node.put("credits", u.credits());

@@ -10,6 +10,7 @@ import dev.agenteval.api.HarnessFailure;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.api.Usage;
+import dev.agenteval.core.json.JsonTrees;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
@@ -132,6 +133,6 @@ public final class HarnessTranscript {
         if (json == null) {
             return aborted ? "_none: the step was aborted_\n" : "_none_\n";
         }
-        return fenced(Json.pretty(json), "json");
+        return fenced(JsonTrees.pretty(json), "json");
     }
 }

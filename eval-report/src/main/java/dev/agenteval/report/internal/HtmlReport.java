@@ -11,6 +11,7 @@ import dev.agenteval.api.Summary;
 import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.api.Usage;
+import dev.agenteval.core.json.JsonTrees;
 import dev.agenteval.report.BaselineComparison;
 import java.io.IOException;
 import java.io.InputStream;
@@ -332,9 +333,9 @@ public final class HtmlReport {
             html.append("<div class=\"msg\"><span class=\"label\">Tool calls</span>\n<ol class=\"tools\">\n");
             for (ToolCall call : t.toolCalls()) {
                 html.append("<li><code>").append(esc(call.name())).append("</code> <code>")
-                        .append(esc(Json.compact(call.arguments()))).append("</code>");
+                        .append(esc(JsonTrees.compact(call.arguments()))).append("</code>");
                 if (call.result() != null) {
-                    html.append(" → <code>").append(esc(Json.compact(call.result()))).append("</code>");
+                    html.append(" → <code>").append(esc(JsonTrees.compact(call.result()))).append("</code>");
                 }
                 html.append("</li>\n");
             }
@@ -344,10 +345,10 @@ public final class HtmlReport {
             writeScores(html, t.scores());
         }
         if (t.request() != null) {
-            raw(html, "Request as sent", Json.pretty(t.request()));
+            raw(html, "Request as sent", JsonTrees.pretty(t.request()));
         }
         if (t.response() != null) {
-            raw(html, "Raw response", Json.pretty(t.response()));
+            raw(html, "Raw response", JsonTrees.pretty(t.response()));
         }
         html.append("</section>\n");
     }

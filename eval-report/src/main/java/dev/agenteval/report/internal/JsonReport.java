@@ -15,6 +15,7 @@ import dev.agenteval.api.Summary;
 import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.api.Usage;
+import dev.agenteval.core.json.JsonTrees;
 import dev.agenteval.report.BaselineComparison;
 import java.util.List;
 
@@ -42,12 +43,12 @@ public final class JsonReport {
 
     /** Like {@link #write(SuiteResult, java.io.Writer)}, with a {@code baseline} section when {@code comparison} is not null. */
     public static void write(SuiteResult result, BaselineComparison comparison, java.io.Writer out) throws java.io.IOException {
-        try (com.fasterxml.jackson.core.JsonGenerator gen = Json.prettyGenerator(out)) {
+        try (com.fasterxml.jackson.core.JsonGenerator gen = JsonTrees.prettyGenerator(out)) {
             gen.writeStartObject();
             gen.writeStringField("suite", result.suite());
             gen.writeStringField("startedAt", result.startedAt().toString());
             gen.writeFieldName("durationSeconds");
-            gen.writeTree(Json.NODES.numberNode(ReportText.seconds(result.duration())));
+            gen.writeTree(JsonTrees.NODES.numberNode(ReportText.seconds(result.duration())));
             gen.writeBooleanField("complete", result.complete());
             if (result.shard() != null) {
                 gen.writeFieldName("shard");
@@ -77,14 +78,14 @@ public final class JsonReport {
     }
 
     private static ObjectNode shard(Shard shard) {
-        ObjectNode node = Json.NODES.objectNode();
+        ObjectNode node = JsonTrees.NODES.objectNode();
         node.put("index", shard.index());
         node.put("count", shard.count());
         return node;
     }
 
     private static ObjectNode fingerprint(Fingerprint f) {
-        ObjectNode node = Json.NODES.objectNode();
+        ObjectNode node = JsonTrees.NODES.objectNode();
         node.put("suite", f.suite());
         node.put("suiteCases", f.suiteCases());
         node.put("agent", f.agent());
@@ -95,7 +96,7 @@ public final class JsonReport {
 
     private static ObjectNode summary(SuiteResult result) {
         Summary s = result.summary();
-        ObjectNode node = Json.NODES.objectNode();
+        ObjectNode node = JsonTrees.NODES.objectNode();
         node.put("cases", s.cases());
         node.put("passed", s.passed());
         node.put("failed", s.failed());
@@ -108,9 +109,9 @@ public final class JsonReport {
 
     private static JsonNode usage(Usage u) {
         if (u == null) {
-            return Json.NODES.nullNode();
+            return JsonTrees.NODES.nullNode();
         }
-        ObjectNode node = Json.NODES.objectNode();
+        ObjectNode node = JsonTrees.NODES.objectNode();
         node.put("inputTokens", u.inputTokens());
         node.put("outputTokens", u.outputTokens());
         node.put("credits", u.credits());
@@ -119,7 +120,7 @@ public final class JsonReport {
     }
 
     private static ObjectNode caseNode(CaseResult c) {
-        ObjectNode node = Json.NODES.objectNode();
+        ObjectNode node = JsonTrees.NODES.objectNode();
         node.put("id", c.id());
         ArrayNode tags = node.putArray("tags");
         c.tags().forEach(tags::add);
@@ -145,7 +146,7 @@ public final class JsonReport {
     }
 
     private static ObjectNode attempt(CaseAttempt a) {
-        ObjectNode node = Json.NODES.objectNode();
+        ObjectNode node = JsonTrees.NODES.objectNode();
         node.put("attempt", a.attempt());
         node.put("status", a.status().wireName());
         node.put("reason", a.reason());
@@ -156,7 +157,7 @@ public final class JsonReport {
     }
 
     private static ArrayNode turns(List<TurnResult> turns) {
-        ArrayNode array = Json.NODES.arrayNode();
+        ArrayNode array = JsonTrees.NODES.arrayNode();
         for (TurnResult t : turns) {
             array.add(turn(t));
         }
@@ -164,23 +165,23 @@ public final class JsonReport {
     }
 
     private static ObjectNode turn(TurnResult t) {
-        ObjectNode node = Json.NODES.objectNode();
+        ObjectNode node = JsonTrees.NODES.objectNode();
         node.put("index", t.index());
         if (t.name() != null) {
             node.put("name", t.name());
         }
         node.put("input", t.input());
-        node.set("request", Json.toNode(t.request()));
-        node.set("response", Json.toNode(t.response()));
+        node.set("request", JsonTrees.toNode(t.request()));
+        node.set("response", JsonTrees.toNode(t.response()));
         node.put("answer", t.answer());
         node.put("state", t.state() == null ? null : t.state().wireName());
         ArrayNode calls = node.putArray("toolCalls");
         for (ToolCall call : t.toolCalls()) {
             ObjectNode callNode = calls.addObject();
             callNode.put("name", call.name());
-            callNode.set("arguments", Json.toNode(call.arguments()));
+            callNode.set("arguments", JsonTrees.toNode(call.arguments()));
             if (call.result() != null) {
-                callNode.set("result", Json.toNode(call.result()));
+                callNode.set("result", JsonTrees.toNode(call.result()));
             }
         }
         node.put("durationSeconds", ReportText.seconds(t.duration()));
@@ -194,7 +195,7 @@ public final class JsonReport {
     }
 
     private static ObjectNode score(ScoreResult s) {
-        ObjectNode node = Json.NODES.objectNode();
+        ObjectNode node = JsonTrees.NODES.objectNode();
         node.put("type", s.type());
         node.put("status", s.status().wireName());
         node.put("value", s.value());
@@ -218,12 +219,12 @@ public final class JsonReport {
     /** A harness failure as {@code {code, message, context}}; a JSON null for null. */
     static JsonNode failure(HarnessFailure f) {
         if (f == null) {
-            return Json.NODES.nullNode();
+            return JsonTrees.NODES.nullNode();
         }
-        ObjectNode node = Json.NODES.objectNode();
+        ObjectNode node = JsonTrees.NODES.objectNode();
         node.put("code", f.code().wireName());
         node.put("message", f.message());
-        node.set("context", Json.toNode(f.context()));
+        node.set("context", JsonTrees.toNode(f.context()));
         return node;
     }
 }

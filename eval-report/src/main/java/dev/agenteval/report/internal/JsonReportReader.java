@@ -2,8 +2,6 @@ package dev.agenteval.report.internal;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.agenteval.core.json.JsonTrees;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agenteval.api.CaseAttempt;
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.CaseStatus;
@@ -20,6 +18,7 @@ import dev.agenteval.api.TaskState;
 import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.api.Usage;
+import dev.agenteval.core.json.JsonTrees;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -42,8 +41,6 @@ import java.util.Map;
  * holding the case's turns (none when skipped).
  */
 public final class JsonReportReader {
-
-    private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final String source;
 
@@ -68,7 +65,7 @@ public final class JsonReportReader {
     public static SuiteResult parse(String json, String source) {
         JsonNode root;
         try {
-            root = MAPPER.readTree(json);
+            root = JsonTrees.MAPPER.readTree(json);
         } catch (JsonProcessingException e) {
             throw new ConfigurationException(source + ": not JSON: " + e.getOriginalMessage()
                     + " (line " + e.getLocation().getLineNr() + ")", e);

@@ -10,6 +10,7 @@ import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.Summary;
 import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.TurnResult;
+import dev.agenteval.core.json.JsonTrees;
 import dev.agenteval.report.BaselineComparison;
 import java.util.List;
 import java.util.StringJoiner;
@@ -142,7 +143,7 @@ public final class MarkdownReport {
 
         md.append("**Input:**\n\n").append(fenced(t.input(), "text")).append('\n');
         if (t.request() != null) {
-            md.append("**Request:**\n\n").append(fenced(Json.pretty(t.request()), "json")).append('\n');
+            md.append("**Request:**\n\n").append(fenced(JsonTrees.pretty(t.request()), "json")).append('\n');
         }
         if (t.answer() != null) {
             md.append("**Answer:**\n\n").append(fenced(t.answer(), "text")).append('\n');
@@ -160,9 +161,9 @@ public final class MarkdownReport {
         if (!t.toolCalls().isEmpty()) {
             md.append("- Tool calls:\n");
             for (ToolCall call : t.toolCalls()) {
-                md.append("  - ").append(code(call.name())).append(' ').append(code(Json.compact(call.arguments())));
+                md.append("  - ").append(code(call.name())).append(' ').append(code(JsonTrees.compact(call.arguments())));
                 if (call.result() != null) {
-                    md.append(" → ").append(code(Json.compact(call.result())));
+                    md.append(" → ").append(code(JsonTrees.compact(call.result())));
                 }
                 md.append('\n');
             }

@@ -8,6 +8,7 @@ import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.Summary;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.api.Usage;
+import dev.agenteval.core.json.JsonTrees;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
@@ -115,7 +116,7 @@ final class ReportText {
             StringJoiner j = new StringJoiner(", ", " (", ")");
             for (Map.Entry<String, Object> e : f.context().entrySet()) {
                 Object v = e.getValue();
-                j.add(e.getKey() + "=" + (v instanceof String s ? s : Json.compact(v)));
+                j.add(e.getKey() + "=" + (v instanceof String s ? s : JsonTrees.compact(v)));
             }
             sb.append(j);
         }

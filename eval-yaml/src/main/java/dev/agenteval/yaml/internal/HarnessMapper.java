@@ -26,7 +26,15 @@ import java.util.regex.PatternSyntaxException;
  * Maps the harness dialect ({@code globals}, {@code variables}, {@code evals} with A2A-style
  * messages and {@code expectations}) to a {@link Suite}. Each expectation becomes the
  * {@link ScorerSpec} the {@link Scorers} DSL builds, in the order the keys are written;
- * {@code {{placeholders}}} stay verbatim for the runner to resolve.
+ * {@code {{placeholders}}} stay verbatim for the runner to resolve, in messages, agents and
+ * expectations alike.
+ *
+ * <p>{@code globals} is the suite file's own deep-merged over those of the {@code _defaults.yaml}
+ * files above it (see {@link FolderDefaults}): mappings merge key by key, lists and scalars
+ * replace. {@code globals.message} is deep-merged under the message of every eval and step (their
+ * own keys win). Variables come from {@code globals.variables} and the root's {@code variables}
+ * (the suite's, root winning), an eval's {@code variables} (the case's) and a step's (the turn's);
+ * a variable is {@code env:NAME}, a literal, or {@code {type: random_int, min, max}}.
  *
  * <p>The agent target cascades as a whole: an eval that declares {@code agent} or
  * {@code agent_id} uses only its own; one that declares neither uses those of {@code globals}.
@@ -38,10 +46,12 @@ public final class HarnessMapper {
 
     static final List<String> ROOT_KEYS = Dialect.HARNESS.rootKeys();
     static final List<String> GLOBAL_KEYS = List.of("concurrency", "timeout_seconds", "agent", "agent_id", "repeat",
-            "pass_threshold");
+            "pass_threshold", "message", "variables");
     static final List<String> EVAL_KEYS = List.of("name", "type", "agent", "agent_id", "message", "expectations",
-            "steps", "timeout_seconds", "delay_before_seconds", "repeat", "pass_threshold");
-    static final List<String> STEP_KEYS = List.of("name", "message", "expectations", "delay_before_seconds");
+            "steps", "timeout_seconds", "delay_before_seconds", "repeat", "pass_threshold", "variables");
+    static final List<String> STEP_KEYS = List.of("name", "message", "expectations", "delay_before_seconds",
+            "variables");
+    static final List<String> RANDOM_INT_KEYS = List.of("type", "min", "max");
     static final List<String> EXPECTATION_KEYS = List.of("must_include", "must_not_include", "max_duration_seconds",
             "expected_output_text", "jsonpath", "must_include_json", "expected_state");
     static final List<String> MESSAGE_KEYS = List.of("role", "kind", "parts", "metadata");
@@ -70,14 +80,32 @@ public final class HarnessMapper {
         this.ctx = ctx;
     }
 
-    /** Maps a parsed file. Returns null when problems were reported (nothing is built then). */
+    /** Maps a parsed file without folder defaults. Returns null when problems were reported. */
     public Suite map(Node root, String suiteName) {
+        return map(root, suiteName, List.of());
+    }
+
+    /**
+     * Maps a parsed file. {@code folderDefaults} are the {@code globals} blocks of the
+     * {@code _defaults.yaml} files above it, farthest first: each is deep-merged under the next,
+     * and the file's own {@code globals} over them all. Returns null when problems were reported
+     * (nothing is built then).
+     */
+    public Suite map(Node root, String suiteName, List<Node> folderDefaults) {
         int before = ctx.problems().size();
         root.checkKeys(ROOT_KEYS, Dialect.PLATFORM.rootKeys());
         Suite.Builder suite = Suite.named(suiteName);
         Target defaults = new Target(null, null);
-        Node globals = root.get("globals");
-        if (globals != null && globals.expectMapping()) {
+        Node globalMessage = null;
+        Node globals = null;
+        for (Node d : folderDefaults) {
+            globals = globals == null ? d : Node.merge(globals, d);
+        }
+        Node own = root.get("globals");
+        if (own != null && own.expectMapping()) {
+            globals = globals == null ? own : Node.merge(globals, own);
+        }
+        if (globals != null) {
             globals.checkKeys(GLOBAL_KEYS);
             Node concurrency = globals.get("concurrency");
             if (concurrency != null) {
@@ -104,19 +132,20 @@ public final class HarnessMapper {
                 suite.passThreshold(thresholdValue);
             }
             defaults = target(globals);
-        }
-        Node variables = root.get("variables");
-        if (variables != null && variables.expectMapping()) {
-            for (Map.Entry<String, Node> e : variables.entries()) {
-                variable(suite, e.getKey(), e.getValue());
+            Node message = globals.get("message");
+            if (message != null && message.expectMapping()) {
+                globalMessage = message;
             }
+            // globals.variables, then the root's variables over them: both are the suite's own.
+            variables(globals.get("variables")).forEach(suite::variable);
         }
+        variables(root.get("variables")).forEach(suite::variable);
         Node evals = root.get("evals");
         if (evals == null) {
             root.missing("evals", ": a harness suite lists its evals");
         } else if (evals.expectNonEmptySequence("must list at least one eval")) {
             for (Node e : evals.items()) {
-                Case c = mapEval(e, defaults);
+                Case c = mapEval(e, defaults, globalMessage);
                 if (c != null && ctx.problems().size() == before) {
                     suite.add(c);
                 }
@@ -125,22 +154,84 @@ public final class HarnessMapper {
         return ctx.problems().size() > before ? null : suite.build();
     }
 
-    private void variable(Suite.Builder suite, String name, Node value) {
+    /** The variables of a {@code variables} mapping (null: none), in order; bad ones are reported and left out. */
+    private static Map<String, Variable> variables(Node node) {
+        Map<String, Variable> out = new LinkedHashMap<>();
+        if (node == null || !node.expectMapping()) {
+            return out;
+        }
+        for (Map.Entry<String, Node> e : node.entries()) {
+            Variable v = variable(e.getKey(), e.getValue());
+            if (v != null) {
+                out.put(e.getKey(), v);
+            }
+        }
+        return out;
+    }
+
+    private static Variable variable(String name, Node value) {
         if (!name.matches("[A-Za-z_][A-Za-z0-9_.-]*")) {
             value.error("variable name " + Problems.quote(name) + " must start with a letter or '_' and hold only"
                     + " letters, digits, '_', '.' and '-'");
-            return;
+            return null;
+        }
+        if (value.isMapping()) {
+            return randomInt(value);
         }
         if (!(value.value() instanceof YamlValue.Scalar s) || s.kind() == YamlValue.Kind.NULL) {
-            value.error("must be 'env:NAME' or a literal value but is " + value.value().describe());
-            return;
+            value.error("must be 'env:NAME', a literal value or {type: random_int, min: N, max: M} but is "
+                    + value.value().describe());
+            return null;
         }
         String spec = s.text();
         if (spec.startsWith("env:") && spec.substring(4).isBlank()) {
             value.error("'env:' must be followed by the name of an environment variable");
-            return;
+            return null;
         }
-        suite.variable(name, Variable.parse(spec));
+        return Variable.parse(spec);
+    }
+
+    /** {@code {type: random_int, min: 1, max: 6}}: a whole number from min to max, both included. */
+    private static Variable randomInt(Node spec) {
+        boolean ok = spec.checkKeys(RANDOM_INT_KEYS);
+        Node type = spec.get("type");
+        if (type == null) {
+            spec.missing("type", ": a variable written as a mapping is {type: random_int, min: N, max: M}");
+            ok = false;
+        } else {
+            String t = type.string();
+            if (t != null && !t.equals("random_int")) {
+                type.error("unknown variable type " + Problems.quote(t)
+                        + Suggestions.didYouMean(t, List.of("random_int"))
+                        + " (the only type is 'random_int'; write env:NAME or a literal as a plain value)");
+            }
+            ok &= "random_int".equals(t);
+        }
+        Long min = bound(spec, "min", "smallest");
+        Long max = bound(spec, "max", "largest");
+        if (min != null && max != null && min > max) {
+            spec.get("max").error("must be >= min (" + min + ") but is " + max);
+            return null;
+        }
+        return ok && min != null && max != null ? Variable.randomInt(min, max) : null;
+    }
+
+    private static Long bound(Node spec, String key, String which) {
+        Node n = spec.get(key);
+        if (n == null) {
+            spec.missing(key, ": the " + which + " number drawn (included)");
+            return null;
+        }
+        Number v = n.number();
+        if (v == null) {
+            return null;
+        }
+        if (!(v instanceof Long l)) {
+            n.error("must be a whole number from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE + " but is "
+                    + n.describeScalar());
+            return null;
+        }
+        return l;
     }
 
     /** Where to send an eval: an agent payload to create, or an existing agent's id. */
@@ -165,7 +256,7 @@ public final class HarnessMapper {
         return new Target(agent, agentId);
     }
 
-    private Case mapEval(Node node, Target defaults) {
+    private Case mapEval(Node node, Target defaults, Node globalMessage) {
         if (!node.expectMapping()) {
             return null;
         }
@@ -188,6 +279,8 @@ public final class HarnessMapper {
             }
         }
         e.checkKeys(EVAL_KEYS);
+        Node message = globalMessage == null || name == null ? globalMessage : globalMessage.inCase(name);
+        Map<String, Variable> variables = variables(e.get("variables"));
         boolean sequential = false;
         Node type = e.get("type");
         if (type != null) {
@@ -226,7 +319,7 @@ public final class HarnessMapper {
                 e.missing("steps", ": a sequential eval runs its steps in order");
             } else if (steps.expectNonEmptySequence("a sequential eval needs at least one step")) {
                 for (Node step : steps.items()) {
-                    Turn.Builder t = mapStep(step);
+                    Turn.Builder t = mapStep(step, message);
                     if (t != null) {
                         turns.add(t);
                     }
@@ -236,7 +329,7 @@ public final class HarnessMapper {
             if (e.has("steps")) {
                 e.errorAtKey("steps", "'steps' needs 'type: sequential'");
             } else {
-                Turn.Builder t = mapTurn(e, "message");
+                Turn.Builder t = mapTurn(e, "message", message);
                 if (t != null) {
                     turns.add(t);
                 }
@@ -247,6 +340,7 @@ public final class HarnessMapper {
         }
         Case.Builder b = Case.id(name);
         turns.forEach(b::turn);
+        variables.forEach(b::variable);
         if (timeout != null) {
             b.timeout(timeout);
         }
@@ -265,7 +359,7 @@ public final class HarnessMapper {
         return b.build();
     }
 
-    private Turn.Builder mapStep(Node step) {
+    private Turn.Builder mapStep(Node step, Node globalMessage) {
         if (!step.expectMapping()) {
             return null;
         }
@@ -275,18 +369,28 @@ public final class HarnessMapper {
         if (nameNode != null) {
             name = nameNode.nonBlankString();
         }
-        Turn.Builder turn = mapTurn(step, "message");
+        Map<String, Variable> variables = variables(step.get("variables"));
+        Turn.Builder turn = mapTurn(step, "message", globalMessage);
         if (turn != null && name != null) {
             turn.named(name);
+        }
+        if (turn != null) {
+            variables.forEach(turn::variable);
         }
         return turn;
     }
 
-    /** The message, expectations and delay of an eval or a step. */
-    private Turn.Builder mapTurn(Node node, String messageKey) {
+    /**
+     * The message, expectations and delay of an eval or a step; its message is deep-merged over
+     * {@code globalMessage} (null: none), which stands in for a message it does not have.
+     */
+    private Turn.Builder mapTurn(Node node, String messageKey, Node globalMessage) {
         int before = ctx.problems().size();
         Message message = null;
         Node m = node.get(messageKey);
+        if (globalMessage != null) {
+            m = m == null ? globalMessage : m.isMapping() ? Node.merge(globalMessage, m) : m;
+        }
         if (m == null) {
             node.missing(messageKey, ": the A2A message sent to the agent, as message: {message: {parts: [...]}}");
         } else {

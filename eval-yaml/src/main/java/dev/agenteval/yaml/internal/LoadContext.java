@@ -1,10 +1,14 @@
 package dev.agenteval.yaml.internal;
 
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * What one load shares across its files: the reader, the problems found so far, the scorer
- * catalog, the include policy, and the rank of the next file read.
+ * catalog, the include policy, the folder defaults read so far, and the rank of the next file
+ * read.
  */
 public final class LoadContext {
 
@@ -12,6 +16,7 @@ public final class LoadContext {
     private final Problems problems = new Problems();
     private final ScorerCatalog catalog;
     private final boolean allowIncludesOutsideFolder;
+    private final Map<Path, Optional<Node>> folderDefaults = new HashMap<>();
     private int nextOrder;
 
     public LoadContext(YamlReader reader, ScorerCatalog catalog, boolean allowIncludesOutsideFolder) {
@@ -35,6 +40,21 @@ public final class LoadContext {
     /** A file to be read, ranked after every file registered before. */
     public SourceFile file(Path path, String display) {
         return new SourceFile(path, display, nextOrder++);
+    }
+
+    /**
+     * The {@code globals} of a {@code _defaults.yaml} ({@link FolderDefaults}), read and checked
+     * the first time a suite asks; empty when it has none or its problems were reported.
+     */
+    public Optional<Node> folderDefaults(Path file, String display) {
+        Path key = file.toAbsolutePath().normalize();
+        Optional<Node> known = folderDefaults.get(key);
+        if (known == null) {
+            Node root = read(file(file, display));
+            known = root == null ? Optional.empty() : FolderDefaults.globals(root);
+            folderDefaults.put(key, known);
+        }
+        return known;
     }
 
     /** Reads a file; null when it could not be read or parsed (problems say why). */

@@ -93,10 +93,26 @@ public final class Node {
         if (value instanceof Mapping m) {
             Entry e = m.entry(key);
             if (e != null) {
-                return new Node(file, problems, e.value(), child(key), caseId, e.value().line(), e.value().column());
+                return new Node(fileOf(e), problems, e.value(), child(key), caseId, e.value().line(),
+                        e.value().column());
             }
         }
         return null;
+    }
+
+    /** The file an entry of this mapping was read from. */
+    private SourceFile fileOf(Entry e) {
+        return e.origin() != null ? e.origin() : file;
+    }
+
+    /**
+     * {@code over} deep-merged over {@code base} (see {@link YamlValue#merge}): mappings merge key
+     * by key, anything else in {@code over} replaces. The result is where {@code over} is (its
+     * file, field path and case); each merged value keeps its own file and position for messages.
+     */
+    public static Node merge(Node base, Node over) {
+        YamlValue merged = YamlValue.merge(base.value, base.file, over.value, over.file);
+        return new Node(over.file, over.problems, merged, over.path, over.caseId, over.line, over.column);
     }
 
     /** The keys of a mapping in file order; empty for anything else. */
@@ -137,7 +153,7 @@ public final class Node {
     /** Reports a problem at the key {@code key} of this mapping. */
     public void errorAtKey(String key, String message) {
         Entry e = ((Mapping) value).entry(key);
-        problems.add(file, e.key().line(), e.key().column(), child(key), caseId, message);
+        problems.add(fileOf(e), e.key().line(), e.key().column(), child(key), caseId, message);
     }
 
     /**

@@ -94,9 +94,12 @@ public final class Problems {
         return problems.size();
     }
 
-    /** The problems rendered, file by file in line order. */
+    /**
+     * The problems rendered, file by file in line order, each once (a mistake in a shared
+     * {@code _defaults.yaml} is found again by every suite under it).
+     */
     public List<String> rendered() {
-        return problems.stream().sorted(ORDER).map(Problem::render).toList();
+        return problems.stream().sorted(ORDER).map(Problem::render).distinct().toList();
     }
 
     /** Throws one exception listing every problem, if there is any. */

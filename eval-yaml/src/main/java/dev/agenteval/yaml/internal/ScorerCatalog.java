@@ -5,7 +5,9 @@ import dev.agenteval.core.Providers;
 import dev.agenteval.core.text.Suggestions;
 import dev.agenteval.spi.ScorerFactory;
 import dev.agenteval.spi.ScorerProblem;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -14,11 +16,13 @@ import java.util.TreeSet;
  * The scorer type ids a suite may use: every type registered with {@link Providers} (the judge
  * scorers are registered by the judge module like any plugin). Validates specs with their
  * factory's own rules and tells the platform dialect how a factory's short form reads
- * ({@link ScorerFactory#textParameter()}, {@link ScorerFactory#usesTools()}).
+ * ({@link ScorerFactory#textParameter()}, {@link ScorerFactory#usesTools()}). One catalog serves
+ * one load: a spec written several times is validated once, its problems reported at each place.
  */
 public final class ScorerCatalog {
 
     private final Providers providers;
+    private final Map<ScorerSpec, List<ScorerProblem>> validated = new HashMap<>();
 
     public ScorerCatalog(Providers providers) {
         this.providers = providers;
@@ -96,13 +100,7 @@ public final class ScorerCatalog {
         if (factory.isEmpty()) {
             return true;
         }
-        List<ScorerProblem> found;
-        try {
-            found = factory.get().problems(spec);
-        } catch (RuntimeException e) {
-            found = List.of(ScorerProblem.of("could not be validated: the scorer's factory failed ("
-                    + Problems.shorten(String.valueOf(e.getMessage())) + ")"));
-        }
+        List<ScorerProblem> found = validated.computeIfAbsent(spec, s -> problems(factory.get(), s));
         for (ScorerProblem problem : found) {
             List<Object> path = problem.parameter();
             if (atIsTheParameter && !path.isEmpty()) {
@@ -111,5 +109,14 @@ public final class ScorerCatalog {
             at.errorAt(path, "scorer '" + spec.type() + "': " + problem.message());
         }
         return found.isEmpty();
+    }
+
+    private static List<ScorerProblem> problems(ScorerFactory factory, ScorerSpec spec) {
+        try {
+            return factory.problems(spec);
+        } catch (RuntimeException e) {
+            return List.of(ScorerProblem.of("could not be validated: the scorer's factory failed ("
+                    + Problems.shorten(String.valueOf(e.getMessage())) + ")"));
+        }
     }
 }

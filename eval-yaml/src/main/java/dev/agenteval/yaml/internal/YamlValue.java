@@ -1,5 +1,6 @@
 package dev.agenteval.yaml.internal;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,11 +24,53 @@ public sealed interface YamlValue permits YamlValue.Mapping, YamlValue.Sequence,
     /** The value as plain Java JSON-like data: LinkedHashMap, List, String, Long, Double, Boolean, null. */
     Object toJson();
 
-    /** One key and its value; the key keeps its own position for messages. */
-    record Entry(Scalar key, YamlValue value) {
+    /**
+     * One key and its value; the key keeps its own position for messages. {@code origin} is the
+     * file the entry was read from when it differs from its mapping's (a mapping merged from
+     * several files, see {@link #merge}); null when it is its mapping's.
+     */
+    record Entry(Scalar key, YamlValue value, SourceFile origin) {
+        Entry(Scalar key, YamlValue value) {
+            this(key, value, null);
+        }
+
         String name() {
             return key.text();
         }
+    }
+
+    /**
+     * {@code over} deep-merged over {@code base}: two mappings merge key by key (base's keys
+     * first, in order, then those only {@code over} has), recursively; anything else in
+     * {@code over} (a list, a scalar, null) replaces what {@code base} has. Every entry of a merged
+     * mapping names the file it came from, so messages point into the right file.
+     *
+     * @param base     the value underneath, read from {@code baseFile}
+     * @param baseFile the file {@code base} was read from
+     * @param over     the value on top, read from {@code overFile}
+     * @param overFile the file {@code over} was read from
+     */
+    static YamlValue merge(YamlValue base, SourceFile baseFile, YamlValue over, SourceFile overFile) {
+        if (!(base instanceof Mapping b) || !(over instanceof Mapping o)) {
+            return over;
+        }
+        List<Entry> entries = new ArrayList<>();
+        for (Entry be : b.entries()) {
+            SourceFile beFile = be.origin() != null ? be.origin() : baseFile;
+            Entry oe = o.entry(be.name());
+            if (oe == null) {
+                entries.add(new Entry(be.key(), be.value(), beFile));
+            } else {
+                SourceFile oeFile = oe.origin() != null ? oe.origin() : overFile;
+                entries.add(new Entry(oe.key(), merge(be.value(), beFile, oe.value(), oeFile), oeFile));
+            }
+        }
+        for (Entry oe : o.entries()) {
+            if (b.entry(oe.name()) == null) {
+                entries.add(new Entry(oe.key(), oe.value(), oe.origin() != null ? oe.origin() : overFile));
+            }
+        }
+        return new Mapping(o.line(), o.column(), entries);
     }
 
     /** A mapping with unique string keys in file order. */

@@ -1,11 +1,13 @@
 package dev.agenteval.core.internal.scorers;
 
 import dev.agenteval.api.ScorerSpec;
+import dev.agenteval.core.settings.TypedReader;
 import dev.agenteval.spi.ScorerProblem;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 
@@ -13,20 +15,20 @@ import java.util.Optional;
  * Reads a spec's parameters by type, collecting one short sentence per problem (the runner and
  * the YAML loader prefix the location), each with the parameter it is about so the loader can
  * point at that parameter's line. Readers return a harmless placeholder after recording a
- * problem, so a factory reads every parameter and reports every problem at once.
+ * problem, so a factory reads every parameter and reports every problem at once. The known
+ * names ({@link TypedReader}) are those a reader asked for, so {@link #rejectUnknown()} comes last.
  */
-final class Params {
+final class Params extends TypedReader<ScorerProblem> {
 
     private final ScorerSpec spec;
-    private final List<ScorerProblem> problems = new ArrayList<>();
-    private final java.util.Set<String> known = new java.util.LinkedHashSet<>();
 
     Params(ScorerSpec spec) {
+        super(new LinkedHashSet<>());
         this.spec = spec;
     }
 
     private Optional<Object> param(String name) {
-        known.add(name);
+        know(name);
         return spec.param(name);
     }
 
@@ -35,22 +37,13 @@ final class Params {
      * must not be silently ignored). Call after reading every parameter.
      */
     void rejectUnknown() {
-        for (String name : spec.params().keySet()) {
-            if (!known.contains(name)) {
-                problems.add(ScorerProblem.at("unknown parameter '" + name + "' (known: " + String.join(", ", known)
-                        + ")", name));
-            }
-        }
-    }
-
-    /** The problems found so far, in order. */
-    List<ScorerProblem> problems() {
-        return Collections.unmodifiableList(problems);
+        rejectUnknown(spec.params().keySet(), name -> ScorerProblem.at("unknown parameter '" + name + "' (known: "
+                + String.join(", ", known()) + ")", name));
     }
 
     /** The sentences of the problems found so far, in order. */
     List<String> messages() {
-        return problems.stream().map(ScorerProblem::message).toList();
+        return problems().stream().map(ScorerProblem::message).toList();
     }
 
     /**
@@ -61,11 +54,11 @@ final class Params {
     void problem(String problem) {
         for (String name : spec.params().keySet()) {
             if (problem.startsWith("'" + name + "'")) {
-                problems.add(ScorerProblem.at(problem, name));
+                add(ScorerProblem.at(problem, name));
                 return;
             }
         }
-        problems.add(ScorerProblem.of(problem));
+        add(ScorerProblem.of(problem));
     }
 
     /**
@@ -73,7 +66,7 @@ final class Params {
      * name then map keys and list indexes (see {@link ScorerProblem#parameter()}).
      */
     void problem(List<Object> at, String problem) {
-        problems.add(new ScorerProblem(at, problem));
+        add(new ScorerProblem(at, problem));
     }
 
     /**
@@ -81,9 +74,9 @@ final class Params {
      * the spec as a whole (those of a shared helper that knows no path).
      */
     void locateSince(int before, List<Object> at) {
-        for (int i = before; i < problems.size(); i++) {
-            if (problems.get(i).parameter().isEmpty()) {
-                problems.set(i, new ScorerProblem(at, problems.get(i).message()));
+        for (int i = before; i < problems().size(); i++) {
+            if (problems().get(i).parameter().isEmpty()) {
+                replace(i, new ScorerProblem(at, problems().get(i).message()));
             }
         }
     }
@@ -103,11 +96,11 @@ final class Params {
         String what = allowBlank ? "a string" : "a non-blank string";
         Object v = param(name).orElse(null);
         if (v == null) {
-            problems.add(ScorerProblem.at("needs '" + name + "' (" + what + ")", name));
+            add(ScorerProblem.at("needs '" + name + "' (" + what + ")", name));
             return "";
         }
         if (!(v instanceof String s) || (!allowBlank && s.isBlank())) {
-            problems.add(ScorerProblem.at("'" + name + "' must be " + what + " but was " + Texts.json(v), name));
+            add(ScorerProblem.at("'" + name + "' must be " + what + " but was " + Texts.json(v), name));
             return "";
         }
         return s;
@@ -118,17 +111,17 @@ final class Params {
         String must = "'" + name + "' must be a non-empty list of strings";
         Object v = param(name).orElse(null);
         if (v == null) {
-            problems.add(ScorerProblem.at("needs '" + name + "' (a non-empty list of strings)", name));
+            add(ScorerProblem.at("needs '" + name + "' (a non-empty list of strings)", name));
             return List.of();
         }
         if (!(v instanceof List<?> list) || list.isEmpty()) {
-            problems.add(ScorerProblem.at(must + " but was " + Texts.json(v), name));
+            add(ScorerProblem.at(must + " but was " + Texts.json(v), name));
             return List.of();
         }
         List<String> out = new ArrayList<>();
         for (int i = 0; i < list.size(); i++) {
             if (!(list.get(i) instanceof String s) || s.isEmpty()) {
-                problems.add(ScorerProblem.at(must + ", but item " + (i + 1) + " is " + Texts.json(list.get(i)), name,
+                add(ScorerProblem.at(must + ", but item " + (i + 1) + " is " + Texts.json(list.get(i)), name,
                         i));
                 return List.of();
             }
@@ -141,11 +134,11 @@ final class Params {
     List<Object> list(String name, String itemsAre) {
         Object v = param(name).orElse(null);
         if (v == null) {
-            problems.add(ScorerProblem.at("needs '" + name + "' (a non-empty list of " + itemsAre + ")", name));
+            add(ScorerProblem.at("needs '" + name + "' (a non-empty list of " + itemsAre + ")", name));
             return List.of();
         }
         if (!(v instanceof List<?> list) || list.isEmpty()) {
-            problems.add(ScorerProblem.at("'" + name + "' must be a non-empty list of " + itemsAre + " but was "
+            add(ScorerProblem.at("'" + name + "' must be a non-empty list of " + itemsAre + " but was "
                     + Texts.json(v), name));
             return List.of();
         }
@@ -159,7 +152,7 @@ final class Params {
             return defaultValue;
         }
         if (!(v instanceof Boolean b)) {
-            problems.add(ScorerProblem.at("'" + name + "' must be true or false but was " + Texts.json(v), name));
+            add(ScorerProblem.at("'" + name + "' must be true or false but was " + Texts.json(v), name));
             return defaultValue;
         }
         return b;
@@ -179,12 +172,12 @@ final class Params {
         String what = zeroAllowed ? "a number >= 0" : "a positive number";
         Object v = param(name).orElse(null);
         if (v == null) {
-            problems.add(ScorerProblem.at("needs '" + name + "' (" + what + ")", name));
+            add(ScorerProblem.at("needs '" + name + "' (" + what + ")", name));
             return 0;
         }
         if (!(v instanceof Number n) || !Double.isFinite(n.doubleValue())
                 || n.doubleValue() < 0 || (!zeroAllowed && n.doubleValue() == 0)) {
-            problems.add(ScorerProblem.at("'" + name + "' must be " + what + " but was " + Texts.json(v), name));
+            add(ScorerProblem.at("'" + name + "' must be " + what + " but was " + Texts.json(v), name));
             return 0;
         }
         return n.doubleValue();
@@ -194,12 +187,12 @@ final class Params {
     long positiveInteger(String name) {
         Object v = param(name).orElse(null);
         if (v == null) {
-            problems.add(ScorerProblem.at("needs '" + name + "' (a positive integer)", name));
+            add(ScorerProblem.at("needs '" + name + "' (a positive integer)", name));
             return 0;
         }
         Long n = wholeNumber(v);
         if (n == null || n <= 0) {
-            problems.add(ScorerProblem.at("'" + name + "' must be a positive integer but was " + Texts.json(v), name));
+            add(ScorerProblem.at("'" + name + "' must be a positive integer but was " + Texts.json(v), name));
             return 0;
         }
         return n;

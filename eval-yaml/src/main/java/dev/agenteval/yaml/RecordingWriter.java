@@ -1,0 +1,216 @@
+package dev.agenteval.yaml;
+
+import static dev.agenteval.core.text.Quoting.preview;
+import static dev.agenteval.core.text.Quoting.quote;
+
+import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.api.Suite;
+import dev.agenteval.core.RecordedTurn;
+import dev.agenteval.core.Recording;
+import dev.agenteval.yaml.internal.CaseListAppender;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes a {@link Recording} (eval-core's record of a conversation with an agent) as a
+ * platform-dialect case whose expected tools are the tools the agent called on each turn, in
+ * order ({@code tools_in_order}, other calls allowed between), with a commented-out rubric for a
+ * person to fill in.
+ *
+ * <pre>{@code
+ * Recording r = SessionRecorder.of(agent).record("refund-status", List.of("Where is my refund for order 42?"));
+ * RecordingWriter.defaults().save(r, Path.of("support-agent/eval/eval.yaml"));   // appends, or creates the file
+ * }</pre>
+ *
+ * writes
+ *
+ * <pre>
+ *   - id: "refund-status"
+ *     # Recorded from the agent's answers: the tools it called, in order. Add a rubric.
+ *     turns:
+ *       - input: "Where is my refund for order 42?"
+ *         # The agent answered: "Your refund for order 42 was issued on ..."
+ *         scorers:
+ *           - type: tools_in_order
+ *             expected: ["find_order", "refund_status"]
+ *           # What a good answer does, in plain words, for the judge:
+ *           # - type: rubric
+ *           #   rubric: "..."
+ *           # or: - type: correctness
+ *           #       criteria: "..."
+ * </pre>
+ *
+ * A turn on which the agent called no tool has no scorer; when no turn called one, the last
+ * turn checks that the agent answered with some text ({@code regex: "\S"}), because a platform
+ * case needs a scored turn. {@link #save} appends the case to the file's {@code cases} list
+ * (keeping everything else in the file as written) or creates the file, and only replaces the
+ * file once the result loads with the {@link SuiteLoader} and holds the new case. Thread-safe.
+ * {@link CaseRecorder} records and writes in one go.
+ */
+public final class RecordingWriter {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RecordingWriter.class);
+
+    private final SuiteLoader loader;
+
+    private RecordingWriter(SuiteLoader loader) {
+        this.loader = Objects.requireNonNull(loader, "loader");
+    }
+
+    /** A writer that checks files with {@link SuiteLoader#defaults()}. */
+    public static RecordingWriter defaults() {
+        return new RecordingWriter(SuiteLoader.defaults());
+    }
+
+    /** A writer that checks the file before and after the case is added with {@code loader}. */
+    public static RecordingWriter of(SuiteLoader loader) {
+        return new RecordingWriter(loader);
+    }
+
+    /**
+     * The case as a YAML list item at {@code dashColumn} (the column of the {@code -} of the
+     * {@code cases} list it joins), ending with a newline.
+     */
+    public static String toYaml(Recording recording, int dashColumn) {
+        Objects.requireNonNull(recording, "recording");
+        if (dashColumn < 0) {
+            throw new IllegalArgumentException("dashColumn must be >= 0 but was " + dashColumn);
+        }
+        String pad = " ".repeat(dashColumn);
+        String in = pad + "  ";
+        StringBuilder sb = new StringBuilder();
+        sb.append(pad).append("- id: ").append(quote(recording.caseId())).append('\n');
+        sb.append(in).append("# Recorded from the agent's answers: the tools it called, in order. Add a rubric.\n");
+        sb.append(in).append("turns:\n");
+        boolean anyTools = recording.turns().stream().anyMatch(t -> !t.tools().isEmpty());
+        List<RecordedTurn> turns = recording.turns();
+        for (int i = 0; i < turns.size(); i++) {
+            RecordedTurn t = turns.get(i);
+            List<String> tools = t.tools();
+            boolean last = i == turns.size() - 1;
+            String turn = in + "  ";
+            String item = turn + "  ";
+            sb.append(turn).append("- input: ").append(quote(t.input())).append('\n');
+            sb.append(item).append("# The agent answered: ").append(preview(t.answer())).append('\n');
+            boolean answered = !anyTools && last;
+            if (!tools.isEmpty() || answered) {
+                sb.append(item).append("scorers:\n");
+                if (answered) {
+                    sb.append(item).append("  # No tool was called: this checks that the agent answered with some text.\n");
+                    sb.append(item).append("  - type: regex\n");
+                    sb.append(item).append("    pattern: ").append(quote("\\S")).append('\n');
+                } else {
+                    sb.append(item).append("  - type: tools_in_order\n");
+                    sb.append(item).append("    expected: [")
+                            .append(String.join(", ", tools.stream().map(tool -> quote(tool)).toList()))
+                            .append("]\n");
+                }
+                if (last) {
+                    rubricPlaceholder(sb, item + "  ");
+                }
+            } else if (last) {
+                sb.append(item).append("# scorers:\n");
+                rubricPlaceholder(sb, item + "  ");
+            }
+        }
+        return sb.toString();
+    }
+
+    private static void rubricPlaceholder(StringBuilder sb, String at) {
+        sb.append(at).append("# What a good answer does, in plain words, for the judge:\n");
+        sb.append(at).append("# - type: rubric\n");
+        sb.append(at).append("#   rubric: \"...\"\n");
+        sb.append(at).append("# or: - type: correctness\n");
+        sb.append(at).append("#       criteria: \"...\"\n");
+    }
+
+    /**
+     * Appends the recorded case to the {@code cases} list of a platform-dialect suite file
+     * (adding the list if the file has none, e.g. only {@code include}), or creates the file
+     * (and its folders) holding just this case. Everything else in the file stays as written.
+     * The file is replaced in one move, and only when the new text loads with the loader and
+     * holds the case.
+     *
+     * @return the file written
+     * @throws ConfigurationException when the file does not load now, is a harness-dialect suite,
+     *                                writes {@code cases} in flow style ({@code [...]}), already has
+     *                                a case with this id, or would not load with the case added
+     */
+    public Path save(Recording recording, Path suiteFile) {
+        Objects.requireNonNull(recording, "recording");
+        Objects.requireNonNull(suiteFile, "suiteFile");
+        if (Files.isDirectory(suiteFile)) {
+            throw new ConfigurationException(suiteFile + ": is a folder: name the suite file, e.g. "
+                    + suiteFile.resolve("eval.yaml"));
+        }
+        String text;
+        if (Files.exists(suiteFile)) {
+            Suite existing = loader.load(suiteFile);
+            if (existing.find(recording.caseId()).isPresent()) {
+                throw new ConfigurationException(suiteFile + ": suite '" + existing.name() + "' already has a case '"
+                        + recording.caseId() + "': choose another id");
+            }
+            text = CaseListAppender.append(suiteFile, read(suiteFile), column -> toYaml(recording, column));
+        } else {
+            text = "cases:\n" + toYaml(recording, 2);
+        }
+        write(suiteFile, text, recording.caseId());
+        return suiteFile;
+    }
+
+    private void write(Path file, String text, String caseId) {
+        Path dir = file.toAbsolutePath().getParent();
+        Path temp = null;
+        try {
+            Files.createDirectories(dir);
+            temp = Files.createTempFile(dir, ".record-", ".yaml");
+            Files.writeString(temp, text, StandardCharsets.UTF_8);
+            Suite suite;
+            try {
+                suite = loader.load(temp);
+            } catch (ConfigurationException e) {
+                String tempName = temp.toString();
+                throw new ConfigurationException(e.problems().stream()
+                        .map(p -> file + ": with the recorded case the suite would not load: " + p.replace(tempName, file.toString()))
+                        .toList());
+            }
+            if (suite.find(caseId).isEmpty()) {
+                throw new ConfigurationException(file + ": the recorded case '" + caseId
+                        + "' was not found after adding it; the file was left unchanged");
+            }
+            try {
+                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+            temp = null;
+        } catch (IOException e) {
+            throw new UncheckedIOException(file + ": could not be written: " + e.getMessage(), e);
+        } finally {
+            if (temp != null) {
+                try {
+                    Files.deleteIfExists(temp);
+                } catch (IOException e) {
+                    LOG.warn("Could not delete the temporary file {}: {}", temp, e.toString());
+                }
+            }
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new ConfigurationException(file + ": cannot be read: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package dev.agenteval.yaml.internal;
+
+import dev.agenteval.api.ConfigurationException;
+import java.io.StringReader;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.IntFunction;
+import org.yaml.snakeyaml.DumperOptions.FlowStyle;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
+
+/**
+ * Adds a case to the text of a platform-dialect suite file, keeping every other line as written:
+ * the case goes after the last item of the root {@code cases} block list, at that list's
+ * indentation, or into a new {@code cases} list at the end when the file has none.
+ */
+public final class CaseListAppender {
+
+    private CaseListAppender() {
+    }
+
+    /**
+     * {@code text} with the case added.
+     *
+     * @param file   the file the text comes from, for messages
+     * @param text   the file's text
+     * @param caseAt the case as a YAML list item whose {@code -} is at the given column, ending
+     *               with a newline
+     * @throws ConfigurationException when the text is not one YAML mapping, is a harness-dialect
+     *                                suite, or writes {@code cases} other than as a block list
+     */
+    public static String append(Path file, String text, IntFunction<String> caseAt) {
+        Node root;
+        try {
+            root = new Yaml(new SafeConstructor(new LoaderOptions())).compose(new StringReader(text));
+        } catch (YAMLException e) {
+            throw new ConfigurationException(file + ": cannot be read as one YAML document: " + e.getMessage(), e);
+        }
+        if (!(root instanceof MappingNode mapping)) {
+            throw new ConfigurationException(file + ": the suite is not a mapping with 'cases'");
+        }
+        List<NodeTuple> entries = mapping.getValue();
+        String[] lines = text.split("\n", -1);
+        for (int i = 0; i < entries.size(); i++) {
+            NodeTuple entry = entries.get(i);
+            String key = entry.getKeyNode() instanceof ScalarNode s ? s.getValue() : "";
+            if (key.equals("evals") || key.equals("globals")) {
+                throw new ConfigurationException(file + ": is a harness-dialect suite ('" + key + "'): recorded cases are "
+                        + "written in the platform dialect ('cases'); record into another file");
+            }
+            if (!key.equals("cases")) {
+                continue;
+            }
+            if (!(entry.getValueNode() instanceof SequenceNode cases) || cases.getFlowStyle() == FlowStyle.FLOW) {
+                throw new ConfigurationException(file + ":" + (entry.getKeyNode().getStartMark().getLine() + 1)
+                        + ": 'cases' is not a block list ('- id: ...' items, one per line): write it as one to record into it");
+            }
+            int dashColumn = cases.getStartMark().getColumn();
+            int insertAt = i + 1 < entries.size()
+                    ? lineAfterLastContent(lines, entries.get(i + 1).getKeyNode().getStartMark().getLine())
+                    : lineAfterLastContent(lines, lines.length);
+            return insert(lines, insertAt, caseAt.apply(dashColumn));
+        }
+        String base = text.isEmpty() || text.endsWith("\n") ? text : text + "\n";
+        return base + "cases:\n" + caseAt.apply(2);
+    }
+
+    /**
+     * The line to insert at so that the case follows the list's last item: before {@code next}
+     * (the next root key, or the end), moving up over blank lines and comments at column 0,
+     * which belong to what follows.
+     */
+    private static int lineAfterLastContent(String[] lines, int next) {
+        int at = next;
+        while (at > 0 && (lines[at - 1].isBlank() || lines[at - 1].startsWith("#"))) {
+            at--;
+        }
+        return at;
+    }
+
+    private static String insert(String[] lines, int at, String block) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < at; i++) {
+            sb.append(lines[i]).append('\n');
+        }
+        sb.append(block);
+        for (int i = at; i < lines.length; i++) {
+            sb.append(lines[i]);
+            if (i < lines.length - 1) {
+                sb.append('\n');
+            }
+        }
+        return sb.toString();
+    }
+}
