@@ -16,5 +16,6 @@ module dev.agenteval.report {
             dev.agenteval.report.internal.MarkdownFormat,
             dev.agenteval.report.internal.JUnitXmlFormat,
             dev.agenteval.report.internal.HtmlFormat,
-            dev.agenteval.report.internal.ConsoleFormat;
+            dev.agenteval.report.internal.ConsoleFormat,
+            dev.agenteval.report.internal.HarnessFormat;
 }

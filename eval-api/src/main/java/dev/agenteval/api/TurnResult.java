@@ -21,10 +21,14 @@ import java.util.List;
  * @param usage          the agent's usage, or null when none was reported
  * @param harnessFailure why the turn could not be evaluated, or null
  * @param scores         the scorers' verdicts; never null
+ * @param agentId        the agent's id as the client knows it (the one it created or was given), or null
+ * @param contextId      the conversation's context id after this turn, or null when none was reported
+ * @param traceUrl       a link to the agent's trace of this exchange, or null when unknown
  */
 public record TurnResult(int index, String name, String input, Object request, Object response, String answer,
                          TaskState state, List<ToolCall> toolCalls, Duration duration, Usage usage,
-                         HarnessFailure harnessFailure, List<ScoreResult> scores) {
+                         HarnessFailure harnessFailure, List<ScoreResult> scores, String agentId, String contextId,
+                         String traceUrl) {
 
     /** Validates and copies. */
     public TurnResult {
@@ -36,6 +40,14 @@ public record TurnResult(int index, String name, String input, Object request, O
         toolCalls = List.copyOf(Checks.requireNonNull(toolCalls, "toolCalls"));
         Checks.requireNonNull(duration, "duration");
         scores = List.copyOf(Checks.requireNonNull(scores, "scores"));
+    }
+
+    /** A turn result without agent id, context id or trace link (as before they were recorded). */
+    public TurnResult(int index, String name, String input, Object request, Object response, String answer,
+                      TaskState state, List<ToolCall> toolCalls, Duration duration, Usage usage,
+                      HarnessFailure harnessFailure, List<ScoreResult> scores) {
+        this(index, name, input, request, response, answer, state, toolCalls, duration, usage, harnessFailure, scores,
+                null, null, null);
     }
 
     /** True when every score passed or was skipped, and the harness did not fail. */

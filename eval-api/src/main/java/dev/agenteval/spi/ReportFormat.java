@@ -11,7 +11,8 @@ import java.nio.file.Path;
  *
  * <p>The built-ins (module {@code eval-report}) are {@code json} ({@code results.json}),
  * {@code md} ({@code results.md}), {@code junit} ({@code junit.xml}), {@code html}
- * ({@code report.html}) and {@code console} ({@code summary.txt}: the console summary as text).
+ * ({@code report.html}), {@code console} ({@code summary.txt}: the console summary as text) and
+ * {@code harness} ({@code harness.json} and {@code harness.md}: the Python harness's result file).
  *
  * <pre>{@code
  * public final class CsvFormat implements ReportFormat {

@@ -49,7 +49,7 @@ final class Preflight {
      */
     record Plan(List<SuiteSources.Source> sources, AgentClient agent, Judge judge, Providers providers,
                 Function<String, String> environment, Settings settings, Baseline baseline, Path reportFolder, Path outputFile,
-                List<EvalRunner.Builder> runners)
+                Path defaultResults, List<EvalRunner.Builder> runners)
             implements AutoCloseable {
 
         List<Suite> suites() {
@@ -155,8 +155,13 @@ final class Preflight {
         if (outputFile != null && outputFile.toAbsolutePath().getParent() != null) {
             folderProblem(outputFile.toAbsolutePath().getParent()).ifPresent(p -> problems.add("--output: " + p));
         }
-        if (suites.size() > 1 && (reportFolder != null || outputFile != null)) {
-            problems.addAll(sameReportNames(loaded.sources(), reportFolder));
+        Path defaultResults = o.defaultResultsFolder(settings, workDir);
+        if (defaultResults != null) {
+            folderProblem(defaultResults).ifPresent(p -> problems.add(p + " (the results of a run without --output or"
+                    + " --report-dir go there)"));
+        }
+        if (suites.size() > 1) {
+            problems.addAll(sameReportNames(loaded.sources(), reportFolder, outputFile != null));
         }
 
         if (!problems.isEmpty()) {
@@ -166,7 +171,7 @@ final class Preflight {
             throw new ConfigurationException(problems);
         }
         return new Plan(loaded.sources(), agent, judge, providers, environment, settings, baseline, reportFolder, outputFile,
-                List.copyOf(runners));
+                defaultResults, List.copyOf(runners));
     }
 
     /**
@@ -277,7 +282,7 @@ final class Preflight {
     }
 
     /** Several suites whose reports would land in the same place. */
-    private static List<String> sameReportNames(List<SuiteSources.Source> sources, Path reportFolder) {
+    private static List<String> sameReportNames(List<SuiteSources.Source> sources, Path reportFolder, boolean output) {
         Map<String, List<SuiteSources.Source>> byName = new LinkedHashMap<>();
         for (SuiteSources.Source s : sources) {
             byName.computeIfAbsent(Wiring.fileName(s.suite().name()), k -> new ArrayList<>()).add(s);
@@ -288,7 +293,9 @@ final class Preflight {
                 problems.add("suites " + String.join(", ", same.stream().map(s -> "'" + s.suite().name() + "'"
                         + new SuiteLocations(s.files()).file().map(f -> " (" + f + ")").orElse("")).toList())
                         + " would write their reports to the same place ("
-                        + (reportFolder != null ? reportFolder.resolve(name).toString() : "'-" + name + "' beside --output")
+                        + (reportFolder != null ? reportFolder.resolve(name).toString()
+                                : output ? "'-" + name + "' beside --output"
+                                : ResultFiles.DEFAULT_FOLDER + "/" + name + "-<start>.json")
                         + "): rename one, or run them separately");
             }
         });

@@ -42,9 +42,9 @@ final class RunCommand implements Callable<Integer> {
         try (Preflight.Plan plan = Preflight.check(options, context, true);
              FolderLocks locks = FolderLocks.take(plan, owner());
              Interruption watch = Interruption.watch()) {
-            List<Suite> suites = plan.suites();
-            for (Suite suite : suites) {
-                worst = Math.max(worst, runSuite(suite, suites.size() > 1, plan));
+            List<SuiteSources.Source> sources = plan.sources();
+            for (SuiteSources.Source source : sources) {
+                worst = Math.max(worst, runSuite(source, sources.size() > 1, plan));
                 if (Thread.currentThread().isInterrupted()) {
                     context.err().println("Interrupted: reports hold the cases that finished (\"complete\": false).");
                     return AgentEvalCli.NOT_CARRIED_OUT;
@@ -58,7 +58,8 @@ final class RunCommand implements Callable<Integer> {
         return "agent-eval run " + String.join(" ", options.suites.stream().map(Path::toString).toList());
     }
 
-    private int runSuite(Suite suite, boolean several, Preflight.Plan plan) {
+    private int runSuite(SuiteSources.Source source, boolean several, Preflight.Plan plan) {
+        Suite suite = source.suite();
         Judge judge = plan.judge();
         // The settings the suite was checked with (providers, judge, environment, repeat, selection,
         // timeout), and the scorers the check created: the run reuses them.
@@ -85,14 +86,16 @@ final class RunCommand implements Callable<Integer> {
                 b.sink(compared == null ? Reports.folder(suiteDir, formats) : Reports.folder(suiteDir, formats, compared));
             }
         }
+        ResultFiles.Format format = ResultFiles.Format.of(options.outputFormat, source.dialect());
         Path file = plan.outputFile();
         if (file != null) {
             Path json = several ? sibling(file, "-" + Wiring.fileName(suite.name()) + ".json") : file;
-            if (compared == null) {
-                b.sink(Reports.json(json)).sink(Reports.markdown(sibling(json, ".md")));
-            } else {
-                b.sink(Reports.json(json, compared)).sink(Reports.markdown(sibling(json, ".md"), compared));
-            }
+            b.sink(ResultFiles.sink(format, json, compared));
+        }
+        ResultFiles.Timestamped defaultFile = null;
+        if (plan.defaultResults() != null) {
+            defaultFile = new ResultFiles.Timestamped(plan.defaultResults(), format, compared);
+            b.sink(defaultFile);
         }
         SuiteResult result;
         try {
@@ -100,6 +103,10 @@ final class RunCommand implements Callable<Integer> {
         } catch (ReportException e) {
             context.err().println("error: " + e.getMessage());
             return AgentEvalCli.NOT_CARRIED_OUT;
+        }
+        if (defaultFile != null && !defaultFile.written().isEmpty()) {
+            context.err().println("Results: " + String.join(", ", defaultFile.written().stream()
+                    .map(p -> context.workDir().relativize(p).toString()).toList()));
         }
         var summary = result.summary();
         if (summary.cases() > 0 && summary.errored() == summary.cases()) {

@@ -62,11 +62,14 @@ final class RunOptions {
     @Option(names = Setting.Option.REPORT_DIR, paramLabel = "DIR", description = "Write results.json, results.md, junit.xml and report.html here (--format chooses others; default: AGENT_EVAL_REPORT_DIR). Checked writable and locked for the run before anything is sent: another run into the same folder is refused.")
     Path reportDir;
 
-    @Option(names = "--format", paramLabel = "ID", split = ",", description = "The report formats --report-dir writes (comma-separated or repeated; default json,md,junit,html): json (results.json), md (results.md), junit (junit.xml), html (report.html), console (summary.txt) or a plugin's id.")
+    @Option(names = "--format", paramLabel = "ID", split = ",", description = "The report formats --report-dir writes (comma-separated or repeated; default json,md,junit,html): json (results.json), md (results.md), junit (junit.xml), html (report.html), console (summary.txt), harness (harness.json and harness.md, the Python harness's result file) or a plugin's id.")
     List<String> formats;
 
-    @Option(names = "--output", paramLabel = "FILE", description = "Write the JSON report here, and a sibling .md transcript. Its folder is checked writable before anything is sent.")
+    @Option(names = "--output", paramLabel = "FILE", description = "Write the results here, and a sibling .md transcript: the Python harness's result file for a harness suite (evals:), else the JSON report (--output-format chooses). Without --output and --report-dir, a run writes them to results/<suite>-<UTC start>.json in the working folder. The folder is checked writable before anything is sent.")
     Path output;
+
+    @Option(names = "--output-format", paramLabel = "ID", description = "The format of the --output file (or of the results/ file): harness (the Python harness's result file) or json (the JSON report). Default: harness for a harness suite (evals:), else json.")
+    ResultFiles.Format outputFormat;
 
     @Option(names = Setting.Option.JUDGE, paramLabel = "ID", description = "Judge provider id: openai (any OpenAI-compatible endpoint) or overlap (offline token overlap, never chosen unless named). Default: AGENT_EVAL_JUDGE, else openai when a judge URL or model is given, else none.")
     String judgeId;
@@ -122,6 +125,11 @@ final class RunOptions {
         if (significance != null && !(significance > 0 && significance < 1)) {
             problems.add("--significance must be > 0 and < 1 but was " + significance);
         }
+        if (outputFormat != null && output == null && settings.get(Setting.REPORT_DIR).isPresent()) {
+            problems.add("--output-format chooses the format of --output FILE (or of the results/ file written"
+                    + " without --output and --report-dir): give --output, or choose the report folder's files with"
+                    + " --format");
+        }
     }
 
     /** The shard, or null (also when {@code --shard} is invalid: {@link #validate} reports that). */
@@ -165,5 +173,14 @@ final class RunOptions {
     /** The file {@code --output} names, or null. */
     Path outputFile(Path workDir) {
         return output == null ? null : workDir.resolve(output);
+    }
+
+    /**
+     * The folder of the default results file ({@value ResultFiles#DEFAULT_FOLDER} in the working
+     * folder) when neither {@code --output} nor a report folder is given, else null.
+     */
+    Path defaultResultsFolder(Settings settings, Path workDir) {
+        return output == null && reportFolder(settings, workDir) == null ? workDir.resolve(ResultFiles.DEFAULT_FOLDER)
+                : null;
     }
 }

@@ -1,5 +1,6 @@
 package dev.agenteval.cli;
 
+import dev.agenteval.report.Reports;
 import dev.agenteval.yaml.SuiteSchemas;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -9,9 +10,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code agent-eval schema}: prints the JSON Schema of a YAML dialect. */
+/** {@code agent-eval schema}: prints the JSON Schema of a YAML dialect, or of a result file. */
 @Command(name = "schema", mixinStandardHelpOptions = true,
-        description = "Prints the JSON Schema of a suite dialect, for editors and coding agents.")
+        description = "Prints the JSON Schema of a suite dialect, for editors and coding agents, or of a result file.")
 final class SchemaCommand implements Callable<Integer> {
 
     /** The two dialects, and the harness dialect's folder defaults. */
@@ -41,15 +42,26 @@ final class SchemaCommand implements Callable<Integer> {
 
     @Option(names = "--dialect", paramLabel = "DIALECT", converter = DialectConverter.class,
             description = "platform (cases:), harness (evals:) or harness-defaults (the harness dialect's"
-                    + " _defaults.yaml). Default: ${DEFAULT-VALUE}.")
-    Dialect dialect = Dialect.platform;
+                    + " _defaults.yaml). Default: platform.")
+    Dialect dialect;
+
+    /** The result files that have a published schema. */
+    enum Results { harness }
+
+    @Option(names = "--results", paramLabel = "FORMAT", description = "Instead of a dialect, the schema of a result file: harness (the Python harness's result file that --format harness and --output with a harness suite write).")
+    Results results;
 
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
-        String schema = switch (dialect) {
+        if (dialect != null && results != null) {
+            spec.commandLine().getErr().println("error: --dialect and --results are alternatives: give one");
+            spec.commandLine().getErr().flush();
+            return AgentEvalCli.INVALID;
+        }
+        String schema = results == Results.harness ? Reports.harnessSchema() : switch (dialect == null ? Dialect.platform : dialect) {
             case platform -> SuiteSchemas.platform();
             case harness -> SuiteSchemas.harness();
             case harness_defaults -> SuiteSchemas.harnessDefaults();

@@ -3,6 +3,7 @@ package dev.agenteval.cli;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Suite;
 import dev.agenteval.core.Providers;
+import dev.agenteval.yaml.SuiteDialect;
 import dev.agenteval.yaml.SuiteLoader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,10 +22,11 @@ final class SuiteSources {
     }
 
     /**
-     * A loaded suite and the file(s) it may come from: its root file, or, for a suite found in a
-     * folder of suites, every file there that gives a suite of its name (usually one).
+     * A loaded suite, the file(s) it may come from (its root file, or, for a suite found in a
+     * folder of suites, every file there that gives a suite of its name, usually one) and the
+     * dialect it is written in.
      */
-    record Source(Suite suite, List<Path> files) {
+    record Source(Suite suite, List<Path> files, SuiteDialect dialect) {
     }
 
     /** The suites that loaded, and every problem of those that did not. */
@@ -69,11 +71,13 @@ final class SuiteSources {
                         problems.add(p + ": no suite files in this folder");
                     }
                     for (Suite s : found) {
-                        sources.add(new Source(s, filesNamed(path, s.name())));
+                        List<Path> files = filesNamed(path, s.name());
+                        sources.add(new Source(s, files, files.isEmpty() ? SuiteDialect.PLATFORM
+                                : loader.dialect(files.get(0))));
                     }
                 } else {
                     Suite s = loader.load(path);
-                    sources.add(new Source(s, List.of(rootFile(path))));
+                    sources.add(new Source(s, List.of(rootFile(path)), loader.dialect(path)));
                 }
             } catch (ConfigurationException e) {
                 problems.addAll(e.problems());

@@ -5,24 +5,33 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class AgentEvalCliTest {
 
-    private static final Path SUITES = Path.of("src/test/resources/suites").toAbsolutePath();
+    /** The working folder: a copy of the test suites, so that runs writing results/ write there. */
+    @TempDir
+    Path work;
+
+    @BeforeEach
+    void copySuites() throws IOException {
+        TestSuites.copyInto(work);
+    }
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private int run(String... args) {
         return AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), SUITES));
+                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), work));
     }
 
     private String out() {
@@ -92,7 +101,7 @@ class AgentEvalCliTest {
     @Test
     void should_validate_a_broken_suite_printing_file_line_and_column() {
         assertThat(run("validate", "broken.yaml")).isEqualTo(2);
-        assertThat(err()).contains(SUITES.resolve("broken.yaml") + ":9:7: evals[0].expectations.must_includ (case 'broken')");
+        assertThat(err()).contains(work.resolve("broken.yaml") + ":9:7: evals[0].expectations.must_includ (case 'broken')");
         assertThat(run("validate", "greetings.yaml", "mixed.yaml")).isZero();
         assertThat(out()).contains("OK greetings: 2 cases").contains("OK mixed: 2 cases");
     }

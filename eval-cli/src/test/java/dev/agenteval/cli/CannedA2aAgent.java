@@ -161,6 +161,18 @@ final class CannedA2aAgent implements AutoCloseable {
         };
     }
 
+    /** No JSON-RPC answer but an HTTP error {@code status}: the agent is broken. */
+    static Canned httpError(int status) {
+        return new HttpError(status);
+    }
+
+    private record HttpError(int status) implements Canned {
+        @Override
+        public ObjectNode render(Wire wire) {
+            throw new UnsupportedOperationException("an HTTP error has no JSON-RPC result");
+        }
+    }
+
     /** A result given as JSON text, used as-is (a task still gets the history). */
     static Canned raw(String json) {
         JsonNode result = parse(json);
@@ -289,6 +301,14 @@ final class CannedA2aAgent implements AutoCloseable {
         Canned canned = key == null ? null : answers.get(key);
         if (canned == null) {
             respond(x, error(id, -32602, "no canned answer for message text " + key));
+            return;
+        }
+        if (canned instanceof HttpError e) {
+            byte[] body = "Internal Server Error".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            x.sendResponseHeaders(e.status(), body.length);
+            try (OutputStream out = x.getResponseBody()) {
+                out.write(body);
+            }
             return;
         }
         ObjectNode result = canned.render(wire);

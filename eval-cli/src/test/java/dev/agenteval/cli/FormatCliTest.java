@@ -79,7 +79,7 @@ class FormatCliTest {
         Outcome o = runWith("--format", "json,xml");
 
         assertThat(o.code()).isEqualTo(AgentEvalCli.INVALID);
-        assertThat(o.err()).contains("--format: unknown report format 'xml'; known: console, html, json, junit, md, tally");
+        assertThat(o.err()).contains("--format: unknown report format 'xml'; known: console, harness, html, json, junit, md, tally");
         assertThat(TestAgents.Counting.SENT.get()).isZero();
         assertThat(dir.resolve("out")).doesNotExist();
     }
@@ -88,7 +88,7 @@ class FormatCliTest {
     void should_check_the_format_in_validate_too_and_need_a_report_folder() {
         Outcome validate = run("validate", "greetings.yaml", "--format", "xml", "--report-dir", "out");
         assertThat(validate.code()).isEqualTo(AgentEvalCli.INVALID);
-        assertThat(validate.err()).contains("--format: unknown report format 'xml'; known: console, html, json, junit, md, tally");
+        assertThat(validate.err()).contains("--format: unknown report format 'xml'; known: console, harness, html, json, junit, md, tally");
 
         Outcome noFolder = run("run", "greetings.yaml", "--protocol", "test-count", "--agent-url", "http://127.0.0.1:1",
                 "--format", "json");

@@ -5,18 +5,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code --threshold}, {@code --baseline} and {@code --fail-on-regression}: what they print and how they exit. */
 class GateBaselineCliTest {
 
-    private static final Path SUITES = Path.of("src/test/resources/suites").toAbsolutePath();
+    /** The working folder: a copy of the test suites, so that runs writing results/ write there. */
+    @TempDir
+    Path work;
+
+    @BeforeEach
+    void copySuites() throws IOException {
+        TestSuites.copyInto(work);
+    }
 
     private ByteArrayOutputStream out = new ByteArrayOutputStream();
     private ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -28,7 +37,7 @@ class GateBaselineCliTest {
         out = new ByteArrayOutputStream();
         err = new ByteArrayOutputStream();
         return AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), SUITES));
+                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), work));
     }
 
     private String out() {

@@ -324,6 +324,31 @@ class EvalRunnerTest {
     }
 
     @Test
+    void should_record_the_agent_context_and_trace_of_each_turn_and_the_named_agent_of_a_failed_one() {
+        AgentClient agent = InProcessAgent.of((conversation, message) -> {
+            if (message.text().equals("crash")) {
+                throw new AgentException(FailureCode.HTTP_ERROR, "answered 500");
+            }
+            return AgentResponse.builder().text("ok").agentId("created-7").contextId("ctx-" + conversation.turn())
+                    .traceUrl("https://trace.example/ctx-" + conversation.turn()).build();
+        });
+        Suite suite = suiteOf(Case.id("answered").turn("hello", contains("ok")).turn("again", contains("ok")),
+                Case.id("broken").agentId("named-agent").turn("crash", contains("ok")));
+
+        SuiteResult result = runner(agent).build().run(suite);
+
+        assertThat(result.find("answered").orElseThrow().turns())
+                .extracting(TurnResult::agentId, TurnResult::contextId, TurnResult::traceUrl)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("created-7", "ctx-1", "https://trace.example/ctx-1"),
+                        org.assertj.core.groups.Tuple.tuple("created-7", "ctx-2", "https://trace.example/ctx-2"));
+        TurnResult failed = result.find("broken").orElseThrow().turns().get(0);
+        assertThat(failed.harnessFailure().code()).isEqualTo(FailureCode.HTTP_ERROR);
+        assertThat(failed.agentId()).as("the agent the case names").isEqualTo("named-agent");
+        assertThat(failed.contextId()).isNull();
+        assertThat(failed.traceUrl()).isNull();
+    }
+
+    @Test
     void should_resolve_placeholders_from_literals_and_environment_and_redact_secrets() {
         List<String> received = Collections.synchronizedList(new ArrayList<>());
         AgentClient agent = InProcessAgent.of((c, m) -> {

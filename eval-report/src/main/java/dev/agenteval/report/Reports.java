@@ -4,6 +4,9 @@ import dev.agenteval.api.SuiteResult;
 import dev.agenteval.report.internal.CompositeSink;
 import dev.agenteval.report.internal.ConsoleSink;
 import dev.agenteval.report.internal.FileSink;
+import dev.agenteval.report.internal.HarnessFormat;
+import dev.agenteval.report.internal.HarnessReport;
+import dev.agenteval.report.internal.HarnessTranscript;
 import dev.agenteval.report.internal.HtmlReport;
 import dev.agenteval.report.internal.JUnitXmlReport;
 import dev.agenteval.report.internal.JsonReport;
@@ -38,8 +41,9 @@ import java.util.Objects;
  * <h2>Report formats</h2>
  *
  * Each file of a report folder is written by a {@link ReportFormat} chosen by id: the built-ins
- * ({@link #builtInFormats()}) are {@code json}, {@code md}, {@code junit}, {@code html} and
- * {@code console} ({@value #SUMMARY_FILE}, the console summary as text); {@link #all(Path)}
+ * ({@link #builtInFormats()}) are {@code json}, {@code md}, {@code junit}, {@code html},
+ * {@code console} ({@value #SUMMARY_FILE}, the console summary as text) and {@code harness}
+ * ({@value #HARNESS_FILE} and {@code harness.md}, the Python harness's files); {@link #all(Path)}
  * writes the {@link #DEFAULT_FORMATS}, {@link #folder(Path, List)} any list, plugins' included
  * ({@code Providers.discover().reportFormat("csv")}; the CLI's {@code --format}).
  *
@@ -153,6 +157,62 @@ import java.util.Objects;
  * answer, state, tool calls, usage and scores with their reasons (judge reasons included), the
  * request and raw response folded away. Readable on phones and desktops; without script it shows
  * everything, with it a filter by verdict. Agent text is HTML-escaped.
+ *
+ * <h2>Harness format</h2>
+ *
+ * The result file of the Python agent-evaluation harness, key for key, so that tooling reading it
+ * keeps working ({@link #harness(Path)}; its JSON Schema is {@link #harnessSchema()}). A JSON
+ * array: one entry per case, and after a sequential case one entry per step.
+ *
+ * <pre>{@code
+ * [
+ *   {
+ *     "name": "painkiller_lookup",       // the case id; "<case>#<attempt>" per attempt when repeated
+ *     "success": true,
+ *     "agent_id": "..." or null,         // the agent created or named by agent_id
+ *     "duration_seconds": 3.142,
+ *     "step_results": [ {
+ *       "name": null,                    // the step's name in a sequential case, else null
+ *       "success": true,
+ *       "request": {...} or null,        // the payload as sent, secrets redacted; null when aborted
+ *       "response": {...} or null,       // the raw response; null when aborted
+ *       "harness_error": null or {"code": "http_error", "message": "...", "context": {...}},
+ *       "duration_seconds": 3.141,
+ *       "context_id": "..." or null,
+ *       "usage": {"input_tokens": 26514, "output_tokens": 3319, "credits": 0.15916} or null,
+ *       "expectation_results": [ {
+ *         "key": "must_include",         // the YAML field, i.e. the scorer type
+ *         "checks": [ {"label": "ibuprofen", "passed": true, "detail": "passed"} ],
+ *         "show_on_pass": false          // true for max_duration_seconds, expected_output_text, judge scorers
+ *       } ],
+ *       "trace_url": "..."               // only when known
+ *     } ],
+ *     "usage": {...} or null,            // field-wise sum over the steps
+ *     "trace_url": "..."                 // only when known: the first step's that has one
+ *   },
+ *   {                                    // after a sequential case: each of its steps again
+ *     "name": "intake_follow_up/initial_prompt",   // "<case>/<step name>", "<case>/<index>" when unnamed
+ *     "is_step_result": true,
+ *     "case_name": "intake_follow_up", "step_name": "initial_prompt" or null, "step_index": 1,
+ *     "agent_id": "..." or null,
+ *     "success": ..., "request": ..., ...          // then the step's own fields, as in step_results
+ *   }
+ * ]
+ * }</pre>
+ *
+ * A step the harness could not evaluate (timeout, network or HTTP error, invalid response, case
+ * timeout) was aborted: null {@code request} and {@code response}, empty
+ * {@code expectation_results}, exactly one {@code harness_error}. A scorer that errored (the judge
+ * gave no verdict) also fills {@code harness_error}; that step keeps its request and response.
+ * Usage fields are null when not reported, the key null when nothing was; a case's usage is the
+ * field-wise sum of its steps'. Cases that did not run (an interrupted or stopped run) have no
+ * entry; the Markdown sibling lists them. The runner's own rules appear as expectations
+ * {@code task_state} (the task ended failed, rejected or canceled) and {@code answered} (a case
+ * without expectations must get an answer).
+ *
+ * <p>The Markdown sibling has per entry its duration, a {@code Trace:} line when a trace link is
+ * known, an {@code Errors:} line derived only from failed checks, a {@code Harness error:} line,
+ * and the pretty-printed input and output of every step.
  */
 public final class Reports {
 
@@ -203,6 +263,12 @@ public final class Reports {
     /** The file name of the {@code console} format: the console summary as text (not in {@link #all(Path)}). */
     public static final String SUMMARY_FILE = "summary.txt";
 
+    /**
+     * The file name of the {@code harness} format: the Python harness's result file (not in
+     * {@link #all(Path)}); its Markdown sibling is {@code harness.md}.
+     */
+    public static final String HARNESS_FILE = "harness.json";
+
     /** The ids of the formats {@link #all(Path)} writes, in order. */
     public static final List<String> DEFAULT_FORMATS = List.of("json", "md", "junit", "html");
 
@@ -232,6 +298,64 @@ public final class Reports {
     public static ResultSink markdown(Path file, Baseline baseline) {
         Objects.requireNonNull(baseline, "baseline");
         return new FileSink(file, "Markdown", (r, out) -> MarkdownReport.write(r, baseline.compare(r), out));
+    }
+
+    /**
+     * Writes the Python harness's result file to {@code file} and its Markdown transcript beside it
+     * (same name, extension {@code .md}), atomically. See "Harness format" above.
+     */
+    public static ResultSink harness(Path file) {
+        Objects.requireNonNull(file, "file");
+        return new CompositeSink(List.of(new FileSink(file, "harness JSON", HarnessReport::write),
+                new FileSink(markdownSibling(file), "harness Markdown", HarnessTranscript::write)));
+    }
+
+    /** The Markdown file written beside {@code file}: the same name with extension {@code .md}. */
+    public static Path markdownSibling(Path file) {
+        String name = file.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        return file.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + ".md");
+    }
+
+    /** The harness result file as text, as {@link #harness(Path)} writes it. */
+    public static String toHarnessJson(SuiteResult result) {
+        return HarnessReport.render(Objects.requireNonNull(result, "result"));
+    }
+
+    /** The harness result file's Markdown sibling as text, as {@link #harness(Path)} writes it. */
+    public static String toHarnessMarkdown(SuiteResult result) {
+        return HarnessTranscript.render(Objects.requireNonNull(result, "result"));
+    }
+
+    /**
+     * The JSON Schema (draft 2020-12) of the harness result file, as shipped in this jar
+     * ({@code dev/agenteval/report/harness-results.schema.json}); never null.
+     */
+    public static String harnessSchema() {
+        return HarnessSchema.TEXT;
+    }
+
+    private static final class HarnessSchema {
+        static final String TEXT = resource("harness-results.schema.json");
+
+        private static String resource(String name) {
+            try (java.io.InputStream in = Reports.class.getResourceAsStream(name)) {
+                if (in == null) {
+                    throw new IllegalStateException(name + " is missing from the jar");
+                }
+                return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+    }
+
+    /**
+     * Passes results to each of {@code sinks} in order; every sink is written even when an earlier
+     * one fails, and the first failure is then thrown with the others suppressed.
+     */
+    public static ResultSink composite(List<? extends ResultSink> sinks) {
+        return new CompositeSink(Objects.requireNonNull(sinks, "sinks"));
     }
 
     /** Writes the JUnit XML report to {@code file}, atomically. */
@@ -293,12 +417,12 @@ public final class Reports {
 
     /**
      * The built-in report formats: {@code json}, {@code md}, {@code junit}, {@code html} (the
-     * {@link #DEFAULT_FORMATS}, in that order) and {@code console}. Also registered as services of
+     * {@link #DEFAULT_FORMATS}, in that order), {@code console} and {@code harness}. Also registered as services of
      * {@link ReportFormat}, so {@code Providers.discover()} finds them with any plugin's.
      */
     public static List<ReportFormat> builtInFormats() {
         return List.of(new JsonFormat(), new MarkdownFormat(), new JUnitXmlFormat(), new HtmlFormat(),
-                new ConsoleFormat());
+                new ConsoleFormat(), new HarnessFormat());
     }
 
     private static List<ReportFormat> defaultFormats() {

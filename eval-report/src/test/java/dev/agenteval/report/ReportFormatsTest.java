@@ -57,14 +57,15 @@ class ReportFormatsTest {
     void should_find_the_built_in_formats_as_services() {
         Providers providers = Providers.discover();
 
-        assertThat(providers.reportFormatIds()).containsExactly("console", "html", "json", "junit", "md");
+        assertThat(providers.reportFormatIds()).containsExactly("console", "harness", "html", "json", "junit", "md");
         assertThat(providers.reportFormat("json").fileName()).isEqualTo(Reports.JSON_FILE);
         assertThat(providers.reportFormat("md").fileName()).isEqualTo(Reports.MARKDOWN_FILE);
         assertThat(providers.reportFormat("junit").fileName()).isEqualTo(Reports.JUNIT_FILE);
         assertThat(providers.reportFormat("html").fileName()).isEqualTo(Reports.HTML_FILE);
         assertThat(providers.reportFormat("console").fileName()).isEqualTo(Reports.SUMMARY_FILE);
+        assertThat(providers.reportFormat("harness").fileName()).isEqualTo(Reports.HARNESS_FILE);
         assertThat(Reports.builtInFormats().stream().map(ReportFormat::id))
-                .containsExactly("json", "md", "junit", "html", "console");
+                .containsExactly("json", "md", "junit", "html", "console", "harness");
         assertThat(Reports.DEFAULT_FORMATS).containsExactly("json", "md", "junit", "html");
     }
 
@@ -72,7 +73,7 @@ class ReportFormatsTest {
     void should_list_the_known_formats_for_an_unknown_id() {
         assertThatThrownBy(() -> Providers.discover().reportFormat("xml"))
                 .isInstanceOf(ConfigurationException.class)
-                .hasMessageContaining("unknown report format 'xml'; known: console, html, json, junit, md");
+                .hasMessageContaining("unknown report format 'xml'; known: console, harness, html, json, junit, md");
     }
 
     @Test
@@ -119,7 +120,12 @@ class ReportFormatsTest {
 
         Reports.folder(dir, Reports.builtInFormats(), baseline).write(result);
 
-        assertThat(names(dir)).containsExactly("junit.xml", "report.html", "results.json", "results.md", "summary.txt");
+        assertThat(names(dir)).containsExactly("harness.json", "harness.md", "junit.xml", "report.html", "results.json",
+                "results.md", "summary.txt");
+        assertThat(Files.readString(dir.resolve("harness.json"), StandardCharsets.UTF_8))
+                .as("the harness format has no baseline section").isEqualTo(Reports.toHarnessJson(result));
+        assertThat(Files.readString(dir.resolve("harness.md"), StandardCharsets.UTF_8))
+                .isEqualTo(Reports.toHarnessMarkdown(result));
         BaselineComparison comparison = baseline.compare(result);
         assertThat(Files.readString(dir.resolve("results.json"), StandardCharsets.UTF_8))
                 .isEqualTo(Reports.toJson(result, comparison));

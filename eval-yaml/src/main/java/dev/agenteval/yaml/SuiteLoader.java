@@ -187,6 +187,26 @@ public final class SuiteLoader {
         return List.copyOf(suites.values());
     }
 
+    /**
+     * The dialect of a suite, told by the root keys of its file as {@link #load} tells it; a
+     * folder (a platform {@code eval/} folder) is {@link SuiteDialect#PLATFORM}. The file is only
+     * read, not mapped.
+     *
+     * @throws ConfigurationException when the file cannot be read or parsed, or its root keys
+     *         name no dialect or both
+     */
+    public SuiteDialect dialect(Path fileOrFolder) {
+        Objects.requireNonNull(fileOrFolder, "fileOrFolder must not be null");
+        if (Files.isDirectory(fileOrFolder)) {
+            return SuiteDialect.PLATFORM;
+        }
+        LoadContext ctx = context();
+        Node root = ctx.read(ctx.file(fileOrFolder, fileOrFolder.toString()));
+        Dialect dialect = root == null ? null : Dialect.detect(root);
+        ctx.problems().throwIfAny();
+        return dialect == Dialect.HARNESS ? SuiteDialect.HARNESS : SuiteDialect.PLATFORM;
+    }
+
     private static boolean isSuiteFileName(String name) {
         boolean yaml = name.endsWith(".yaml") || name.endsWith(".yml");
         boolean local = name.endsWith("_local.yaml") || name.endsWith("_local.yml");

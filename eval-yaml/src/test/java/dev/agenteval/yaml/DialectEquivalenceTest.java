@@ -3,11 +3,17 @@ package dev.agenteval.yaml;
 import static dev.agenteval.api.Scorers.expectedOutputText;
 import static dev.agenteval.api.Scorers.mustInclude;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.agenteval.api.Case;
+import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.Turn;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** One model: the same suite in the platform dialect, the harness dialect and the DSL is equal. */
 class DialectEquivalenceTest {
@@ -28,6 +34,25 @@ class DialectEquivalenceTest {
     @Test
     void should_load_the_harness_dialect_into_the_suite_the_dsl_builds() {
         assertThat(TestScorers.loader().load(Fixtures.path("valid/harness/smoke.yaml"))).isEqualTo(dsl);
+    }
+
+    @Test
+    void should_tell_the_dialect_the_model_does_not_keep() {
+        SuiteLoader loader = TestScorers.loader();
+
+        assertThat(loader.dialect(Fixtures.path("valid/platform/smoke.yaml"))).isEqualTo(SuiteDialect.PLATFORM);
+        assertThat(loader.dialect(Fixtures.path("valid/harness/smoke.yaml"))).isEqualTo(SuiteDialect.HARNESS);
+        assertThat(loader.dialect(Fixtures.path("valid/platform"))).as("a folder is a platform suite")
+                .isEqualTo(SuiteDialect.PLATFORM);
+    }
+
+    @Test
+    void should_refuse_to_tell_the_dialect_of_a_file_that_names_none(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("odd.yaml"), "evalz: []\n");
+
+        assertThatThrownBy(() -> TestScorers.loader().dialect(file))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("odd.yaml:1:1").hasMessageContaining("did you mean 'evals'");
     }
 
     @Test

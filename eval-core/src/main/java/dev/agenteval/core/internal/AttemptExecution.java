@@ -145,7 +145,8 @@ final class AttemptExecution implements Runnable {
             List<ScoreResult> scores = score(i, response, duration);
             TurnResult result = new TurnResult(i + 1, turn.name().orElse(null), input.text(), request(s, input),
                     response.raw(), response.text(), response.state().orElse(null), response.toolCalls(), duration,
-                    response.usage().orElse(null), null, scores);
+                    response.usage().orElse(null), null, scores, response.agentId().orElse(configuredAgentId()),
+                    response.contextId().orElse(null), response.traceUrl().orElse(null));
             if (!addTurn(result)) {
                 return false;
             }
@@ -205,7 +206,12 @@ final class AttemptExecution implements Runnable {
         Turn turn = prepared.testCase().turns().get(index);
         Object request = s == null ? null : request(s, input);
         return new TurnResult(index + 1, turn.name().orElse(null), input.text(), request, null, null, null,
-                List.of(), duration, null, f, List.of());
+                List.of(), duration, null, f, List.of(), configuredAgentId(), null, null);
+    }
+
+    /** The existing agent the case names ({@code agent_id}, placeholders resolved), or null. */
+    private String configuredAgentId() {
+        return prepared.session().agentId();
     }
 
     /** Adds a turn unless the attempt already ended; true when added. */
@@ -271,7 +277,7 @@ final class AttemptExecution implements Runnable {
                 Message input = prepared.inputs().get(index);
                 all.add(preparation.redactor().redact(new TurnResult(index + 1, turn.name().orElse(null),
                         input.text(), null, null, null, null, List.of(), Duration.ofNanos(now - turnStartNanos), null,
-                        new HarnessFailure(code, message, context), List.of())));
+                        new HarnessFailure(code, message, context), List.of(), configuredAgentId(), null, null)));
             }
             outcome = Verdicts.attempt(attempt, prepared.testCase().expectPass(), Duration.ofNanos(now - startNanos),
                     all, complete);

@@ -216,7 +216,8 @@ public final class JsonReport {
         return node;
     }
 
-    private static JsonNode failure(HarnessFailure f) {
+    /** A harness failure as {@code {code, message, context}}; a JSON null for null. */
+    static JsonNode failure(HarnessFailure f) {
         if (f == null) {
             return JsonTrees.NODES.nullNode();
         }

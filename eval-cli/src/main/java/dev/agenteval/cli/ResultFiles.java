@@ -1,0 +1,90 @@
+package dev.agenteval.cli;
+
+import dev.agenteval.api.SuiteResult;
+import dev.agenteval.launch.Wiring;
+import dev.agenteval.report.Baseline;
+import dev.agenteval.report.Reports;
+import dev.agenteval.spi.ResultSink;
+import dev.agenteval.yaml.SuiteDialect;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+
+/**
+ * The results file of a run, beside any report folder: {@code --output FILE}, or, when neither
+ * {@code --output} nor a report folder is given, {@code results/<suite>-<UTC start>.json} in the
+ * working folder, as the harness writes it. Each comes with a Markdown sibling (same name,
+ * {@code .md}). A harness suite's file is in the harness's format, any other suite's is
+ * agent-eval's JSON report, unless {@code --output-format} says otherwise.
+ */
+final class ResultFiles {
+
+    /** The folder of the default results file, in the working folder. */
+    static final String DEFAULT_FOLDER = "results";
+
+    private static final DateTimeFormatter STAMP =
+            DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+
+    /** What {@code --output-format} names. */
+    enum Format {
+        /** agent-eval's JSON report and Markdown transcript. */
+        json,
+        /** The harness's result file and its Markdown sibling. */
+        harness;
+
+        /** The format of a suite's results file: the one chosen, else harness for a harness suite, else json. */
+        static Format of(Format chosen, SuiteDialect dialect) {
+            return chosen != null ? chosen : dialect == SuiteDialect.HARNESS ? harness : json;
+        }
+    }
+
+    private ResultFiles() {
+    }
+
+    /** Writes {@code format} to {@code file} and its Markdown sibling; agent-eval's JSON compares with {@code compared}. */
+    static ResultSink sink(Format format, Path file, Baseline compared) {
+        if (format == Format.harness) {
+            return Reports.harness(file);
+        }
+        Path md = Reports.markdownSibling(file);
+        ResultSink json = compared == null ? Reports.json(file) : Reports.json(file, compared);
+        ResultSink markdown = compared == null ? Reports.markdown(md) : Reports.markdown(md, compared);
+        return Reports.composite(List.of(json, markdown));
+    }
+
+    /** The default results file of a run of {@code suite} that started at {@code result}'s start. */
+    static Path defaultFile(Path folder, SuiteResult result) {
+        return folder.resolve(Wiring.fileName(result.suite()) + "-" + STAMP.format(result.startedAt()) + ".json");
+    }
+
+    /**
+     * Writes into {@code folder} a file named after the suite and the run's start time, known only
+     * when the run ends; {@link #written()} then says which.
+     */
+    static final class Timestamped implements ResultSink {
+        private final Path folder;
+        private final Format format;
+        private final Baseline compared;
+        private volatile List<Path> written = List.of();
+
+        Timestamped(Path folder, Format format, Baseline compared) {
+            this.folder = folder;
+            this.format = format;
+            this.compared = compared;
+        }
+
+        @Override
+        public void write(SuiteResult result) throws IOException {
+            Path file = defaultFile(folder, result);
+            sink(format, file, compared).write(result);
+            written = List.of(file, Reports.markdownSibling(file));
+        }
+
+        /** The files written, the JSON first; empty before the run ended (or when writing failed). */
+        List<Path> written() {
+            return written;
+        }
+    }
+}
