@@ -6,6 +6,7 @@
  */
 module dev.agenteval.agents {
     requires transitive dev.agenteval.core;
+    requires dev.agenteval.common;
     requires transitive dev.agenteval.http;
     requires com.fasterxml.jackson.databind;
     requires org.yaml.snakeyaml;

@@ -2,18 +2,14 @@
  * agent-eval's runner, built-in scorers, placeholder resolution, redaction, fingerprints and
  * provider registry. No HTTP (eval-http) and no report rendering (eval-report).
  */
-// The qualified export names modules built after this one; javac warns that it cannot see them yet.
-@SuppressWarnings("module")
 module dev.agenteval.core {
     requires transitive dev.agenteval.api;
+    requires dev.agenteval.common;
     requires com.fasterxml.jackson.databind;
     requires json.path;
     requires org.slf4j;
 
     exports dev.agenteval.core;
-    exports dev.agenteval.core.json to dev.agenteval.http, dev.agenteval.agents, dev.agenteval.judge, dev.agenteval.report;
-    exports dev.agenteval.core.text to dev.agenteval.http, dev.agenteval.yaml, dev.agenteval.agents, dev.agenteval.judge;
-    exports dev.agenteval.core.settings to dev.agenteval.http, dev.agenteval.agents, dev.agenteval.judge;
 
     uses dev.agenteval.spi.ScorerFactory;
 

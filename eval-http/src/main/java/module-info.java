@@ -9,6 +9,7 @@
 module dev.agenteval.http {
     requires transitive dev.agenteval.api;
     requires dev.agenteval.core;
+    requires dev.agenteval.common;
     requires transitive com.fasterxml.jackson.databind;
     requires transitive java.net.http;
     requires io.github.resilience4j.retry;

@@ -5,6 +5,7 @@
  */
 module dev.agenteval.judge {
     requires transitive dev.agenteval.core;
+    requires dev.agenteval.common;
     requires transitive dev.agenteval.http;
     requires com.fasterxml.jackson.databind;
     requires io.github.resilience4j.core;

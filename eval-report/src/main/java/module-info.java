@@ -6,6 +6,7 @@
  */
 module dev.agenteval.report {
     requires transitive dev.agenteval.core;
+    requires dev.agenteval.common;
     requires com.fasterxml.jackson.databind;
     requires org.slf4j;
 

@@ -5,6 +5,7 @@
  */
 module dev.agenteval.yaml {
     requires transitive dev.agenteval.core;
+    requires dev.agenteval.common;
     requires org.yaml.snakeyaml;
     requires org.slf4j;
 

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agenteval.api.ConfigurationException;
-import dev.agenteval.core.json.JsonTrees;
+import dev.agenteval.common.json.JsonTrees;
 import dev.agenteval.spi.EnvironmentVariable;
 import java.io.IOException;
 import java.net.URI;

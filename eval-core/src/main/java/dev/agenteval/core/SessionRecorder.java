@@ -5,7 +5,7 @@ import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.FailureCode;
 import dev.agenteval.api.Message;
 import dev.agenteval.api.TaskState;
-import dev.agenteval.core.text.Quoting;
+import dev.agenteval.common.text.Quoting;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.AgentSession;
 import dev.agenteval.spi.SessionRequest;

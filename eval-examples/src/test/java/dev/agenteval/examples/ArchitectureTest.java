@@ -44,12 +44,13 @@ import org.junit.jupiter.api.Test;
  * allowed, not what is used: a module may require less.
  * <pre>
  * layer 0  eval-api     JDK only
- * layer 1  eval-core    api; jackson, json-path, slf4j
- * layer 2  eval-http    api, core; jackson, java.net.http, resilience4j (retry, core), slf4j
- *          eval-report  api, core; jackson, slf4j
- *          eval-yaml    api, core; snakeyaml, jackson, slf4j            (never eval-judge)
- * layer 3  eval-judge   api, core, http; jackson, resilience4j (core, ratelimiter, circuitbreaker), slf4j
- *          eval-agents  api, core, http; jackson, snakeyaml, json-path, slf4j
+ *          eval-common  jackson (agent-eval's shared internals: every package exported only to agent-eval modules)
+ * layer 1  eval-core    api, common; jackson, json-path, slf4j
+ * layer 2  eval-http    api, common, core; jackson, java.net.http, resilience4j (retry, core), slf4j
+ *          eval-report  api, common, core; jackson, slf4j
+ *          eval-yaml    api, common, core; snakeyaml, jackson, slf4j            (never eval-judge)
+ * layer 3  eval-judge   api, common, core, http; jackson, resilience4j (core, ratelimiter, circuitbreaker), slf4j
+ *          eval-agents  api, common, core, http; jackson, snakeyaml, json-path, slf4j
  * layer 4  eval-launch  (when it exists) everything below; jackson, slf4j
  * layer 5  eval-junit   everything below; junit-jupiter-api, slf4j
  *          eval-cli     (no module-info today) everything below; picocli, jackson, slf4j
@@ -83,6 +84,7 @@ class ArchitectureTest {
     private static final Set<String> JACKSON = Set.of("com.fasterxml.jackson.databind",
             "com.fasterxml.jackson.core", "com.fasterxml.jackson.annotation");
     private static final String API = "dev.agenteval.api";
+    private static final String COMMON = "dev.agenteval.common";
     private static final String CORE = "dev.agenteval.core";
     private static final String HTTP = "dev.agenteval.http";
     private static final String REPORT = "dev.agenteval.report";
@@ -98,17 +100,18 @@ class ArchitectureTest {
 
     static {
         MODULES.put(API, new Allowed(0, Set.of(), Set.of()));
-        MODULES.put(CORE, new Allowed(1, Set.of(API), union(JACKSON, Set.of("json.path", SLF4J))));
-        MODULES.put(HTTP, new Allowed(2, Set.of(API, CORE), union(JACKSON, Set.of(JAVA_NET_HTTP,
+        MODULES.put(COMMON, new Allowed(0, Set.of(), JACKSON));
+        MODULES.put(CORE, new Allowed(1, Set.of(API, COMMON), union(JACKSON, Set.of("json.path", SLF4J))));
+        MODULES.put(HTTP, new Allowed(2, Set.of(API, COMMON, CORE), union(JACKSON, Set.of(JAVA_NET_HTTP,
                 "io.github.resilience4j.retry", "io.github.resilience4j.core", SLF4J))));
-        MODULES.put(REPORT, new Allowed(2, Set.of(API, CORE), union(JACKSON, Set.of(SLF4J))));
-        MODULES.put(YAML, new Allowed(2, Set.of(API, CORE), union(JACKSON, Set.of("org.yaml.snakeyaml", SLF4J))));
-        MODULES.put(JUDGE, new Allowed(3, Set.of(API, CORE, HTTP), union(JACKSON, Set.of(JAVA_NET_HTTP,
+        MODULES.put(REPORT, new Allowed(2, Set.of(API, COMMON, CORE), union(JACKSON, Set.of(SLF4J))));
+        MODULES.put(YAML, new Allowed(2, Set.of(API, COMMON, CORE), union(JACKSON, Set.of("org.yaml.snakeyaml", SLF4J))));
+        MODULES.put(JUDGE, new Allowed(3, Set.of(API, COMMON, CORE, HTTP), union(JACKSON, Set.of(JAVA_NET_HTTP,
                 "io.github.resilience4j.core", "io.github.resilience4j.ratelimiter",
                 "io.github.resilience4j.circuitbreaker", SLF4J))));
-        MODULES.put(AGENTS, new Allowed(3, Set.of(API, CORE, HTTP), union(JACKSON, Set.of(JAVA_NET_HTTP,
+        MODULES.put(AGENTS, new Allowed(3, Set.of(API, COMMON, CORE, HTTP), union(JACKSON, Set.of(JAVA_NET_HTTP,
                 "org.yaml.snakeyaml", "json.path", SLF4J))));
-        Set<String> belowLaunch = Set.of(API, CORE, HTTP, REPORT, YAML, JUDGE, AGENTS);
+        Set<String> belowLaunch = Set.of(API, COMMON, CORE, HTTP, REPORT, YAML, JUDGE, AGENTS);
         MODULES.put(LAUNCH, new Allowed(4, belowLaunch, union(JACKSON, Set.of(JAVA_NET_HTTP, SLF4J))));
         Set<String> belowTop = union(belowLaunch, Set.of(LAUNCH));
         MODULES.put("dev.agenteval.junit", new Allowed(5, belowTop, union(JACKSON, Set.of(JAVA_NET_HTTP,
@@ -146,7 +149,7 @@ class ArchitectureTest {
         assertThat(MODULES.get(API).other()).isEmpty();
         assertThat(MODULES.get(CORE).other()).doesNotContain(JAVA_NET_HTTP)
                 .noneMatch(m -> m.startsWith("io.github.resilience4j"));
-        assertThat(MODULES.get(CORE).agentEval()).containsOnly(API);
+        assertThat(MODULES.get(CORE).agentEval()).containsOnly(API, COMMON);
     }
 
     @Test
@@ -190,7 +193,14 @@ class ArchitectureTest {
                         .collect(Collectors.joining(", "))));
 
         assertThat(problems).as("module requires that break the layering").isEmpty();
-        assertThat(descriptors).containsKeys(API, CORE, HTTP, REPORT, YAML, JUDGE, AGENTS, "dev.agenteval.junit");
+        assertThat(descriptors).containsKeys(API, COMMON, CORE, HTTP, REPORT, YAML, JUDGE, AGENTS, "dev.agenteval.junit");
+        // eval-common is not API: every package it exports is exported to agent-eval modules only,
+        // and no module hands it on to its users.
+        assertThat(descriptors.get(COMMON).exports()).allMatch(ModuleDescriptor.Exports::isQualified)
+                .allSatisfy(e -> assertThat(e.targets()).allMatch(t -> t.startsWith("dev.agenteval.")));
+        assertThat(descriptors.values()).flatMap(ModuleDescriptor::requires)
+                .filteredOn(r -> r.name().equals(COMMON))
+                .noneMatch(r -> r.modifiers().contains(ModuleDescriptor.Requires.Modifier.TRANSITIVE));
     }
 
     private static boolean isJdk(String module) {

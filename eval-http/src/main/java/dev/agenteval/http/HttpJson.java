@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.agenteval.api.AgentException;
 import dev.agenteval.api.FailureCode;
-import dev.agenteval.core.json.JsonTrees;
+import dev.agenteval.common.json.JsonTrees;
 import dev.agenteval.spi.Secrets;
 import dev.agenteval.http.internal.LimitedBody;
 import io.github.resilience4j.core.functions.Either;

@@ -1,7 +1,7 @@
 package dev.agenteval.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.agenteval.core.json.JsonTrees;
+import dev.agenteval.common.json.JsonTrees;
 import java.net.http.HttpHeaders;
 import java.util.Objects;
 

@@ -1,7 +1,7 @@
 package dev.agenteval.judge;
 
 import dev.agenteval.api.ConfigurationException;
-import dev.agenteval.core.text.PlaceholderSyntax;
+import dev.agenteval.common.text.PlaceholderSyntax;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package dev.agenteval.yaml;
 
-import static dev.agenteval.core.text.Quoting.preview;
-import static dev.agenteval.core.text.Quoting.quote;
+import static dev.agenteval.common.text.Quoting.preview;
+import static dev.agenteval.common.text.Quoting.quote;
 
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Suite;

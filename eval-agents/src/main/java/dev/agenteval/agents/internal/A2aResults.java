@@ -5,7 +5,7 @@ import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.Part;
 import dev.agenteval.api.TaskState;
 import dev.agenteval.api.ToolCall;
-import dev.agenteval.core.json.JsonTrees;
+import dev.agenteval.common.json.JsonTrees;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

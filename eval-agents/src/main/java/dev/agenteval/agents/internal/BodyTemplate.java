@@ -1,8 +1,8 @@
 package dev.agenteval.agents.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.agenteval.core.json.JsonTrees;
-import dev.agenteval.core.text.PlaceholderSyntax;
+import dev.agenteval.common.json.JsonTrees;
+import dev.agenteval.common.text.PlaceholderSyntax;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

@@ -3,7 +3,7 @@ package dev.agenteval.agents.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.agenteval.api.AgentException;
 import dev.agenteval.api.FailureCode;
-import dev.agenteval.core.json.JsonTrees;
+import dev.agenteval.common.json.JsonTrees;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

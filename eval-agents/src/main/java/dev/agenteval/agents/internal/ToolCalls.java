@@ -2,7 +2,7 @@ package dev.agenteval.agents.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.agenteval.api.ToolCall;
-import dev.agenteval.core.json.JsonTrees;
+import dev.agenteval.common.json.JsonTrees;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

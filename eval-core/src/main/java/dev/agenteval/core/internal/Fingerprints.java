@@ -10,7 +10,7 @@ import dev.agenteval.api.Suite;
 import dev.agenteval.api.ToolSpec;
 import dev.agenteval.api.Turn;
 import dev.agenteval.api.Variable;
-import dev.agenteval.core.json.JsonTrees;
+import dev.agenteval.common.json.JsonTrees;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

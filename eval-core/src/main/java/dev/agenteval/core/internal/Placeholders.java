@@ -1,6 +1,6 @@
 package dev.agenteval.core.internal;
 
-import dev.agenteval.core.text.PlaceholderSyntax;
+import dev.agenteval.common.text.PlaceholderSyntax;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

@@ -1,8 +1,8 @@
 package dev.agenteval.http.settings;
 
 import dev.agenteval.api.ConfigurationException;
-import dev.agenteval.core.settings.TypedReader;
-import dev.agenteval.core.text.Suggestions;
+import dev.agenteval.common.settings.TypedReader;
+import dev.agenteval.common.text.Suggestions;
 import dev.agenteval.spi.ProviderConfig;
 import java.net.URI;
 import java.net.URISyntaxException;

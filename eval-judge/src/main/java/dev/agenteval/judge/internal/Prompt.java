@@ -3,7 +3,7 @@ package dev.agenteval.judge.internal;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.ToolSpec;
-import dev.agenteval.core.json.JsonTrees;
+import dev.agenteval.common.json.JsonTrees;
 import dev.agenteval.judge.PromptTemplate;
 import dev.agenteval.spi.JudgeRequest;
 import java.nio.charset.StandardCharsets;

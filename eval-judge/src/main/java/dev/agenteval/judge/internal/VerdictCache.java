@@ -2,7 +2,7 @@ package dev.agenteval.judge.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectWriter;
-import dev.agenteval.core.json.JsonTrees;
+import dev.agenteval.common.json.JsonTrees;
 import dev.agenteval.spi.JudgeVerdict;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

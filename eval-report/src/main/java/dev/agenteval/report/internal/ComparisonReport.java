@@ -3,7 +3,7 @@ package dev.agenteval.report.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.agenteval.core.json.JsonTrees;
+import dev.agenteval.common.json.JsonTrees;
 import dev.agenteval.report.BaselineComparison;
 import dev.agenteval.report.BaselineComparison.Change;
 import dev.agenteval.report.BaselineComparison.Kind;

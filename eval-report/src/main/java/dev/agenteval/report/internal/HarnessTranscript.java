@@ -10,7 +10,7 @@ import dev.agenteval.api.HarnessFailure;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.api.Usage;
-import dev.agenteval.core.json.JsonTrees;
+import dev.agenteval.common.json.JsonTrees;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;

@@ -11,7 +11,7 @@ import dev.agenteval.api.Summary;
 import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.api.Usage;
-import dev.agenteval.core.json.JsonTrees;
+import dev.agenteval.common.json.JsonTrees;
 import dev.agenteval.report.BaselineComparison;
 import java.io.IOException;
 import java.io.InputStream;

@@ -10,7 +10,7 @@ import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.Summary;
 import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.TurnResult;
-import dev.agenteval.core.json.JsonTrees;
+import dev.agenteval.common.json.JsonTrees;
 import dev.agenteval.report.BaselineComparison;
 import java.util.List;
 import java.util.StringJoiner;

@@ -8,7 +8,7 @@ import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.Summary;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.api.Usage;
-import dev.agenteval.core.json.JsonTrees;
+import dev.agenteval.common.json.JsonTrees;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package dev.agenteval.yaml.internal;
 
-import dev.agenteval.core.text.Suggestions;
+import dev.agenteval.common.text.Suggestions;
 import java.util.ArrayList;
 import java.util.List;
 

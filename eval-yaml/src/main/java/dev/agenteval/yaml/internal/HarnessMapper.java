@@ -10,7 +10,7 @@ import dev.agenteval.api.Suite;
 import dev.agenteval.api.TaskState;
 import dev.agenteval.api.Turn;
 import dev.agenteval.api.Variable;
-import dev.agenteval.core.text.Suggestions;
+import dev.agenteval.common.text.Suggestions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;

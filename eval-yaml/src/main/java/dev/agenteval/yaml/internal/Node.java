@@ -1,6 +1,6 @@
 package dev.agenteval.yaml.internal;
 
-import dev.agenteval.core.text.Suggestions;
+import dev.agenteval.common.text.Suggestions;
 import dev.agenteval.yaml.internal.YamlValue.Entry;
 import dev.agenteval.yaml.internal.YamlValue.Kind;
 import dev.agenteval.yaml.internal.YamlValue.Mapping;

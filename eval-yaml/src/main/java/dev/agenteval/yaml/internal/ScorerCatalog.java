@@ -2,7 +2,7 @@ package dev.agenteval.yaml.internal;
 
 import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.core.Providers;
-import dev.agenteval.core.text.Suggestions;
+import dev.agenteval.common.text.Suggestions;
 import dev.agenteval.spi.ScorerFactory;
 import dev.agenteval.spi.ScorerProblem;
 import java.util.HashMap;

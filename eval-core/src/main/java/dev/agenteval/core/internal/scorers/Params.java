@@ -1,7 +1,7 @@
 package dev.agenteval.core.internal.scorers;
 
 import dev.agenteval.api.ScorerSpec;
-import dev.agenteval.core.settings.TypedReader;
+import dev.agenteval.common.settings.TypedReader;
 import dev.agenteval.spi.ScorerProblem;
 import java.math.BigDecimal;
 import java.math.BigInteger;

@@ -1,4 +1,4 @@
-package dev.agenteval.core.json;
+package dev.agenteval.common.json;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;

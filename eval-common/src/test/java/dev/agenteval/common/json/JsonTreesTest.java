@@ -1,4 +1,4 @@
-package dev.agenteval.core.json;
+package dev.agenteval.common.json;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.agenteval.core.text;
+package dev.agenteval.common.text;
 
 import java.util.Collection;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package dev.agenteval.core.settings;
+package dev.agenteval.common.settings;
 
 import java.util.ArrayList;
 import java.util.Collection;

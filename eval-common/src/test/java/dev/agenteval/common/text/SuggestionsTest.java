@@ -1,4 +1,4 @@
-package dev.agenteval.core.text;
+package dev.agenteval.common.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.agenteval.core.text;
+package dev.agenteval.common.text;
 
 /**
  * Text shown inside double quotes: in a message about an agent's answer and in the comments and

@@ -1,0 +1,19 @@
+/**
+ * What agent-eval's own modules share and users never see: one configured Jackson mapper with its
+ * writers and tree conversions ({@code json}), did-you-mean suggestions, quoting and the
+ * {@code {{placeholder}}} syntax ({@code text}), and the base of the typed readers of scorer
+ * parameters and provider settings ({@code settings}). Every package is exported only to
+ * agent-eval's modules, so none of it is API.
+ */
+// The qualified exports name modules built after this one; javac warns that it cannot see them yet.
+@SuppressWarnings("module")
+module dev.agenteval.common {
+    requires transitive com.fasterxml.jackson.databind;
+
+    exports dev.agenteval.common.json to dev.agenteval.core, dev.agenteval.http, dev.agenteval.agents,
+            dev.agenteval.judge, dev.agenteval.report;
+    exports dev.agenteval.common.text to dev.agenteval.core, dev.agenteval.http, dev.agenteval.yaml,
+            dev.agenteval.agents, dev.agenteval.judge;
+    exports dev.agenteval.common.settings to dev.agenteval.core, dev.agenteval.http, dev.agenteval.agents,
+            dev.agenteval.judge;
+}
