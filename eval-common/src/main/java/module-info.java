@@ -10,7 +10,7 @@
 module dev.agenteval.common {
     requires transitive com.fasterxml.jackson.databind;
 
-    exports dev.agenteval.common.json to dev.agenteval.core, dev.agenteval.http, dev.agenteval.agents,
+    exports dev.agenteval.common.json to dev.agenteval.core, dev.agenteval.http, dev.agenteval.agents, dev.agenteval.opik,
             dev.agenteval.judge, dev.agenteval.report;
     exports dev.agenteval.common.text to dev.agenteval.core, dev.agenteval.http, dev.agenteval.yaml,
             dev.agenteval.agents, dev.agenteval.judge;

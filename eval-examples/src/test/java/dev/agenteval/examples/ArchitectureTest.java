@@ -51,6 +51,7 @@ import org.junit.jupiter.api.Test;
  *          eval-yaml    api, common, core; snakeyaml, jackson, slf4j            (never eval-judge)
  * layer 3  eval-judge   api, common, core, http; jackson, resilience4j (core, ratelimiter, circuitbreaker), slf4j
  *          eval-agents  api, common, core, http; jackson, snakeyaml, json-path, slf4j
+ *          eval-opik    api, common, core, http; jackson, java.net.http, slf4j
  * layer 4  eval-launch  (when it exists) everything below; jackson, slf4j
  * layer 5  eval-junit   everything below; junit-jupiter-api, slf4j
  *          eval-cli     (no module-info today) everything below; picocli, jackson, slf4j
@@ -91,6 +92,7 @@ class ArchitectureTest {
     private static final String YAML = "dev.agenteval.yaml";
     private static final String JUDGE = "dev.agenteval.judge";
     private static final String AGENTS = "dev.agenteval.agents";
+    private static final String OPIK = "dev.agenteval.opik";
     private static final String LAUNCH = "dev.agenteval.launch";
     private static final String SLF4J = "org.slf4j";
     private static final String JAVA_NET_HTTP = "java.net.http";
@@ -111,7 +113,8 @@ class ArchitectureTest {
                 "io.github.resilience4j.circuitbreaker", SLF4J))));
         MODULES.put(AGENTS, new Allowed(3, Set.of(API, COMMON, CORE, HTTP), union(JACKSON, Set.of(JAVA_NET_HTTP,
                 "org.yaml.snakeyaml", "json.path", SLF4J))));
-        Set<String> belowLaunch = Set.of(API, COMMON, CORE, HTTP, REPORT, YAML, JUDGE, AGENTS);
+        MODULES.put(OPIK, new Allowed(3, Set.of(API, COMMON, CORE, HTTP), union(JACKSON, Set.of(JAVA_NET_HTTP, SLF4J))));
+        Set<String> belowLaunch = Set.of(API, COMMON, CORE, HTTP, REPORT, YAML, JUDGE, AGENTS, OPIK);
         MODULES.put(LAUNCH, new Allowed(4, belowLaunch, union(JACKSON, Set.of(JAVA_NET_HTTP, SLF4J))));
         Set<String> belowTop = union(belowLaunch, Set.of(LAUNCH));
         MODULES.put("dev.agenteval.junit", new Allowed(5, belowTop, union(JACKSON, Set.of(JAVA_NET_HTTP,
@@ -193,7 +196,7 @@ class ArchitectureTest {
                         .collect(Collectors.joining(", "))));
 
         assertThat(problems).as("module requires that break the layering").isEmpty();
-        assertThat(descriptors).containsKeys(API, COMMON, CORE, HTTP, REPORT, YAML, JUDGE, AGENTS, "dev.agenteval.junit");
+        assertThat(descriptors).containsKeys(API, COMMON, CORE, HTTP, REPORT, YAML, JUDGE, AGENTS, OPIK, "dev.agenteval.junit");
         // eval-common is not API: every package it exports is exported to agent-eval modules only,
         // and no module hands it on to its users.
         assertThat(descriptors.get(COMMON).exports()).allMatch(ModuleDescriptor.Exports::isQualified)
