@@ -31,7 +31,8 @@ import picocli.CommandLine.Spec;
         exitCodeList = {"0:every selected case met its expectation (with --threshold: the gate was met)",
                 "1:some case did not (or the gate was not met, or --fail-on-regression found a regression)",
                 "2:the suite or the command line is invalid, or the report folder is unwritable or held by another run (nothing was sent)",
-                "3:the run could not be carried out (agent unreachable for every case, judge preflight failed)"})
+                "3:the run could not be carried out (agent unreachable for every case, judge preflight failed, --opik health check failed)",
+                "4:the run finished and its result files were written, but recording it in Opik (--opik) failed"})
 public final class AgentEvalCli implements Callable<Integer> {
 
     /** Every selected case met its expectation. */
@@ -42,6 +43,8 @@ public final class AgentEvalCli implements Callable<Integer> {
     public static final int INVALID = 2;
     /** The run could not be carried out. */
     public static final int NOT_CARRIED_OUT = 3;
+    /** The run finished and its files were written, but recording it in Opik failed. */
+    public static final int UPLOAD_FAILED = 4;
 
     @Spec
     CommandSpec spec;

@@ -49,7 +49,7 @@ final class Preflight {
      */
     record Plan(List<SuiteSources.Source> sources, AgentClient agent, Judge judge, Providers providers,
                 Function<String, String> environment, Settings settings, Baseline baseline, Path reportFolder, Path outputFile,
-                Path defaultResults, List<EvalRunner.Builder> runners)
+                Path defaultResults, List<EvalRunner.Builder> runners, dev.agenteval.opik.OpikSink opik)
             implements AutoCloseable {
 
         List<Suite> suites() {
@@ -164,14 +164,47 @@ final class Preflight {
             problems.addAll(sameReportNames(loaded.sources(), reportFolder, outputFile != null));
         }
 
+        dev.agenteval.opik.OpikSink opik = null;
+        if (o.opik) {
+            try {
+                dev.agenteval.opik.OpikSink.Builder ob = dev.agenteval.opik.OpikSink.builder().fromEnvironment(environment)
+                        .datasetName(o.datasetName).experimentName(o.experimentName);
+                if (!ob.hasUrl()) {
+                    problems.add("--opik needs " + dev.agenteval.opik.OpikSink.URL_VARIABLE
+                            + ": the Opik API base, e.g. http://localhost:5173/api");
+                } else {
+                    opik = ob.build();
+                }
+            } catch (IllegalArgumentException e) {
+                problems.add(e.getMessage());
+            }
+        }
+
         if (!problems.isEmpty()) {
             if (agent != null) {
                 agent.close();
             }
             throw new ConfigurationException(problems);
         }
+        if (opik != null) {
+            // Before any agent call: a run that cannot be recorded fails fast (exit 3, naming the URL).
+            try {
+                opik.checkHealth();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                if (agent != null) {
+                    agent.close();
+                }
+                throw new dev.agenteval.opik.OpikException("Interrupted during the Opik health check", 0, e);
+            } catch (RuntimeException e) {
+                if (agent != null) {
+                    agent.close();
+                }
+                throw e;
+            }
+        }
         return new Plan(loaded.sources(), agent, judge, providers, environment, settings, baseline, reportFolder, outputFile,
-                defaultResults, List.copyOf(runners));
+                defaultResults, List.copyOf(runners), opik);
     }
 
     /**

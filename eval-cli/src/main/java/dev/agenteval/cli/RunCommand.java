@@ -54,6 +54,13 @@ final class RunCommand implements Callable<Integer> {
         return worst;
     }
 
+    private void printResults(ResultFiles.Timestamped defaultFile) {
+        if (defaultFile != null && !defaultFile.written().isEmpty()) {
+            context.err().println("Results: " + String.join(", ", defaultFile.written().stream()
+                    .map(p -> context.workDir().relativize(p).toString()).toList()));
+        }
+    }
+
     private String owner() {
         return "agent-eval run " + String.join(" ", options.suites.stream().map(Path::toString).toList());
     }
@@ -67,6 +74,8 @@ final class RunCommand implements Callable<Integer> {
                 .listener(new Progress(context.err(), context.terminal(), options.quiet.length > 0, options.verbose.length))
                 .agentDescription(Wiring.describeAgent(plan.settings()));
         Baseline compared = Gating.baselineFor(plan.baseline(), suite, several, context.err());
+        dev.agenteval.opik.OpikSink opik = plan.opik() == null ? null : plan.opik().forSuite(suite);
+        java.util.function.UnaryOperator<dev.agenteval.spi.ResultSink> linked = opik == null ? x -> x : opik::linking;
         b.sink(compared == null ? Reports.console(context.out()) : Reports.console(context.out(), false, false, compared));
         if (judge != null) {
             b.judgeDescription(Wiring.describeJudge(judge));
@@ -79,35 +88,45 @@ final class RunCommand implements Callable<Integer> {
         if (dir != null) {
             Path suiteDir = Wiring.reportDir(dir, suite, several);
             if (options.formats == null) {
-                b.sink(compared == null ? Reports.all(suiteDir) : Reports.all(suiteDir, compared));
+                b.sink(linked.apply(compared == null ? Reports.all(suiteDir) : Reports.all(suiteDir, compared)));
             } else {
                 // Checked by Preflight: every id is known and no two write the same file.
                 var formats = Preflight.reportFormats(options.formats, plan.providers(), new java.util.ArrayList<>());
-                b.sink(compared == null ? Reports.folder(suiteDir, formats) : Reports.folder(suiteDir, formats, compared));
+                b.sink(linked.apply(compared == null ? Reports.folder(suiteDir, formats) : Reports.folder(suiteDir, formats, compared)));
             }
         }
         ResultFiles.Format format = ResultFiles.Format.of(options.outputFormat, source.dialect());
         Path file = plan.outputFile();
         if (file != null) {
             Path json = several ? sibling(file, "-" + Wiring.fileName(suite.name()) + ".json") : file;
-            b.sink(ResultFiles.sink(format, json, compared));
+            b.sink(linked.apply(ResultFiles.sink(format, json, compared)));
         }
         ResultFiles.Timestamped defaultFile = null;
         if (plan.defaultResults() != null) {
             defaultFile = new ResultFiles.Timestamped(plan.defaultResults(), format, compared);
-            b.sink(defaultFile);
+            b.sink(linked.apply(defaultFile));
+        }
+        if (opik != null) {
+            // Last: the result files are written before anything is sent to Opik.
+            b.sink(opik);
         }
         SuiteResult result;
         try {
             result = b.build().run(suite);
         } catch (ReportException e) {
+            if (e.getCause() instanceof dev.agenteval.opik.OpikException opikFailure && e.getSuppressed().length == 0) {
+                printResults(defaultFile);
+                context.err().println("error: the result files are written, but the run could not be recorded in Opik: "
+                        + opikFailure.getMessage());
+                return AgentEvalCli.UPLOAD_FAILED;
+            }
             context.err().println("error: " + e.getMessage());
             return AgentEvalCli.NOT_CARRIED_OUT;
         }
-        if (defaultFile != null && !defaultFile.written().isEmpty()) {
-            context.err().println("Results: " + String.join(", ", defaultFile.written().stream()
-                    .map(p -> context.workDir().relativize(p).toString()).toList()));
+        if (opik != null) {
+            opik.experimentUrl().ifPresent(u -> context.err().println("Opik experiment: " + u));
         }
+        printResults(defaultFile);
         var summary = result.summary();
         if (summary.cases() > 0 && summary.errored() == summary.cases()) {
             context.err().println("error: the run could not be carried out: every case ended with a harness failure ("

@@ -85,6 +85,18 @@ final class RunOptions {
                     + " AGENT_EVAL_JUDGE_REDACT_SECRETS=false). Turn off only for a judge you trust with them.")
     Boolean judgeRedactSecrets;
 
+    @Option(names = "--opik", description = "Also record the run in Opik as an experiment (after the result files"
+            + " are written): OPIK_URL_OVERRIDE names the Opik API, OPIK_PROJECT_NAME the project (default Agents),"
+            + " OPIK_API_KEY and OPIK_WORKSPACE the cloud credentials. Opik is health-checked before any agent call"
+            + " (exit 3 when it fails); an upload failure after the run keeps the files and exits 4.")
+    boolean opik;
+
+    @Option(names = "--dataset-name", paramLabel = "NAME", description = "With --opik: the Opik dataset (default: the suite's name).")
+    String datasetName;
+
+    @Option(names = "--experiment-name", paramLabel = "NAME", description = "With --opik: the Opik experiment (default: the suite's name and the run's start time).")
+    String experimentName;
+
     @Option(names = {"-v", "--verbose"}, description = "Print each case's answers and tool calls as it finishes, and"
             + " log more; -vv also each turn's request and response (secrets masked), and debug logging.")
     boolean[] verbose = new boolean[0];
@@ -124,6 +136,15 @@ final class RunOptions {
         }
         if (significance != null && !(significance > 0 && significance < 1)) {
             problems.add("--significance must be > 0 and < 1 but was " + significance);
+        }
+        if (!opik && datasetName != null) {
+            problems.add("--dataset-name names the Opik dataset: it needs --opik");
+        }
+        if (!opik && experimentName != null) {
+            problems.add("--experiment-name names the Opik experiment: it needs --opik");
+        }
+        if (datasetName != null && datasetName.isBlank() || experimentName != null && experimentName.isBlank()) {
+            problems.add("--dataset-name and --experiment-name must not be blank");
         }
         if (outputFormat != null && output == null && settings.get(Setting.REPORT_DIR).isPresent()) {
             problems.add("--output-format chooses the format of --output FILE (or of the results/ file written"

@@ -58,6 +58,7 @@ public final class Wiring {
         Setting.environmentVariables().forEach(v -> vars.put(v.name(), v));
         Judges.environmentVariables().forEach(v -> vars.putIfAbsent(v.name(), v));
         AgentClients.environmentVariables().forEach(v -> vars.putIfAbsent(v.name(), v));
+        dev.agenteval.opik.OpikSink.environmentVariables().forEach(v -> vars.putIfAbsent(v.name(), v));
         List<Provider> all = new ArrayList<>();
         providers.agentClientIds().forEach(id -> all.add(providers.agentClient(id)));
         providers.judgeIds().forEach(id -> all.add(providers.judge(id)));

@@ -68,6 +68,15 @@ public final class OpikSink implements ResultSink {
     /** The response metadata keys read for the agent's trace id unless configured otherwise. */
     public static final List<String> DEFAULT_TRACE_ID_KEYS = List.of("opik_trace_id", "opikTraceId");
 
+    /** The Opik API base, e.g. {@code http://localhost:5173/api}. */
+    public static final String URL_VARIABLE = "OPIK_URL_OVERRIDE";
+    /** The project. */
+    public static final String PROJECT_VARIABLE = "OPIK_PROJECT_NAME";
+    /** The API key (Opik Cloud); a secret. */
+    public static final String API_KEY_VARIABLE = "OPIK_API_KEY";
+    /** The workspace (Opik Cloud). */
+    public static final String WORKSPACE_VARIABLE = "OPIK_WORKSPACE";
+
     static final int BATCH = 1000;
     static final int EXPERIMENT_ITEMS_BATCH = 250;
     static final int PAGE = 500;
@@ -88,7 +97,10 @@ public final class OpikSink implements ResultSink {
     private volatile String projectId;
     private volatile URI experimentUrl;
 
+    private final Builder config;
+
     private OpikSink(Builder b) {
+        this.config = b.copy();
         this.url = b.url;
         this.project = b.project;
         this.workspace = b.workspace == null ? "default" : b.workspace;
@@ -105,6 +117,29 @@ public final class OpikSink implements ResultSink {
             h.header("authorization", b.apiKey);
         }
         this.http = h.build();
+    }
+
+    /** The variables {@link Builder#fromEnvironment} reads, for help texts and secret registration. */
+    public static List<dev.agenteval.spi.EnvironmentVariable> environmentVariables() {
+        return List.of(
+                new dev.agenteval.spi.EnvironmentVariable(URL_VARIABLE, null, "With --opik: the Opik API base the run"
+                        + " is recorded in (e.g. http://localhost:5173/api, https://www.comet.com/opik/api).", false),
+                new dev.agenteval.spi.EnvironmentVariable(PROJECT_VARIABLE, DEFAULT_PROJECT,
+                        "With --opik: the Opik project of the traces and trace links.", false),
+                new dev.agenteval.spi.EnvironmentVariable(API_KEY_VARIABLE, null,
+                        "With --opik: the Opik Cloud API key (sent as the authorization header).", true),
+                new dev.agenteval.spi.EnvironmentVariable(WORKSPACE_VARIABLE, null,
+                        "With --opik: the Opik workspace (Comet-Workspace header; default: default).", false));
+    }
+
+    /**
+     * The same sink for another suite: the same configuration and project, with {@code suite}'s
+     * expectations in the dataset items.
+     */
+    public OpikSink forSuite(Suite suite) {
+        OpikSink other = new OpikSink(config.copy().suite(suite));
+        other.projectId = projectId;
+        return other;
     }
 
     /** A builder; only the URL is required. */
@@ -701,6 +736,55 @@ public final class OpikSink implements ResultSink {
         private Duration requestTimeout = Duration.ofSeconds(60);
 
         private Builder() {
+        }
+
+        /**
+         * The URL, project, workspace and API key from {@code OPIK_URL_OVERRIDE},
+         * {@code OPIK_PROJECT_NAME}, {@code OPIK_WORKSPACE} and {@code OPIK_API_KEY} (the URL only when set).
+         */
+        public Builder fromEnvironment(java.util.function.Function<String, String> environment) {
+            String u = blankToNull(environment.apply(URL_VARIABLE));
+            if (u != null) {
+                try {
+                    url(URI.create(u));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException(URL_VARIABLE + " must be an http(s) URL but was '"
+                            + HttpJson.display(u) + "'", e);
+                }
+            }
+            String p = blankToNull(environment.apply(PROJECT_VARIABLE));
+            if (p != null) {
+                project(p);
+            }
+            workspace(environment.apply(WORKSPACE_VARIABLE));
+            apiKey(environment.apply(API_KEY_VARIABLE));
+            return this;
+        }
+
+        /** Whether a URL was given. */
+        public boolean hasUrl() {
+            return url != null;
+        }
+
+        Builder copy() {
+            Builder b = new Builder();
+            b.url = url;
+            b.project = project;
+            b.workspace = workspace;
+            b.apiKey = apiKey;
+            b.datasetName = datasetName;
+            b.experimentName = experimentName;
+            b.clock = clock;
+            b.traceIdKeys = traceIdKeys;
+            b.suite = suite;
+            b.secrets = secrets;
+            b.retryPolicy = retryPolicy;
+            b.requestTimeout = requestTimeout;
+            return b;
+        }
+
+        private static String blankToNull(String s) {
+            return s == null || s.isBlank() ? null : s.strip();
         }
 
         /** The Opik API base: {@code http://localhost:5173/api} self-hosted, {@code https://www.comet.com/opik/api} cloud. */

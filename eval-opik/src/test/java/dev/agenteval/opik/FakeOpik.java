@@ -35,19 +35,19 @@ import java.util.regex.Pattern;
  * projects, datasets, items, experiments, traces, spans and scores, and records every request.
  * Faults can be queued per path.
  */
-final class FakeOpik implements AutoCloseable {
+public final class FakeOpik implements AutoCloseable {
 
     /** One request as received. */
-    record Request(String method, String path, Map<String, String> headers, JsonNode body) {
-        String key() {
+    public record Request(String method, String path, Map<String, String> headers, JsonNode body) {
+        public String key() {
             return method + " " + path.replaceAll("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "{id}")
                     .replaceAll("\\?.*", "");
         }
     }
 
     /** A canned answer for a fault. */
-    record Fault(int status, Map<String, String> headers, String body, boolean hangs) {
-        static Fault of(int status, String body, String... headers) {
+    public record Fault(int status, Map<String, String> headers, String body, boolean hangs) {
+        public static Fault of(int status, String body, String... headers) {
             Map<String, String> h = new LinkedHashMap<>();
             for (int i = 0; i + 1 < headers.length; i += 2) {
                 h.put(headers[i], headers[i + 1]);
@@ -55,7 +55,7 @@ final class FakeOpik implements AutoCloseable {
             return new Fault(status, h, body, false);
         }
 
-        static Fault hung() {
+        public static Fault hung() {
             return new Fault(0, Map.of(), "", true);
         }
     }
@@ -67,20 +67,20 @@ final class FakeOpik implements AutoCloseable {
     private final HttpServer server;
     private final ExecutorService executor = Executors.newCachedThreadPool();
     private final CountDownLatch release = new CountDownLatch(1);
-    final List<Request> requests = new CopyOnWriteArrayList<>();
-    final List<String> violations = new CopyOnWriteArrayList<>();
-    final Map<String, String> projects = new ConcurrentHashMap<>();
-    final Map<String, String> datasets = new ConcurrentHashMap<>(); // name -> id
-    final Map<String, Map<String, JsonNode>> items = new ConcurrentHashMap<>(); // dataset id -> item id -> item
-    final Map<String, JsonNode> experiments = new ConcurrentHashMap<>();
-    final List<JsonNode> experimentItems = new CopyOnWriteArrayList<>();
-    final Map<String, JsonNode> traces = new ConcurrentHashMap<>();
-    final Map<String, JsonNode> spans = new ConcurrentHashMap<>();
-    final List<JsonNode> scores = new CopyOnWriteArrayList<>();
+    public final List<Request> requests = new CopyOnWriteArrayList<>();
+    public final List<String> violations = new CopyOnWriteArrayList<>();
+    public final Map<String, String> projects = new ConcurrentHashMap<>();
+    public final Map<String, String> datasets = new ConcurrentHashMap<>(); // name -> id
+    public final Map<String, Map<String, JsonNode>> items = new ConcurrentHashMap<>(); // dataset id -> item id -> item
+    public final Map<String, JsonNode> experiments = new ConcurrentHashMap<>();
+    public final List<JsonNode> experimentItems = new CopyOnWriteArrayList<>();
+    public final Map<String, JsonNode> traces = new ConcurrentHashMap<>();
+    public final Map<String, JsonNode> spans = new ConcurrentHashMap<>();
+    public final List<JsonNode> scores = new CopyOnWriteArrayList<>();
     private final Map<String, Deque<Fault>> faults = new ConcurrentHashMap<>();
-    volatile boolean healthy = true;
+    public volatile boolean healthy = true;
 
-    FakeOpik() throws IOException {
+    public FakeOpik() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.setExecutor(executor);
         server.createContext("/", this::handle);
@@ -88,20 +88,20 @@ final class FakeOpik implements AutoCloseable {
     }
 
     /** The API base, {@code http://127.0.0.1:port/api}. */
-    URI url() {
+    public URI url() {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/api");
     }
 
     /** Answers the next requests whose key ({@code "POST /api/v1/private/traces/batch"}) matches with these. */
-    void fault(String key, Fault... answers) {
+    public void fault(String key, Fault... answers) {
         faults.computeIfAbsent(key, k -> new ArrayDeque<>()).addAll(List.of(answers));
     }
 
-    List<Request> requests(String key) {
+    public List<Request> requests(String key) {
         return requests.stream().filter(r -> r.key().equals(key)).toList();
     }
 
-    List<String> keys() {
+    public List<String> keys() {
         return requests.stream().map(Request::key).toList();
     }
 

@@ -114,6 +114,7 @@ import java.util.Objects;
  *       "durationSeconds": 3.141,
  *       "usage": {...} or null,
  *       "harnessFailure": null or {"code": "eval_timeout", "message": "...", "context": {...}},
+ *       "traceUrl": "...",             // only when known (e.g. --opik): the turn's trace in Opik
  *       "scores": [ {
  *         "type": "must_include",
  *         "status": "failed",          // passed | failed | skipped | errored

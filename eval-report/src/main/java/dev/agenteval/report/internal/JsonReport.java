@@ -187,6 +187,9 @@ public final class JsonReport {
         node.put("durationSeconds", ReportText.seconds(t.duration()));
         node.set("usage", usage(t.usage()));
         node.set("harnessFailure", failure(t.harnessFailure()));
+        if (t.traceUrl() != null) {
+            node.put("traceUrl", t.traceUrl());
+        }
         ArrayNode scores = node.putArray("scores");
         for (ScoreResult s : t.scores()) {
             scores.add(score(s));

@@ -202,7 +202,7 @@ public final class JsonReportReader {
             return new TurnResult(index, name, input, request, response, answer,
                     state == null ? null : TaskState.parse(state), calls, seconds(node, "durationSeconds", at),
                     usage(node.get("usage"), at + "usage"), failure(node.get("harnessFailure"), at + "harnessFailure"),
-                    scores);
+                    scores, null, null, node.path("traceUrl").isTextual() ? node.get("traceUrl").asText() : null);
         } catch (IllegalArgumentException e) {
             throw error(at.isEmpty() ? "" : at.substring(0, at.length() - 1), e.getMessage());
         }

@@ -140,6 +140,9 @@ public final class MarkdownReport {
             md.append(": ").append(inline(t.name()));
         }
         md.append(" (").append(ReportText.secondsText(t.duration())).append(")\n\n");
+        if (t.traceUrl() != null) {
+            md.append("Trace: <").append(t.traceUrl()).append(">\n\n");
+        }
 
         md.append("**Input:**\n\n").append(fenced(t.input(), "text")).append('\n');
         if (t.request() != null) {

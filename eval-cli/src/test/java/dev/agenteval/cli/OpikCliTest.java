@@ -1,0 +1,148 @@
+package dev.agenteval.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agenteval.opik.FakeOpik;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code run --opik} against a loopback fake Opik: the experiment, trace links in the files, the exit codes. */
+class OpikCliTest {
+
+    @TempDir
+    Path dir;
+
+    FakeOpik opik;
+
+    @BeforeEach
+    void start() throws IOException {
+        Files.copy(Path.of("src/test/resources/suites/greetings.yaml"), dir.resolve("greetings.yaml"));
+        TestAgents.Counting.reset();
+        opik = new FakeOpik();
+    }
+
+    @AfterEach
+    void stop() {
+        opik.close();
+    }
+
+    private record Outcome(int code, String out, String err) {
+    }
+
+    private Outcome run(Map<String, String> env, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), env, dir));
+        return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private Map<String, String> env() {
+        Map<String, String> env = new HashMap<>();
+        env.put("OPIK_URL_OVERRIDE", opik.url().toString());
+        env.put("OPIK_WORKSPACE", "team");
+        env.put("OPIK_API_KEY", "cli-opik-key-98765");
+        return env;
+    }
+
+    private String[] args(String... more) {
+        String[] base = {"run", "greetings.yaml", "--protocol", "test-count", "--agent-url", "http://127.0.0.1:1",
+                "--concurrency", "1", "--report-dir", dir.resolve("out").toString(), "--opik"};
+        String[] all = new String[base.length + more.length];
+        System.arraycopy(base, 0, all, 0, base.length);
+        System.arraycopy(more, 0, all, base.length, more.length);
+        return all;
+    }
+
+    @Test
+    void should_record_the_run_and_link_every_case_to_its_trace_in_the_files() throws IOException {
+        Outcome o = run(env(), args("--dataset-name", "greetings-ds", "--experiment-name", "nightly"));
+
+        assertThat(o.code()).as(o.err()).isIn(0, 1);
+        assertThat(opik.violations).isEmpty();
+        assertThat(opik.keys().get(0)).isEqualTo("GET /api/is-alive/ping");
+        String datasetId = opik.datasets.get("greetings-ds");
+        assertThat(opik.items.get(datasetId)).hasSize(2);
+        assertThat(opik.experiments.values()).extracting(e -> e.path("name").asText()).containsExactly("nightly");
+        assertThat(opik.experimentItems).hasSize(2);
+        assertThat(opik.experimentItems).extracting(i -> i.path("trace_id").asText())
+                .allMatch(opik.traces::containsKey);
+        assertThat(opik.requests).allSatisfy(r -> assertThat(r.headers()).containsEntry("authorization", "cli-opik-key-98765"));
+        assertThat(o.err()).contains("Opik experiment: http://127.0.0.1:" + opik.url().getPort() + "/team/experiments/");
+
+        JsonNode results = new ObjectMapper().readTree(dir.resolve("out/results.json").toFile());
+        String link = "http://127.0.0.1:" + opik.url().getPort() + "/team/projects/" + opik.projects.get("Agents")
+                + "/traces?trace=";
+        String all = results.toString();
+        for (JsonNode item : opik.experimentItems) {
+            assertThat(all).contains(link + item.path("trace_id").asText());
+        }
+        assertThat(Files.readString(dir.resolve("out/results.md"))).contains(link);
+    }
+
+    @Test
+    void should_fail_fast_with_exit_3_naming_the_url_when_opik_is_unhealthy() throws IOException {
+        int port;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort();
+        }
+        Map<String, String> env = env();
+        env.put("OPIK_URL_OVERRIDE", "http://127.0.0.1:" + port + "/api");
+        Outcome o = run(env, args());
+
+        assertThat(o.code()).isEqualTo(3);
+        assertThat(o.err()).contains("http://127.0.0.1:" + port + "/api");
+        assertThat(TestAgents.Counting.SENT.get()).isZero();
+        assertThat(dir.resolve("out/results.json")).doesNotExist();
+    }
+
+    @Test
+    void should_keep_the_files_and_exit_4_when_the_upload_fails() {
+        opik.fault("POST /api/v1/private/experiments", FakeOpik.Fault.of(401,
+                "{\"code\":401,\"message\":\"API key is invalid\",\"details\":\"\"}"));
+        Outcome o = run(env(), args());
+
+        assertThat(o.code()).as(o.err()).isEqualTo(4);
+        assertThat(o.err()).contains("answered 401: API key is invalid").doesNotContain("cli-opik-key-98765");
+        assertThat(TestAgents.Counting.SENT.get()).isEqualTo(2);
+        assertThat(dir.resolve("out/results.json")).isNotEmptyFile();
+        assertThat(dir.resolve("out/results.md")).isNotEmptyFile();
+    }
+
+    @Test
+    void should_refuse_opik_names_without_opik_and_opik_without_a_url() {
+        Outcome o = run(Map.of(), "run", "greetings.yaml", "--protocol", "test-count", "--agent-url", "http://127.0.0.1:1",
+                "--dataset-name", "x", "--experiment-name", "y");
+        assertThat(o.code()).isEqualTo(2);
+        assertThat(o.err()).contains("--dataset-name names the Opik dataset: it needs --opik")
+                .contains("--experiment-name names the Opik experiment: it needs --opik");
+
+        Outcome noUrl = run(Map.of(), "run", "greetings.yaml", "--protocol", "test-count", "--agent-url",
+                "http://127.0.0.1:1", "--opik");
+        assertThat(noUrl.code()).isEqualTo(2);
+        assertThat(noUrl.err()).contains("--opik needs OPIK_URL_OVERRIDE");
+        assertThat(TestAgents.Counting.SENT.get()).isZero();
+        assertThat(opik.requests).isEmpty();
+    }
+
+    @Test
+    void should_list_the_opik_options_and_variables_in_run_help() {
+        Outcome o = run(Map.of(), "run", "--help");
+        assertThat(o.out() + o.err()).contains("--opik", "--dataset-name", "--experiment-name", "OPIK_URL_OVERRIDE",
+                "OPIK_PROJECT_NAME", "OPIK_API_KEY", "OPIK_WORKSPACE");
+    }
+}
