@@ -91,7 +91,28 @@ class OpikCliTest {
         for (JsonNode item : opik.experimentItems) {
             assertThat(all).contains(link + item.path("trace_id").asText());
         }
-        assertThat(Files.readString(dir.resolve("out/results.md"))).contains(link);
+        assertThat(Files.readString(dir.resolve("out/results.md"))).contains("Trace: <" + link);
+        assertThat(Files.readString(dir.resolve("out/report.html"))).contains("<a href=\"" + link);
+    }
+
+    @Test
+    void should_put_trace_url_in_the_harness_result_file() throws IOException {
+        Outcome o = run(env(), "run", "greetings.yaml", "--protocol", "test-count", "--agent-url", "http://127.0.0.1:1",
+                "--output", "harness.json", "--opik");
+
+        assertThat(o.code()).as(o.err()).isIn(0, 1);
+        JsonNode results = new ObjectMapper().readTree(dir.resolve("harness.json").toFile());
+        String link = "http://127.0.0.1:" + opik.url().getPort() + "/team/projects/" + opik.projects.get("Agents")
+                + "/traces?trace=";
+        assertThat(results).hasSize(2);
+        for (JsonNode c : results) {
+            String traceId = c.path("trace_url").asText().substring(link.length());
+            assertThat(c.path("trace_url").asText()).startsWith(link);
+            assertThat(c.path("step_results").get(0).path("trace_url").asText()).isEqualTo(c.path("trace_url").asText());
+            assertThat(opik.traces).containsKey(traceId);
+            assertThat(opik.traces.get(traceId).path("name").asText()).isEqualTo(c.path("name").asText());
+        }
+        assertThat(Files.readString(dir.resolve("harness.md"))).contains("Trace: ");
     }
 
     @Test

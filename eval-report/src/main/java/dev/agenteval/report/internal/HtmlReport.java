@@ -324,6 +324,9 @@ public final class HtmlReport {
         if (usage != null) {
             fact(html, "Usage", esc(usage));
         }
+        if (t.traceUrl() != null && (t.traceUrl().startsWith("https://") || t.traceUrl().startsWith("http://"))) {
+            fact(html, "Trace", "<a href=\"" + esc(t.traceUrl()) + "\" rel=\"noopener\">" + esc(t.traceUrl()) + "</a>");
+        }
         if (t.harnessFailure() != null) {
             fact(html, "Harness failure", "<span class=\"errored\">"
                     + esc(ReportText.harnessFailure(t.harnessFailure())) + "</span>");
