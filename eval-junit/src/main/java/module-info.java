@@ -12,6 +12,7 @@ module dev.agenteval.junit {
     requires dev.agenteval.yaml;
     requires dev.agenteval.agents;
     requires dev.agenteval.judge;
+    requires dev.agenteval.opik;
     requires org.slf4j;
 
     exports dev.agenteval.junit;

@@ -8,6 +8,15 @@ import dev.agenteval.core.EvalRunner;
 import dev.agenteval.core.Providers;
 import dev.agenteval.report.Reports;
 import dev.agenteval.junit.internal.ClasspathSuites;
+import dev.agenteval.junit.internal.SuiteRun;
+import dev.agenteval.opik.OpikException;
+import dev.agenteval.opik.OpikSink;
+import dev.agenteval.api.Case;
+import dev.agenteval.api.SuiteResult;
+import dev.agenteval.spi.ResultSink;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicTest;
 import dev.agenteval.launch.Setting;
 import dev.agenteval.launch.Settings;
 import dev.agenteval.launch.Wiring;
@@ -55,6 +64,14 @@ public final class AgentEvalSetup implements AutoCloseable {
     private AgentClient agent;
     private EvalRunner runner;
     private final LazyProviders providers;
+    private final Function<String, Optional<String>> parameters;
+
+    /** The parameter that records each suite in Opik as an experiment: {@code true} or {@code false}. */
+    public static final String OPIK_PARAMETER = "agent-eval.opik";
+    /** With {@link #OPIK_PARAMETER}: the Opik dataset (default: the suite's name). */
+    public static final String OPIK_DATASET_PARAMETER = "agent-eval.opik.dataset-name";
+    /** With {@link #OPIK_PARAMETER}: the Opik experiment (default: the suite's name and the run's start time). */
+    public static final String OPIK_EXPERIMENT_PARAMETER = "agent-eval.opik.experiment-name";
 
     AgentEvalSetup(Class<?> testClass, String[] resources, Function<String, Optional<String>> parameters) {
         this(testClass, resources, parameters, null);
@@ -67,7 +84,8 @@ public final class AgentEvalSetup implements AutoCloseable {
         this.resources = resources == null ? null : List.of(resources);
         this.providers = new LazyProviders(testClass.getClassLoader());
         this.environment = environment != null ? environment : new LazyEnvironment(providers);
-        this.settings = Settings.parameters(Objects.requireNonNull(parameters, "parameters"), this.environment);
+        this.parameters = Objects.requireNonNull(parameters, "parameters");
+        this.settings = Settings.parameters(parameters, this.environment);
     }
 
     /**
@@ -124,16 +142,93 @@ public final class AgentEvalSetup implements AutoCloseable {
     public Stream<DynamicNode> dynamicTests() {
         List<Suite> all = suites();
         EvalRunner base = runner();
+        OpikSink opik = opik();
         Optional<Path> reportDir = Wiring.reportDir(settings, Path.of(""));
+        if (opik != null) {
+            // Before any agent call: a run that cannot be recorded fails the factory, naming the URL.
+            try {
+                opik.checkHealth();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new OpikException("Interrupted during the Opik health check", 0, e);
+            }
+        }
         if (all.size() == 1) {
-            EvalRunner r = reportDir.map(dir -> base.toBuilder().sink(Reports.all(dir)).build()).orElse(base);
-            return AgentEvals.dynamicTests(all.get(0), r).map(DynamicNode.class::cast);
+            Suite suite = all.get(0);
+            OpikSink sink = opik == null ? null : opik.forSuite(suite);
+            EvalRunner r = reportDir.map(dir -> base.toBuilder().sink(linked(sink, Reports.all(dir))).build()).orElse(base);
+            return tests(suite, r, sink);
         }
         return all.stream().map(suite -> {
-            EvalRunner r = reportDir.map(dir -> base.toBuilder().sink(Reports.all(Wiring.reportDir(dir, suite, true)))
-                    .build()).orElse(base);
-            return AgentEvals.dynamicContainer(suite, r);
+            OpikSink sink = opik == null ? null : opik.forSuite(suite);
+            EvalRunner r = reportDir.map(dir -> base.toBuilder()
+                    .sink(linked(sink, Reports.all(Wiring.reportDir(dir, suite, true)))).build()).orElse(base);
+            return DynamicContainer.dynamicContainer(suite.name(), tests(suite, r, sink));
         });
+    }
+
+    private static ResultSink linked(OpikSink opik, ResultSink sink) {
+        return opik == null ? sink : opik.linking(sink);
+    }
+
+    /**
+     * The case tests of {@code suite}; with Opik, then the upload of the run: when it fails, the
+     * container of the tests (the factory for one suite) fails with the Opik error, after every
+     * case has reported its own verdict.
+     */
+    private static Stream<DynamicNode> tests(Suite suite, EvalRunner runner, OpikSink opik) {
+        SuiteRun run = new SuiteRun(suite, runner);
+        Stream<DynamicNode> cases = suite.cases().stream().map(Case::id)
+                .map(id -> DynamicTest.dynamicTest(id, () -> run.assertCase(id)));
+        if (opik == null) {
+            return cases;
+        }
+        Stream<DynamicNode> upload = Stream.<Supplier<Stream<DynamicNode>>>of(() -> {
+            SuiteResult result;
+            try {
+                result = run.result();
+            } catch (RuntimeException e) {
+                // The run could not be carried out: every case reports that; there is nothing to record.
+                return Stream.empty();
+            }
+            try {
+                opik.write(result);
+            } catch (OpikException e) {
+                throw new OpikException("the cases of suite '" + suite.name() + "' have their verdicts, but the run"
+                        + " could not be recorded in Opik: " + e.getMessage(), e.status(), e);
+            }
+            opik.experimentUrl().ifPresent(u -> LOG.info("Opik experiment of suite '{}': {}", suite.name(), u));
+            return Stream.empty();
+        }).flatMap(Supplier::get);
+        return Stream.concat(cases, upload);
+    }
+
+    /** The Opik sink {@link #OPIK_PARAMETER} asks for, or null. */
+    private OpikSink opik() {
+        String on = parameters.apply(OPIK_PARAMETER).map(String::strip).orElse("false");
+        if (!on.equalsIgnoreCase("true")) {
+            if (!on.equalsIgnoreCase("false")) {
+                throw new ConfigurationException(OPIK_PARAMETER + " must be true or false but is '" + on + "'");
+            }
+            return null;
+        }
+        OpikSink.Builder b;
+        try {
+            b = OpikSink.builder().fromEnvironment(environment)
+                    .datasetName(parameters.apply(OPIK_DATASET_PARAMETER).orElse(null))
+                    .experimentName(parameters.apply(OPIK_EXPERIMENT_PARAMETER).orElse(null));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException(e.getMessage());
+        }
+        if (!b.hasUrl()) {
+            throw new ConfigurationException(OPIK_PARAMETER + "=true needs " + OpikSink.URL_VARIABLE
+                    + ": the Opik API base, e.g. http://localhost:5173/api");
+        }
+        try {
+            return b.build();
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException(e.getMessage());
+        }
     }
 
     /** Closes the agent client, if one was created. */
