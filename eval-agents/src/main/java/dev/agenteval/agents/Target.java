@@ -24,9 +24,33 @@ import java.util.Objects;
  * @param auth     how requests are authenticated; never null
  * @param headers  extra headers; a value {@code env:VAR} is read from the environment; never null
  * @param settings further provider settings (see the provider's documentation); never null
+ * @param opik     where runs against this target are recorded in Opik ({@code --opik}), or null
  */
 public record Target(String name, String protocol, URI url, Auth auth, Map<String, String> headers,
-                     Map<String, String> settings) {
+                     Map<String, String> settings, Opik opik) {
+
+    /** A target without an Opik block. */
+    public Target(String name, String protocol, URI url, Auth auth, Map<String, String> headers,
+                  Map<String, String> settings) {
+        this(name, protocol, url, auth, headers, settings, null);
+    }
+
+    /**
+     * The target's Opik: its API base, project and workspace, and the response-metadata keys
+     * naming the agent's trace id. {@code OPIK_URL_OVERRIDE}, {@code OPIK_PROJECT_NAME} and
+     * {@code OPIK_WORKSPACE} win over these.
+     *
+     * @param url         the Opik API base, or null
+     * @param project     the project, or null
+     * @param workspace   the workspace, or null
+     * @param traceIdKeys the trace-id keys, or empty for the default
+     */
+    public record Opik(URI url, String project, String workspace, List<String> traceIdKeys) {
+        /** Copies. */
+        public Opik {
+            traceIdKeys = List.copyOf(Objects.requireNonNull(traceIdKeys, "traceIdKeys"));
+        }
+    }
 
     /** Validates and copies. */
     public Target {

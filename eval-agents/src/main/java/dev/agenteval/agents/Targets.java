@@ -73,7 +73,8 @@ public final class Targets {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.]*");
     private static final Pattern CREDENTIAL_HEADER = Pattern.compile("(?i).*(authorization|api[-_]?key|token|secret|cookie).*");
-    private static final List<String> TARGET_KEYS = List.of("protocol", "url", "auth", "headers", "settings");
+    private static final List<String> TARGET_KEYS = List.of("protocol", "url", "auth", "headers", "settings", "opik");
+    private static final List<String> OPIK_KEYS = List.of("url", "project", "workspace", "traceIdKeys");
     private static final List<String> AUTH_KEYS = List.of("type", "tokenUrl", "clientIdEnv", "clientSecretEnv", "scope",
             "tokenEnv");
     private static final Set<String> LITERAL_SECRETS = Set.of("token", "clientsecret", "client_secret", "secret",
@@ -225,6 +226,7 @@ public final class Targets {
             }
         }
         Target.Auth auth = auth(node.get("auth"), where + " auth", problems);
+        Target.Opik opik = opik(node.get("opik"), where + " opik", problems);
         Map<String, String> headers = stringMap(node.get("headers"), where + " headers", problems);
         headers.forEach((header, value) -> {
             String v = value.strip();
@@ -245,7 +247,49 @@ public final class Targets {
         if (problems.size() > before) {
             return null;
         }
-        return new Target(name, protocol, url, auth, headers, settings);
+        return new Target(name, protocol, url, auth, headers, settings, opik);
+    }
+
+    private static Target.Opik opik(JsonNode node, String where, List<String> problems) {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isObject()) {
+            problems.add(where + ": expected a mapping with " + String.join(", ", OPIK_KEYS));
+            return null;
+        }
+        unknownKeys(node, OPIK_KEYS, where, problems);
+        String urlText = string(node, "url", where, problems, false);
+        URI url = null;
+        if (urlText != null) {
+            try {
+                url = new URI(urlText);
+                if (url.getScheme() == null || url.getHost() == null
+                        || !List.of("http", "https").contains(url.getScheme().toLowerCase(Locale.ROOT))) {
+                    problems.add(where + ": url must be an absolute http(s) URL but was '" + urlText + "'");
+                }
+            } catch (URISyntaxException e) {
+                problems.add(where + ": url is not a valid URL: '" + urlText + "'");
+            }
+        }
+        String project = string(node, "project", where, problems, false);
+        String workspace = string(node, "workspace", where, problems, false);
+        List<String> keys = new java.util.ArrayList<>();
+        JsonNode k = node.get("traceIdKeys");
+        if (k != null && !k.isNull()) {
+            if (!k.isArray() || k.isEmpty()) {
+                problems.add(where + ": 'traceIdKeys' must be a non-empty list of strings");
+            } else {
+                for (JsonNode e : k) {
+                    if (!e.isValueNode() || e.isNull() || e.asText().isBlank()) {
+                        problems.add(where + ": 'traceIdKeys' must be a non-empty list of strings");
+                        break;
+                    }
+                    keys.add(e.asText().strip());
+                }
+            }
+        }
+        return new Target.Opik(url, project, workspace, keys);
     }
 
     private static Target.Auth auth(JsonNode node, String where, List<String> problems) {

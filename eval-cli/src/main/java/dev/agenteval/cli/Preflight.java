@@ -169,9 +169,25 @@ final class Preflight {
             try {
                 dev.agenteval.opik.OpikSink.Builder ob = dev.agenteval.opik.OpikSink.builder().fromEnvironment(environment)
                         .datasetName(o.datasetName).experimentName(o.experimentName);
+                targetOpik(settings, environment, workDir).ifPresent(t -> {
+                    // The target's Opik block; OPIK_URL_OVERRIDE, OPIK_PROJECT_NAME and OPIK_WORKSPACE win.
+                    if (!ob.hasUrl() && t.url() != null) {
+                        ob.url(t.url());
+                    }
+                    if (t.project() != null && blank(environment.apply(dev.agenteval.opik.OpikSink.PROJECT_VARIABLE))) {
+                        ob.project(t.project());
+                    }
+                    if (t.workspace() != null && blank(environment.apply(dev.agenteval.opik.OpikSink.WORKSPACE_VARIABLE))) {
+                        ob.workspace(t.workspace());
+                    }
+                    if (!t.traceIdKeys().isEmpty()) {
+                        ob.traceIdKeys(t.traceIdKeys());
+                    }
+                });
                 if (!ob.hasUrl()) {
                     problems.add("--opik needs " + dev.agenteval.opik.OpikSink.URL_VARIABLE
-                            + ": the Opik API base, e.g. http://localhost:5173/api");
+                            + " (or an opik: url in the --env target of " + dev.agenteval.agents.Targets.FILE_NAME
+                            + "): the Opik API base, e.g. http://localhost:5173/api");
                 } else {
                     opik = ob.build();
                 }
@@ -205,6 +221,22 @@ final class Preflight {
         }
         return new Plan(loaded.sources(), agent, judge, providers, environment, settings, baseline, reportFolder, outputFile,
                 defaultResults, List.copyOf(runners), opik);
+    }
+
+    /** The Opik block of the target {@code --env} names in the targets file, if any. */
+    private static java.util.Optional<dev.agenteval.agents.Target.Opik> targetOpik(dev.agenteval.launch.Settings settings,
+            java.util.function.Function<String, String> environment, Path workDir) {
+        try {
+            return dev.agenteval.launch.Wiring.target(settings, environment, workDir)
+                    .map(dev.agenteval.agents.Target::opik);
+        } catch (ConfigurationException e) {
+            // Reported where the agent is created.
+            return java.util.Optional.empty();
+        }
+    }
+
+    private static boolean blank(String s) {
+        return s == null || s.isBlank();
     }
 
     /**

@@ -166,4 +166,32 @@ class OpikCliTest {
         assertThat(o.out() + o.err()).contains("--opik", "--dataset-name", "--experiment-name", "OPIK_URL_OVERRIDE",
                 "OPIK_PROJECT_NAME", "OPIK_API_KEY", "OPIK_WORKSPACE");
     }
+
+    @Test
+    void should_take_the_opik_url_project_and_workspace_from_the_env_target_without_opik_url_override() throws IOException {
+        Files.writeString(dir.resolve("agent-eval.targets.yaml"), "targets:\n  local:\n    protocol: test-count\n"
+                + "    url: http://127.0.0.1:1\n    opik:\n      url: " + opik.url() + "\n      project: Pharmacy\n"
+                + "      workspace: team\n      traceIdKeys: [my_trace]\n");
+        Outcome o = run(Map.of(), "run", "greetings.yaml", "--env", "local", "--concurrency", "1",
+                "--report-dir", dir.resolve("out").toString(), "--opik");
+
+        assertThat(o.code()).as(o.err()).isIn(0, 1);
+        assertThat(opik.violations).isEmpty();
+        assertThat(opik.keys().get(0)).isEqualTo("GET /api/is-alive/ping");
+        assertThat(opik.projects).containsKey("Pharmacy");
+        assertThat(opik.experimentItems).hasSize(2);
+        assertThat(o.err()).contains("Opik experiment: http://127.0.0.1:" + opik.url().getPort() + "/team/experiments/");
+    }
+
+    @Test
+    void should_locate_a_bad_opik_block_in_the_targets_file() throws IOException {
+        Files.writeString(dir.resolve("agent-eval.targets.yaml"), "targets:\n  local:\n    protocol: test-count\n"
+                + "    url: http://127.0.0.1:1\n    opik:\n      url: ftp://x\n      traceIdKeys: []\n      colour: red\n");
+        Outcome o = run(Map.of(), "run", "greetings.yaml", "--env", "local", "--opik");
+
+        assertThat(o.code()).as(o.err()).isEqualTo(2);
+        assertThat(o.err()).contains("opik: url must be an absolute http(s) URL but was 'ftp://x'")
+                .contains("opik: 'traceIdKeys' must be a non-empty list of strings").contains("colour");
+        assertThat(opik.requests).isEmpty();
+    }
 }
