@@ -7,7 +7,7 @@ module dev.agenteval.opik {
     requires transitive dev.agenteval.api;
     requires dev.agenteval.core;
     requires dev.agenteval.common;
-    requires dev.agenteval.http;
+    requires transitive dev.agenteval.http; // OpikSink.Builder takes its RetryPolicy
     requires com.fasterxml.jackson.databind;
     requires org.slf4j;
 

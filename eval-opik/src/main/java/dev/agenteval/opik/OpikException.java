@@ -8,6 +8,8 @@ import dev.agenteval.api.EvalException;
  */
 public final class OpikException extends EvalException {
 
+    private static final long serialVersionUID = 1L;
+
     private final int status;
 
     /** An Opik failure with its HTTP status (0 when nothing answered). */
