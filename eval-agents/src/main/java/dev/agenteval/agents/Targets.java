@@ -213,18 +213,7 @@ public final class Targets {
         unknownKeys(node, TARGET_KEYS, where, problems);
         String protocol = string(node, "protocol", where, problems, true);
         String urlText = string(node, "url", where, problems, true);
-        URI url = null;
-        if (urlText != null) {
-            try {
-                url = new URI(urlText);
-                if (url.getScheme() == null || url.getHost() == null
-                        || !List.of("http", "https").contains(url.getScheme().toLowerCase(Locale.ROOT))) {
-                    problems.add(where + ": url must be an absolute http(s) URL but was '" + urlText + "'");
-                }
-            } catch (URISyntaxException e) {
-                problems.add(where + ": url is not a valid URL: '" + urlText + "'");
-            }
-        }
+        URI url = httpUrl(urlText, where, problems);
         Target.Auth auth = auth(node.get("auth"), where + " auth", problems);
         Target.Opik opik = opik(node.get("opik"), where + " opik", problems);
         Map<String, String> headers = stringMap(node.get("headers"), where + " headers", problems);
@@ -250,6 +239,24 @@ public final class Targets {
         return new Target(name, protocol, url, auth, headers, settings, opik);
     }
 
+    /** {@code text} as an absolute http(s) URL (null when absent); a problem at {@code where} when it is not one. */
+    private static URI httpUrl(String text, String where, List<String> problems) {
+        if (text == null) {
+            return null;
+        }
+        try {
+            URI url = new URI(text);
+            if (url.getScheme() == null || url.getHost() == null
+                    || !List.of("http", "https").contains(url.getScheme().toLowerCase(Locale.ROOT))) {
+                problems.add(where + ": url must be an absolute http(s) URL but was '" + text + "'");
+            }
+            return url;
+        } catch (URISyntaxException e) {
+            problems.add(where + ": url is not a valid URL: '" + text + "'");
+            return null;
+        }
+    }
+
     private static Target.Opik opik(JsonNode node, String where, List<String> problems) {
         if (node == null || node.isNull()) {
             return null;
@@ -260,18 +267,7 @@ public final class Targets {
         }
         unknownKeys(node, OPIK_KEYS, where, problems);
         String urlText = string(node, "url", where, problems, false);
-        URI url = null;
-        if (urlText != null) {
-            try {
-                url = new URI(urlText);
-                if (url.getScheme() == null || url.getHost() == null
-                        || !List.of("http", "https").contains(url.getScheme().toLowerCase(Locale.ROOT))) {
-                    problems.add(where + ": url must be an absolute http(s) URL but was '" + urlText + "'");
-                }
-            } catch (URISyntaxException e) {
-                problems.add(where + ": url is not a valid URL: '" + urlText + "'");
-            }
-        }
+        URI url = httpUrl(urlText, where, problems);
         String project = string(node, "project", where, problems, false);
         String workspace = string(node, "workspace", where, problems, false);
         List<String> keys = new java.util.ArrayList<>();
