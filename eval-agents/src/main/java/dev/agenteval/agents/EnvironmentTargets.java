@@ -36,6 +36,8 @@ import java.util.regex.Pattern;
  *     builds that URL from hosts it has built in; agent-eval has none, hence the variable.</li>
  * <li>{@code AGENT_API_TOKEN_<NAME>}: a static bearer token, used when the client id, secret and
  *     token URL are not all set (the harness's local stack has no OAuth).</li>
+ * <li>{@code AGENT_API_OPIK_URL_<NAME>}: the environment's Opik API base, the target's
+ *     {@link Target#opik() opik} (the harness derives it from hosts it has built in).</li>
  * <li>The tenant: {@code AGENT_TENANT}, else the harness's {@code CORTI_TENANT_NAME}, else
  *     {@code base}; sent as the {@code Tenant-Name} header.</li>
  * </ul>
@@ -85,7 +87,10 @@ public final class EnvironmentTargets {
                 + " stands for the tenant."),
         /** A static bearer token. */
         TOKEN("AGENT_API_TOKEN_", true, "A static bearer token for environment NAME, used when its client id,"
-                + " secret and token URL are not all set.");
+                + " secret and token URL are not all set."),
+        /** The environment's Opik. */
+        OPIK_URL("AGENT_API_OPIK_URL_", false, "The Opik API base of environment NAME: its trace links, and where"
+                + " --opik records the run (OPIK_URL_OVERRIDE wins).");
 
         private final String prefix;
         private final boolean secret;
@@ -180,13 +185,16 @@ public final class EnvironmentTargets {
         }
 
         Target.Auth auth = auth(name, tenant, environment, where, problems);
+        String opikVariable = Variable.OPIK_URL.of(name);
+        String opikText = value(environment, opikVariable);
+        URI opik = opikText == null ? null : httpUrl(opikText, opikVariable, where, problems);
         if (!problems.isEmpty()) {
             throw new ConfigurationException(problems);
         }
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put(TENANT_HEADER, tenant);
         return new Target(name, protocol == null || protocol.isBlank() ? DEFAULT_PROTOCOL : protocol.strip(), url, auth,
-                headers, Map.of());
+                headers, Map.of(), opik == null ? null : new Target.Opik(opik, null, null, List.of()));
     }
 
     /** The credentials: the client pair when it and its token URL are set, else the static token. */
@@ -259,7 +267,7 @@ public final class EnvironmentTargets {
         Set<String> names = new LinkedHashSet<>();
         // TOKEN_URL before TOKEN: AGENT_API_TOKEN_URL_EU is eu's token URL, not the token of "url_eu".
         List<Variable> longestFirst = List.of(Variable.TOKEN_URL, Variable.CLIENT_SECRET, Variable.CLIENT_ID,
-                Variable.URL, Variable.TOKEN);
+                Variable.OPIK_URL, Variable.URL, Variable.TOKEN);
         for (String variable : variableNames) {
             for (Variable v : longestFirst) {
                 if (variable.startsWith(v.prefix) && variable.length() > v.prefix.length()) {

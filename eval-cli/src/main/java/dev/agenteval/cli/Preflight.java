@@ -165,35 +165,12 @@ final class Preflight {
         }
 
         dev.agenteval.opik.OpikSink opik = null;
-        if (o.opik) {
-            try {
-                dev.agenteval.opik.OpikSink.Builder ob = dev.agenteval.opik.OpikSink.builder().fromEnvironment(environment)
-                        .datasetName(o.datasetName).experimentName(o.experimentName);
-                targetOpik(settings, environment, workDir).ifPresent(t -> {
-                    // The target's Opik block; OPIK_URL_OVERRIDE, OPIK_PROJECT_NAME and OPIK_WORKSPACE win.
-                    if (!ob.hasUrl() && t.url() != null) {
-                        ob.url(t.url());
-                    }
-                    if (t.project() != null && blank(environment.apply(dev.agenteval.opik.OpikSink.PROJECT_VARIABLE))) {
-                        ob.project(t.project());
-                    }
-                    if (t.workspace() != null && blank(environment.apply(dev.agenteval.opik.OpikSink.WORKSPACE_VARIABLE))) {
-                        ob.workspace(t.workspace());
-                    }
-                    if (!t.traceIdKeys().isEmpty()) {
-                        ob.traceIdKeys(t.traceIdKeys());
-                    }
-                });
-                if (!ob.hasUrl()) {
-                    problems.add("--opik needs " + dev.agenteval.opik.OpikSink.URL_VARIABLE
-                            + " (or an opik: url in the --env target of " + dev.agenteval.agents.Targets.FILE_NAME
-                            + "): the Opik API base, e.g. http://localhost:5173/api");
-                } else {
-                    opik = ob.build();
-                }
-            } catch (IllegalArgumentException e) {
-                problems.add(e.getMessage());
-            }
+        try {
+            opik = dev.agenteval.launch.Wiring.opik(settings, environment, workDir).orElse(null);
+        } catch (ConfigurationException e) {
+            problems.addAll(e.problems());
+        } catch (IllegalArgumentException e) {
+            problems.add(e.getMessage());
         }
 
         if (!problems.isEmpty()) {
@@ -202,7 +179,7 @@ final class Preflight {
             }
             throw new ConfigurationException(problems);
         }
-        if (opik != null) {
+        if (opik != null && opik.recording()) {
             // Before any agent call: a run that cannot be recorded fails fast (exit 3, naming the URL).
             try {
                 opik.checkHealth();
@@ -223,21 +200,6 @@ final class Preflight {
                 defaultResults, List.copyOf(runners), opik);
     }
 
-    /** The Opik block of the target {@code --env} names in the targets file, if any. */
-    private static java.util.Optional<dev.agenteval.agents.Target.Opik> targetOpik(dev.agenteval.launch.Settings settings,
-            java.util.function.Function<String, String> environment, Path workDir) {
-        try {
-            return dev.agenteval.launch.Wiring.target(settings, environment, workDir)
-                    .map(dev.agenteval.agents.Target::opik);
-        } catch (ConfigurationException e) {
-            // Reported where the agent is created.
-            return java.util.Optional.empty();
-        }
-    }
-
-    private static boolean blank(String s) {
-        return s == null || s.isBlank();
-    }
 
     /**
      * The report formats {@code --format} names, each once, in order; an unknown id (listing the

@@ -106,7 +106,7 @@ final class RunCommand implements Callable<Integer> {
             defaultFile = new ResultFiles.Timestamped(plan.defaultResults(), format, compared);
             b.sink(linked.apply(defaultFile));
         }
-        if (opik != null) {
+        if (opik != null && opik.recording()) {
             // Last: the result files are written before anything is sent to Opik.
             b.sink(opik);
         }

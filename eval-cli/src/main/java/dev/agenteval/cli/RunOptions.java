@@ -85,16 +85,18 @@ final class RunOptions {
                     + " AGENT_EVAL_JUDGE_REDACT_SECRETS=false). Turn off only for a judge you trust with them.")
     Boolean judgeRedactSecrets;
 
-    @Option(names = "--opik", description = "Also record the run in Opik as an experiment (after the result files"
-            + " are written): OPIK_URL_OVERRIDE names the Opik API, OPIK_PROJECT_NAME the project (default Agents),"
+    @Option(names = Setting.Option.OPIK, description = "Also record the run in Opik as an experiment (after the result"
+            + " files are written; also AGENT_EVAL_OPIK=true): OPIK_URL_OVERRIDE names the Opik API (else the --env"
+            + " target's opik: url, or AGENT_API_OPIK_URL_<NAME>), OPIK_PROJECT_NAME the project (default Agents),"
             + " OPIK_API_KEY and OPIK_WORKSPACE the cloud credentials. Opik is health-checked before any agent call"
-            + " (exit 3 when it fails); an upload failure after the run keeps the files and exits 4.")
+            + " (exit 3 when it fails); an upload failure after the run keeps the files and exits 4. Without --opik,"
+            + " a configured Opik still gets the agent's traces linked in the results.")
     boolean opik;
 
-    @Option(names = "--dataset-name", paramLabel = "NAME", description = "With --opik: the Opik dataset (default: the suite's name).")
+    @Option(names = Setting.Option.OPIK_DATASET, paramLabel = "NAME", description = "With --opik: the Opik dataset (default: AGENT_EVAL_OPIK_DATASET_NAME, else the suite's name).")
     String datasetName;
 
-    @Option(names = "--experiment-name", paramLabel = "NAME", description = "With --opik: the Opik experiment (default: the suite's name and the run's start time).")
+    @Option(names = Setting.Option.OPIK_EXPERIMENT, paramLabel = "NAME", description = "With --opik: the Opik experiment (default: AGENT_EVAL_OPIK_EXPERIMENT_NAME, else the suite's name and the run's start time).")
     String experimentName;
 
     @Option(names = {"-v", "--verbose"}, description = "Print each case's answers and tool calls as it finishes, and"
@@ -137,12 +139,6 @@ final class RunOptions {
         if (significance != null && !(significance > 0 && significance < 1)) {
             problems.add("--significance must be > 0 and < 1 but was " + significance);
         }
-        if (!opik && datasetName != null) {
-            problems.add("--dataset-name names the Opik dataset: it needs --opik");
-        }
-        if (!opik && experimentName != null) {
-            problems.add("--experiment-name names the Opik experiment: it needs --opik");
-        }
         if (datasetName != null && datasetName.isBlank() || experimentName != null && experimentName.isBlank()) {
             problems.add("--dataset-name and --experiment-name must not be blank");
         }
@@ -183,6 +179,9 @@ final class RunOptions {
         values.put(Setting.JUDGE_MODEL, judgeModel);
         values.put(Setting.JUDGE_REDACT_SECRETS, judgeRedactSecrets == null ? null : judgeRedactSecrets.toString());
         values.put(Setting.REPORT_DIR, reportDir == null ? null : reportDir.toString());
+        values.put(Setting.OPIK, opik ? "true" : null);
+        values.put(Setting.OPIK_DATASET, datasetName);
+        values.put(Setting.OPIK_EXPERIMENT, experimentName);
         return Settings.commandLine(values, environment);
     }
 

@@ -145,6 +145,55 @@ class OpikCliTest {
     }
 
     @Test
+    void should_link_the_agents_traces_without_recording_when_an_opik_is_configured() throws IOException {
+        opik.projects.put("Agents", "0190a8b2-0000-7000-8000-000000000001");
+        Outcome o = run(env(), "run", "greetings.yaml", "--protocol", "test-traced", "--agent-url", "http://127.0.0.1:1",
+                "--report-dir", dir.resolve("out").toString());
+
+        assertThat(o.code()).as(o.err()).isIn(0, 1);
+        // one look-up of the project, nothing written
+        assertThat(opik.keys()).containsExactly("POST /api/v1/private/projects/retrieve");
+        String link = "http://127.0.0.1:" + opik.url().getPort() + "/team/projects/0190a8b2-0000-7000-8000-000000000001"
+                + "/traces?trace=" + TestAgents.Traced.TRACE;
+        assertThat(Files.readString(dir.resolve("out/results.md"))).contains("Trace: <" + link);
+        assertThat(o.err()).doesNotContain("Opik experiment");
+
+        // a local run without Opik simply has no trace links
+        Outcome bare = run(Map.of(), "run", "greetings.yaml", "--protocol", "test-traced", "--agent-url",
+                "http://127.0.0.1:1", "--report-dir", dir.resolve("bare").toString());
+        assertThat(bare.code()).as(bare.err()).isIn(0, 1);
+        assertThat(Files.readString(dir.resolve("bare/results.md"))).doesNotContain("Trace:");
+    }
+
+    @Test
+    void should_record_in_the_opik_of_an_environment_of_the_harness_variables() {
+        Map<String, String> env = new HashMap<>();
+        env.put("AGENT_API_URL_EU", "http://127.0.0.1:1");
+        env.put("AGENT_API_TOKEN_EU", "eu-token-abcdef");
+        env.put("AGENT_API_OPIK_URL_EU", opik.url().toString());
+        Outcome o = run(env, "run", "greetings.yaml", "--env", "eu", "--protocol", "test-count", "--concurrency", "1",
+                "--report-dir", dir.resolve("out").toString(), "--opik");
+
+        assertThat(o.code()).as(o.err()).isIn(0, 1);
+        assertThat(opik.violations).isEmpty();
+        assertThat(opik.keys().get(0)).isEqualTo("GET /api/is-alive/ping");
+        assertThat(opik.experimentItems).hasSize(2);
+    }
+
+    @Test
+    void should_keep_no_link_to_a_trace_it_could_not_write() throws IOException {
+        FakeOpik.Fault boom = FakeOpik.Fault.of(503, "{\"code\":503,\"message\":\"overloaded\"}", "Retry-After", "0");
+        opik.fault("POST /api/v1/private/traces/batch", boom, boom, boom);
+        Outcome o = run(env(), args());
+
+        assertThat(o.code()).as(o.err()).isEqualTo(4);
+        assertThat(o.err()).contains("answered 503: overloaded").contains("the result files link only the traces Opik has");
+        assertThat(Files.readString(dir.resolve("out/results.json"))).doesNotContain("traceUrl");
+        assertThat(Files.readString(dir.resolve("out/results.md"))).doesNotContain("Trace:");
+        assertThat(TestAgents.Counting.SENT.get()).isEqualTo(2);
+    }
+
+    @Test
     void should_refuse_opik_names_without_opik_and_opik_without_a_url() {
         Outcome o = run(Map.of(), "run", "greetings.yaml", "--protocol", "test-count", "--agent-url", "http://127.0.0.1:1",
                 "--dataset-name", "x", "--experiment-name", "y");

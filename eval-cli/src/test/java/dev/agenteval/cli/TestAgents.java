@@ -40,6 +40,26 @@ final class TestAgents {
         }
     }
 
+    /** Says hello, and reports its Opik trace ({@link #TRACE} and the case id) in the task metadata. */
+    public static final class Traced implements AgentClientProvider {
+        static final String TRACE = "0190a8b2-7c3d-7e4f-8a1b-";
+
+        @Override
+        public String id() {
+            return "test-traced";
+        }
+
+        @Override
+        public AgentClient create(ProviderConfig config) {
+            config.require("url");
+            return InProcessAgent.of((conversation, message) -> AgentResponse.builder()
+                    .part(dev.agenteval.api.Part.text("hello, you said: " + message.text())).state(TaskState.COMPLETED)
+                    .raw(java.util.Map.of("kind", "task", "metadata", java.util.Map.of("opik_trace_id",
+                            TRACE + String.format("%012d", Math.abs(conversation.caseId().hashCode())))))
+                    .build());
+        }
+    }
+
     /**
      * A support agent that reports tool calls: a refund question looks the order up, logs, then
      * checks the refund; a weather question calls get_weather; anything else calls no tool.

@@ -14,7 +14,6 @@ import dev.agenteval.opik.OpikSink;
 import dev.agenteval.api.Case;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.spi.ResultSink;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicTest;
 import dev.agenteval.launch.Setting;
@@ -65,6 +64,7 @@ public final class AgentEvalSetup implements AutoCloseable {
     private EvalRunner runner;
     private final LazyProviders providers;
     private final Function<String, Optional<String>> parameters;
+    private final Path workDir;
 
     /** The parameter that records each suite in Opik as an experiment: {@code true} or {@code false}. */
     public static final String OPIK_PARAMETER = "agent-eval.opik";
@@ -73,6 +73,14 @@ public final class AgentEvalSetup implements AutoCloseable {
     /** With {@link #OPIK_PARAMETER}: the Opik experiment (default: the suite's name and the run's start time). */
     public static final String OPIK_EXPERIMENT_PARAMETER = "agent-eval.opik.experiment-name";
 
+    static {
+        // One declaration: these are the parameters of the launch settings.
+        if (!OPIK_PARAMETER.equals(Setting.OPIK.parameter()) || !OPIK_DATASET_PARAMETER.equals(Setting.OPIK_DATASET.parameter())
+                || !OPIK_EXPERIMENT_PARAMETER.equals(Setting.OPIK_EXPERIMENT.parameter())) {
+            throw new AssertionError("the Opik parameters differ from dev.agenteval.launch.Setting's");
+        }
+    }
+
     AgentEvalSetup(Class<?> testClass, String[] resources, Function<String, Optional<String>> parameters) {
         this(testClass, resources, parameters, null);
     }
@@ -80,6 +88,13 @@ public final class AgentEvalSetup implements AutoCloseable {
     /** With {@code environment} null, the process environment and {@code ./.env} are read on first use. */
     AgentEvalSetup(Class<?> testClass, String[] resources, Function<String, Optional<String>> parameters,
                    Function<String, String> environment) {
+        this(testClass, resources, parameters, environment, Path.of(""));
+    }
+
+    /** {@code workDir}: where {@code agent-eval.targets.yaml} and relative report folders are. */
+    AgentEvalSetup(Class<?> testClass, String[] resources, Function<String, Optional<String>> parameters,
+                   Function<String, String> environment, Path workDir) {
+        this.workDir = Objects.requireNonNull(workDir, "workDir");
         this.testClass = Objects.requireNonNull(testClass, "testClass");
         this.resources = resources == null ? null : List.of(resources);
         this.providers = new LazyProviders(testClass.getClassLoader());
@@ -143,8 +158,8 @@ public final class AgentEvalSetup implements AutoCloseable {
         List<Suite> all = suites();
         EvalRunner base = runner();
         OpikSink opik = opik();
-        Optional<Path> reportDir = Wiring.reportDir(settings, Path.of(""));
-        if (opik != null) {
+        Optional<Path> reportDir = Wiring.reportDir(settings, workDir);
+        if (opik != null && opik.recording()) {
             // Before any agent call: a run that cannot be recorded fails the factory, naming the URL.
             try {
                 opik.checkHealth();
@@ -171,25 +186,29 @@ public final class AgentEvalSetup implements AutoCloseable {
         return opik == null ? sink : opik.linking(sink);
     }
 
+    /** The display name of the test that records a suite in Opik, after its cases. */
+    public static final String OPIK_TEST = "record in Opik";
+
     /**
-     * The case tests of {@code suite}; with Opik, then the upload of the run: when it fails, the
-     * container of the tests (the factory for one suite) fails with the Opik error, after every
-     * case has reported its own verdict.
+     * The case tests of {@code suite}; when recording in Opik, then one more test,
+     * {@value #OPIK_TEST}, that uploads the run: when the upload fails, that test fails with the
+     * Opik error, and every case keeps its own verdict (in the console and the XML reports).
      */
     private static Stream<DynamicNode> tests(Suite suite, EvalRunner runner, OpikSink opik) {
         SuiteRun run = new SuiteRun(suite, runner);
         Stream<DynamicNode> cases = suite.cases().stream().map(Case::id)
                 .map(id -> DynamicTest.dynamicTest(id, () -> run.assertCase(id)));
-        if (opik == null) {
+        if (opik == null || !opik.recording()) {
             return cases;
         }
-        Stream<DynamicNode> upload = Stream.<Supplier<Stream<DynamicNode>>>of(() -> {
+        DynamicTest upload = DynamicTest.dynamicTest(OPIK_TEST, () -> {
             SuiteResult result;
             try {
                 result = run.result();
             } catch (RuntimeException e) {
                 // The run could not be carried out: every case reports that; there is nothing to record.
-                return Stream.empty();
+                throw new org.opentest4j.TestAbortedException("nothing to record in Opik: the run of suite '"
+                        + suite.name() + "' was not carried out");
             }
             try {
                 opik.write(result);
@@ -198,37 +217,16 @@ public final class AgentEvalSetup implements AutoCloseable {
                         + " could not be recorded in Opik: " + e.getMessage(), e.status(), e);
             }
             opik.experimentUrl().ifPresent(u -> LOG.info("Opik experiment of suite '{}': {}", suite.name(), u));
-            return Stream.empty();
-        }).flatMap(Supplier::get);
-        return Stream.concat(cases, upload);
+        });
+        return Stream.concat(cases, Stream.of(upload));
     }
 
-    /** The Opik sink {@link #OPIK_PARAMETER} asks for, or null. */
+    /**
+     * The Opik sink the settings describe ({@link Wiring#opik}), or null: recording the suites
+     * with {@link #OPIK_PARAMETER}, else only linking the agent's traces when an Opik is configured.
+     */
     private OpikSink opik() {
-        String on = parameters.apply(OPIK_PARAMETER).map(String::strip).orElse("false");
-        if (!on.equalsIgnoreCase("true")) {
-            if (!on.equalsIgnoreCase("false")) {
-                throw new ConfigurationException(OPIK_PARAMETER + " must be true or false but is '" + on + "'");
-            }
-            return null;
-        }
-        OpikSink.Builder b;
-        try {
-            b = OpikSink.builder().fromEnvironment(environment)
-                    .datasetName(parameters.apply(OPIK_DATASET_PARAMETER).orElse(null))
-                    .experimentName(parameters.apply(OPIK_EXPERIMENT_PARAMETER).orElse(null));
-        } catch (IllegalArgumentException e) {
-            throw new ConfigurationException(e.getMessage());
-        }
-        if (!b.hasUrl()) {
-            throw new ConfigurationException(OPIK_PARAMETER + "=true needs " + OpikSink.URL_VARIABLE
-                    + ": the Opik API base, e.g. http://localhost:5173/api");
-        }
-        try {
-            return b.build();
-        } catch (IllegalArgumentException e) {
-            throw new ConfigurationException(e.getMessage());
-        }
+        return Wiring.opik(settings, environment, workDir).orElse(null);
     }
 
     /** Closes the agent client, if one was created. */
@@ -254,7 +252,7 @@ public final class AgentEvalSetup implements AutoCloseable {
                     + " (AGENT_API_URL_<NAME>, ...); parameters are system properties (-D"
                     + Setting.AGENT_URL.parameter() + "=...) or lines of junit-platform.properties");
         }
-        agent = Wiring.agent(settings, environment, Path.of(""), providers());
+        agent = Wiring.agent(settings, environment, workDir, providers());
         return agent;
     }
 

@@ -47,6 +47,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *     suite when there are several)</td></tr>
  * <tr><td>{@code agent-eval.judge-redact-secrets}</td><td>{@code AGENT_EVAL_JUDGE_REDACT_SECRETS}</td><td>{@code false}
  *     sends the judge the run's secrets unmasked (default {@code true})</td></tr>
+ * <tr><td>{@code agent-eval.opik}</td><td>{@code AGENT_EVAL_OPIK}</td><td>{@code true} records each suite in Opik as an experiment</td></tr>
+ * <tr><td>{@code agent-eval.opik.dataset-name}</td><td>{@code AGENT_EVAL_OPIK_DATASET_NAME}</td><td>the Opik dataset (default: the suite's name)</td></tr>
+ * <tr><td>{@code agent-eval.opik.experiment-name}</td><td>{@code AGENT_EVAL_OPIK_EXPERIMENT_NAME}</td><td>the Opik experiment (default: the suite's name and start time)</td></tr>
+ * <tr><td>{@code agent-eval.opik.url}</td><td>{@code OPIK_URL_OVERRIDE}</td><td>the Opik API base (else the target's {@code opik:} url)</td></tr>
+ * <tr><td>{@code agent-eval.opik.project}</td><td>{@code OPIK_PROJECT_NAME}</td><td>the Opik project (default {@code Agents})</td></tr>
+ * <tr><td>{@code agent-eval.opik.api-key}</td><td>{@code OPIK_API_KEY}</td><td>the Opik Cloud API key (secret)</td></tr>
+ * <tr><td>{@code agent-eval.opik.workspace}</td><td>{@code OPIK_WORKSPACE}</td><td>the Opik workspace</td></tr>
  * </table>
  *
  * These are the settings of the command line too, declared once by

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.TestExecutionResult.Status;
 
 /**
  * {@code agent-eval.opik=true}: Opik is health-checked before the cases run (the factory fails),
@@ -56,6 +57,9 @@ class OpikJunitTest {
             assertThat(first.getDisplayName()).isEqualTo("says-hello");
             first.getExecutable().execute();
             assertThat(opik.experiments).isEmpty();
+            DynamicTest upload = (DynamicTest) nodes.next();
+            assertThat(upload.getDisplayName()).isEqualTo(AgentEvalSetup.OPIK_TEST);
+            upload.getExecutable().execute();
             assertThat(nodes.hasNext()).isFalse();
 
             assertThat(opik.violations).isEmpty();
@@ -90,11 +94,65 @@ class OpikJunitTest {
             Iterator<DynamicNode> nodes = setup.dynamicTests().iterator();
             ((DynamicTest) nodes.next()).getExecutable().execute();
 
-            assertThatThrownBy(nodes::hasNext).isInstanceOf(OpikException.class)
+            DynamicTest upload = (DynamicTest) nodes.next();
+            assertThatThrownBy(upload.getExecutable()::execute).isInstanceOf(OpikException.class)
                     .hasMessageContaining("the cases of suite 'greeting' have their verdicts, but the run could not be"
                             + " recorded in Opik")
                     .hasMessageContaining("API key is invalid");
             assertThat(Files.readString(dir.resolve("results.json"))).contains("says-hello");
+        }
+    }
+
+    @Test
+    void should_fail_only_the_suites_container_through_the_platform_when_the_upload_fails() throws Exception {
+        try (FakeA2aAgent agent = new FakeA2aAgent(); FakeOpik opik = new FakeOpik()) {
+            opik.fault("POST /api/v1/private/experiments", FakeOpik.Fault.of(401,
+                    "{\"code\":401,\"message\":\"API key is invalid\"}"));
+            Path reports = dir.resolve("reports");
+
+            Launch launch = Launch.run(A2aYamlEvals.class, dir, Map.of("agent-eval.agent-url", agent.url().toString(),
+                    "agent-eval.judge", "overlap", "agent-eval.report-dir", reports.toString(),
+                    "agent-eval.opik", "true", "agent-eval.opik.url", opik.url().toString()));
+
+            // every case has its own verdict, as without Opik
+            assertThat(launch.tests).containsOnlyKeys("greets", "names-a-dose", "agent-breaks", AgentEvalSetup.OPIK_TEST);
+            assertThat(launch.test("greets").status()).isEqualTo(Status.SUCCESSFUL);
+            assertThat(launch.test("names-a-dose").status()).isEqualTo(Status.FAILED);
+            assertThat(launch.test("agent-breaks").throwable()).isInstanceOf(HarnessFailureException.class);
+            // one more test carries the upload failure; the factory itself succeeds
+            assertThat(launch.containers.get("agentEval(AgentEvalSetup)").status()).isEqualTo(Status.SUCCESSFUL);
+            Launch.Outcome upload = launch.test(AgentEvalSetup.OPIK_TEST);
+            assertThat(upload.status()).isEqualTo(Status.FAILED);
+            assertThat(upload.throwable()).isInstanceOf(OpikException.class)
+                    .hasMessageContaining("the cases of suite 'pharmacy' have their verdicts, but the run could not be"
+                            + " recorded in Opik")
+                    .hasMessageContaining("API key is invalid");
+            assertThat(opik.keys().get(0)).isEqualTo("GET /api/is-alive/ping");
+            assertThat(reports.resolve("results.json")).isNotEmptyFile();
+            // the XML report keeps each case's verdict: only the upload test carries the Opik error
+            String xml = Files.readString(dir.resolve("TEST-junit-jupiter.xml"));
+            java.util.List<String> testcases = java.util.Arrays.asList(xml.split("<testcase ")).subList(1, 5);
+            assertThat(testcases).filteredOn(t -> t.contains("API key is invalid")).hasSize(1);
+            assertThat(testcases).filteredOn(t -> t.contains("<error") || t.contains("<failure")).hasSize(3);
+        }
+    }
+
+    @Test
+    void should_record_in_the_opik_of_the_target_named_by_the_parameters() throws Throwable {
+        try (FakeA2aAgent agent = new FakeA2aAgent(); FakeOpik opik = new FakeOpik()) {
+            Files.writeString(dir.resolve("agent-eval.targets.yaml"), "targets:\n  staging:\n    protocol: a2a\n"
+                    + "    url: " + agent.url() + "\n    opik:\n      url: " + opik.url() + "\n      project: Staging\n");
+            Map<String, String> parameters = Map.of("agent-eval.target", "staging", AgentEvalSetup.OPIK_PARAMETER, "true");
+            try (AgentEvalSetup setup = new AgentEvalSetup(A2aYamlEvals.class, new String[] {"evals/greeting.yaml"},
+                    name -> Optional.ofNullable(parameters.get(name)), name -> null, dir)) {
+                Iterator<DynamicNode> nodes = setup.dynamicTests().iterator();
+                ((DynamicTest) nodes.next()).getExecutable().execute();
+                ((DynamicTest) nodes.next()).getExecutable().execute();
+                assertThat(nodes.hasNext()).isFalse();
+            }
+            assertThat(opik.violations).isEmpty();
+            assertThat(opik.projects).containsOnlyKeys("Staging");
+            assertThat(opik.experimentItems).hasSize(1);
         }
     }
 
@@ -105,10 +163,10 @@ class OpikJunitTest {
             assertThatThrownBy(setup::dynamicTests).isInstanceOf(ConfigurationException.class)
                     .hasMessageContaining("agent-eval.opik=true needs OPIK_URL_OVERRIDE");
         }
-        try (AgentEvalSetup setup = setup(Map.of(AgentEvalSetup.OPIK_PARAMETER, "yes",
+        try (AgentEvalSetup setup = setup(Map.of(AgentEvalSetup.OPIK_PARAMETER, "maybe",
                 Setting.AGENT_URL.parameter(), "http://127.0.0.1:9/"), Map.of())) {
             assertThatThrownBy(setup::dynamicTests).isInstanceOf(ConfigurationException.class)
-                    .hasMessage("agent-eval.opik must be true or false but is 'yes'");
+                    .hasMessage("agent-eval.opik must be true or false but is 'maybe'");
         }
     }
 }

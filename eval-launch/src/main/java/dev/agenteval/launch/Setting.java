@@ -11,6 +11,10 @@ import java.util.Optional;
  * eval-junit, their help texts and the documentation all read these declarations; values are
  * resolved by {@link Settings} in the order option, parameter, variable, default.
  *
+ * <p>Opik's variables keep the names of Opik's own SDKs ({@code OPIK_URL_OVERRIDE},
+ * {@code OPIK_PROJECT_NAME}, {@code OPIK_API_KEY}, {@code OPIK_WORKSPACE}), so that a setup that
+ * works for them works here; they have no command-line option.
+ *
  * <p>The judge's variables ({@code AGENT_EVAL_JUDGE}, {@code AGENT_EVAL_JUDGE_BASE_URL},
  * {@code AGENT_EVAL_JUDGE_MODEL}) are read by the judge selection and the judge providers
  * themselves, with their own rules (a base URL alone chooses no judge), so {@link Settings} reads
@@ -42,7 +46,23 @@ public enum Setting {
             "Whether the run's secrets are masked in what the judge is sent: false sends them unmasked."),
     REPORT_DIR(List.of(Option.REPORT_DIR), "agent-eval.report-dir", "AGENT_EVAL_REPORT_DIR", null, false, false,
             "The folder for results.json, results.md, junit.xml and report.html (a subfolder per suite when"
-                    + " several run).");
+                    + " several run)."),
+    OPIK(List.of(Option.OPIK), "agent-eval.opik", "AGENT_EVAL_OPIK", "false", false, false,
+            "Also record the run in Opik as an experiment, after the result files are written; Opik is health-checked"
+                    + " before any agent call."),
+    OPIK_DATASET(List.of(Option.OPIK_DATASET), "agent-eval.opik.dataset-name", "AGENT_EVAL_OPIK_DATASET_NAME", null,
+            false, false, "With Opik recording: the dataset (default: the suite's name)."),
+    OPIK_EXPERIMENT(List.of(Option.OPIK_EXPERIMENT), "agent-eval.opik.experiment-name", "AGENT_EVAL_OPIK_EXPERIMENT_NAME",
+            null, false, false, "With Opik recording: the experiment (default: the suite's name and the run's start time)."),
+    OPIK_URL(List.of(), "agent-eval.opik.url", "OPIK_URL_OVERRIDE", null, false, false,
+            "The Opik API base (e.g. http://localhost:5173/api, https://www.comet.com/opik/api): where trace links point"
+                    + " and, with Opik recording, where the run is recorded; wins over the environment's own Opik."),
+    OPIK_PROJECT(List.of(), "agent-eval.opik.project", "OPIK_PROJECT_NAME", "Agents", false, false,
+            "The Opik project of the traces and trace links."),
+    OPIK_API_KEY(List.of(), "agent-eval.opik.api-key", "OPIK_API_KEY", null, true, false,
+            "The Opik Cloud API key (sent as the authorization header)."),
+    OPIK_WORKSPACE(List.of(), "agent-eval.opik.workspace", "OPIK_WORKSPACE", null, false, false,
+            "The Opik workspace (Comet-Workspace header; default: default).");
 
     /**
      * The command-line option names, as constants so that the command line's annotations name
@@ -58,6 +78,9 @@ public enum Setting {
         public static final String JUDGE_MODEL = "--judge-model";
         public static final String JUDGE_REDACT_SECRETS = "--judge-redact-secrets";
         public static final String REPORT_DIR = "--report-dir";
+        public static final String OPIK = "--opik";
+        public static final String OPIK_DATASET = "--dataset-name";
+        public static final String OPIK_EXPERIMENT = "--experiment-name";
 
         private Option() {
         }
@@ -82,14 +105,17 @@ public enum Setting {
         this.description = description;
     }
 
-    /** The command-line option names, e.g. {@code --agent-url}; the first is the one messages name. */
+    /**
+     * The command-line option names, e.g. {@code --agent-url}; the first is the one messages name.
+     * Empty for a setting read only from its parameter and variable (Opik's own variables).
+     */
     public List<String> options() {
         return options;
     }
 
-    /** The first command-line option name. */
+    /** The first command-line option name; the variable when the setting has no option. */
     public String option() {
-        return options.get(0);
+        return options.isEmpty() ? variable : options.get(0);
     }
 
     /** The system property and JUnit configuration parameter, e.g. {@code agent-eval.agent-url}. */
@@ -133,7 +159,8 @@ public enum Setting {
         if (variableReadByProvider) {
             return Optional.empty();
         }
-        String effect = description + " Default for " + String.join(", ", options) + " and " + parameter + ".";
+        String effect = description + (options.isEmpty() ? " Also " + parameter + " in eval-junit."
+                : " Default for " + String.join(", ", options) + " and " + parameter + ".");
         return Optional.of(new EnvironmentVariable(variable, defaultValue, effect, secret));
     }
 

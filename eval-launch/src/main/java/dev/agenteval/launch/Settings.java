@@ -126,6 +126,9 @@ public final class Settings {
      * ({@code agent-eval.agent-url (or AGENT_EVAL_AGENT_URL)}).
      */
     public String describe(Setting setting) {
+        if (commandLine && setting.options().isEmpty()) {
+            return setting.variable();
+        }
         return (commandLine ? setting.option() : setting.parameter()) + " (or " + setting.variable() + ")";
     }
 

@@ -58,7 +58,6 @@ public final class Wiring {
         Setting.environmentVariables().forEach(v -> vars.put(v.name(), v));
         Judges.environmentVariables().forEach(v -> vars.putIfAbsent(v.name(), v));
         AgentClients.environmentVariables().forEach(v -> vars.putIfAbsent(v.name(), v));
-        dev.agenteval.opik.OpikSink.environmentVariables().forEach(v -> vars.putIfAbsent(v.name(), v));
         List<Provider> all = new ArrayList<>();
         providers.agentClientIds().forEach(id -> all.add(providers.agentClient(id)));
         providers.judgeIds().forEach(id -> all.add(providers.judge(id)));
@@ -242,6 +241,83 @@ public final class Wiring {
         Map<String, String> agentSettings = new LinkedHashMap<>();
         settings.get(Setting.EXTERNAL_ID).ifPresent(id -> agentSettings.put("agentExternalId", id));
         return agentSettings;
+    }
+
+    /**
+     * The Opik sink the settings describe, or empty when no Opik is configured: recording the run
+     * when {@link Setting#OPIK} is on, else only putting links to the agent's own traces on the
+     * results. Its URL is {@link Setting#OPIK_URL} ({@code OPIK_URL_OVERRIDE}), else the
+     * {@code opik: url} of the {@link Setting#TARGET} target in the targets file, else, for an
+     * environment of the harness's variables, {@code AGENT_API_OPIK_URL_<NAME>}; the project and
+     * workspace likewise (the variables win); the trace-id keys are the target's. Nothing is sent.
+     *
+     * @throws ConfigurationException when recording is on without a URL, a dataset or experiment
+     *                                name is given without it, or a value is invalid
+     */
+    public static Optional<dev.agenteval.opik.OpikSink> opik(Settings settings,
+            java.util.function.Function<String, String> environment, Path workDir) {
+        boolean record = settings.flag(Setting.OPIK);
+        List<String> problems = new ArrayList<>();
+        String on = settings.isCommandLine() ? Setting.OPIK.option() : Setting.OPIK.parameter() + "=true";
+        for (Setting name : List.of(Setting.OPIK_DATASET, Setting.OPIK_EXPERIMENT)) {
+            Optional<Settings.Value> given = settings.given(name);
+            if (!record && given.isPresent()) {
+                problems.add(given.get().origin() + " names the Opik " + (name == Setting.OPIK_DATASET ? "dataset"
+                        : "experiment") + ": it needs " + on);
+            }
+        }
+        Optional<Target.Opik> fromTarget;
+        try {
+            fromTarget = target(settings, environment, workDir).map(Target::opik);
+        } catch (ConfigurationException e) {
+            fromTarget = Optional.empty(); // reported where the agent is created
+        }
+        Optional<Settings.Value> url = settings.given(Setting.OPIK_URL);
+        URI uri = null;
+        if (url.isPresent()) {
+            try {
+                uri = new URI(url.get().value());
+            } catch (URISyntaxException e) {
+                problems.add(url.get().origin() + " must be an http(s) URL but was '" + withoutSecrets(url.get().value())
+                        + "'");
+            }
+        } else if (fromTarget.isPresent() && fromTarget.get().url() != null) {
+            uri = fromTarget.get().url();
+        }
+        if (uri == null) {
+            if (record && url.isEmpty()) {
+                problems.add(on + " needs " + Setting.OPIK_URL.variable() + " (or an opik: url in the "
+                        + settings.describe(Setting.TARGET) + " target of " + Targets.FILE_NAME + ", or "
+                        + EnvironmentTargets.Variable.OPIK_URL.pattern() + "): the Opik API base, e.g."
+                        + " http://localhost:5173/api");
+            }
+            if (!problems.isEmpty()) {
+                throw new ConfigurationException(problems);
+            }
+            return Optional.empty();
+        }
+        dev.agenteval.opik.OpikSink.Builder b = dev.agenteval.opik.OpikSink.builder().recording(record);
+        try {
+            b.url(uri);
+        } catch (IllegalArgumentException e) {
+            problems.add((url.isPresent() ? url.get().origin() : "the opik: url of the target") + " must be an http(s)"
+                    + " URL but was '" + withoutSecrets(uri.toString()) + "'");
+        }
+        Optional<Target.Opik> t = fromTarget;
+        settings.given(Setting.OPIK_PROJECT).map(Settings.Value::value)
+                .or(() -> t.map(Target.Opik::project))
+                .or(() -> Setting.OPIK_PROJECT.defaultValue())
+                .ifPresent(b::project);
+        settings.given(Setting.OPIK_WORKSPACE).map(Settings.Value::value)
+                .or(() -> t.map(Target.Opik::workspace)).ifPresent(b::workspace);
+        settings.given(Setting.OPIK_API_KEY).map(Settings.Value::value).ifPresent(b::apiKey);
+        t.map(Target.Opik::traceIdKeys).filter(k -> !k.isEmpty()).ifPresent(b::traceIdKeys);
+        settings.given(Setting.OPIK_DATASET).filter(v -> record).map(Settings.Value::value).ifPresent(b::datasetName);
+        settings.given(Setting.OPIK_EXPERIMENT).filter(v -> record).map(Settings.Value::value).ifPresent(b::experimentName);
+        if (!problems.isEmpty()) {
+            throw new ConfigurationException(problems);
+        }
+        return Optional.of(b.build());
     }
 
     /**

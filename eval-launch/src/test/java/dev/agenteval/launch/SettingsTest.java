@@ -77,8 +77,14 @@ class SettingsTest {
     void should_declare_distinct_names_in_the_agent_eval_namespaces() {
         for (Setting s : Setting.values()) {
             assertThat(s.parameter()).as(s.name()).startsWith("agent-eval.");
-            assertThat(s.variable()).as(s.name()).startsWith("AGENT_EVAL_");
-            assertThat(s.options()).as(s.name()).isNotEmpty().allMatch(o -> o.startsWith("--"));
+            if (s.name().startsWith("OPIK_") && s.options().isEmpty()) {
+                // Opik's own SDK variables, kept by name so that a setup that works for Opik works here
+                assertThat(s.variable()).as(s.name()).startsWith("OPIK_");
+            } else {
+                assertThat(s.variable()).as(s.name()).startsWith("AGENT_EVAL_");
+                assertThat(s.options()).as(s.name()).isNotEmpty();
+            }
+            assertThat(s.options()).as(s.name()).allMatch(o -> o.startsWith("--"));
             assertThat(s.description()).as(s.name()).isNotBlank();
         }
         Set<String> parameters = Arrays.stream(Setting.values()).map(Setting::parameter).collect(Collectors.toSet());
@@ -93,5 +99,8 @@ class SettingsTest {
                 .isEqualTo("--agent-url (or AGENT_EVAL_AGENT_URL)");
         assertThat(Settings.parameters(name -> Optional.empty(), name -> null).describe(Setting.AGENT_URL))
                 .isEqualTo("agent-eval.agent-url (or AGENT_EVAL_AGENT_URL)");
+        assertThat(Settings.commandLine(Map.of(), name -> null).describe(Setting.OPIK_URL)).isEqualTo("OPIK_URL_OVERRIDE");
+        assertThat(Settings.parameters(name -> Optional.empty(), name -> null).describe(Setting.OPIK_URL))
+                .isEqualTo("agent-eval.opik.url (or OPIK_URL_OVERRIDE)");
     }
 }

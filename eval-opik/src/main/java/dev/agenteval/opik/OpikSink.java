@@ -78,6 +78,7 @@ public final class OpikSink implements ResultSink {
     public static final String WORKSPACE_VARIABLE = "OPIK_WORKSPACE";
 
     static final int BATCH = 1000;
+    static final Duration LINKS_TIMEOUT = Duration.ofSeconds(5);
     static final int EXPERIMENT_ITEMS_BATCH = 250;
     static final int PAGE = 500;
 
@@ -93,8 +94,13 @@ public final class OpikSink implements ResultSink {
     private final List<String> traceIdKeys;
     private final Suite suite;
     private final HttpJson http;
+    private final boolean recording;
     private final Map<String, String> generatedTraceIds = new ConcurrentHashMap<>();
+    // The traces this sink wrote to Opik, of those it made up ids for.
+    private final java.util.Set<String> writtenTraces = ConcurrentHashMap.newKeySet();
+    private final List<Linked> linked = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile String projectId;
+    private volatile boolean projectMissing;
     private volatile URI experimentUrl;
 
     private final Builder config;
@@ -109,8 +115,11 @@ public final class OpikSink implements ResultSink {
         this.clock = b.clock;
         this.traceIdKeys = List.copyOf(b.traceIdKeys);
         this.suite = b.suite;
+        this.recording = b.recording;
         b.secrets.add(b.apiKey);
-        HttpJson.Builder h = HttpJson.builder(url).retryPolicy(b.retryPolicy).requestTimeout(b.requestTimeout)
+        // Links only: one short attempt, so that an Opik that is down costs a run a few seconds at most.
+        HttpJson.Builder h = HttpJson.builder(url).retryPolicy(recording ? b.retryPolicy : RetryPolicy.none())
+                .requestTimeout(recording ? b.requestTimeout : min(b.requestTimeout, LINKS_TIMEOUT))
                 .secrets(b.secrets).header("Comet-Workspace", workspace);
         if (b.apiKey != null && !b.apiKey.isBlank()) {
             // Opik Cloud takes the raw key, without a "Bearer " prefix.
@@ -139,6 +148,7 @@ public final class OpikSink implements ResultSink {
     public OpikSink forSuite(Suite suite) {
         OpikSink other = new OpikSink(config.copy().suite(suite));
         other.projectId = projectId;
+        other.projectMissing = projectMissing;
         return other;
     }
 
@@ -157,17 +167,26 @@ public final class OpikSink implements ResultSink {
         return project;
     }
 
+    /**
+     * Whether the sink records the run ({@link Builder#recording}); when not, it only links the
+     * traces the agent reported.
+     */
+    public boolean recording() {
+        return recording;
+    }
+
     /** The UI link of the last experiment written, when one was. */
     public Optional<URI> experimentUrl() {
         return Optional.ofNullable(experimentUrl);
     }
 
     /**
-     * {@code GET /is-alive/ping}, then the project's id (found, or created when missing) for the
-     * trace links. Call it before any agent call.
+     * {@code GET /is-alive/ping}, then a look-up of the project (which also checks the
+     * credentials); a missing project is created only when the run is recorded, after it. Call it
+     * before any agent call.
      *
-     * @throws OpikException when nothing answers there or the server says it is unhealthy; the
-     *                       message names the URL
+     * @throws OpikException when nothing answers there, the server says it is unhealthy, or it
+     *                       refuses the credentials; the message names the URL
      */
     public void checkHealth() throws InterruptedException {
         JsonResponse ping;
@@ -180,7 +199,10 @@ public final class OpikSink implements ResultSink {
             throw new OpikException("Opik at " + HttpJson.display(url) + " is not healthy: "
                     + ping.body().path("message").asText("healthy: false"), ping.status(), null);
         }
-        projectId();
+        String id = findProject();
+        if (id != null) {
+            projectId = id;
+        }
     }
 
     /**
@@ -191,7 +213,7 @@ public final class OpikSink implements ResultSink {
     public SuiteResult link(SuiteResult result) {
         String pid;
         try {
-            pid = projectId();
+            pid = recording ? projectId() : findProjectOnce();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return result;
@@ -199,13 +221,22 @@ public final class OpikSink implements ResultSink {
             LOG.warn("No Opik trace links: {}", e.getMessage());
             return result;
         }
+        if (pid == null) {
+            LOG.info("No Opik trace links: Opik at {} has no project '{}'", HttpJson.display(url), project);
+            return result;
+        }
+        // Not recording, only the agent's own traces exist in Opik.
+        return link(result, pid, recording);
+    }
+
+    private SuiteResult link(SuiteResult result, String pid, boolean withOwnTraces) {
         List<CaseResult> cases = new ArrayList<>();
         for (CaseResult c : result.cases()) {
             if (c.status() == CaseStatus.SKIPPED || c.turns().isEmpty()) {
                 cases.add(c);
                 continue;
             }
-            String caseTrace = traceId(c);
+            String caseTrace = agentTraceId(c).orElse(withOwnTraces ? traceId(c) : null);
             List<CaseAttempt> attempts = new ArrayList<>();
             for (CaseAttempt a : c.attempts()) {
                 List<TurnResult> turns = new ArrayList<>();
@@ -213,7 +244,7 @@ public final class OpikSink implements ResultSink {
                     String id = agentTraceId(t).orElse(caseTrace);
                     turns.add(new TurnResult(t.index(), t.name(), t.input(), t.request(), t.response(), t.answer(),
                             t.state(), t.toolCalls(), t.duration(), t.usage(), t.harnessFailure(), t.scores(),
-                            t.agentId(), t.contextId(), traceUrl(pid, id)));
+                            t.agentId(), t.contextId(), id == null ? null : traceUrl(pid, id)));
                 }
                 attempts.add(new CaseAttempt(a.attempt(), a.status(), a.reason(), a.duration(), a.usage(), turns));
             }
@@ -224,12 +255,19 @@ public final class OpikSink implements ResultSink {
                 result.shard(), result.fingerprint());
     }
 
-    /** {@code delegate}, writing {@link #link linked} results. */
+    /**
+     * {@code delegate}, writing {@link #link linked} results. When recording the run fails before
+     * the traces this sink makes are written, {@link #write} writes {@code delegate} again,
+     * without the links to those traces.
+     */
     public ResultSink linking(ResultSink delegate) {
         Objects.requireNonNull(delegate, "delegate");
+        Linked l = new Linked(delegate);
+        linked.add(l);
         return new ResultSink() {
             @Override
             public void write(SuiteResult result) throws IOException {
+                l.last = result;
                 delegate.write(link(result));
             }
 
@@ -253,12 +291,65 @@ public final class OpikSink implements ResultSink {
      */
     @Override
     public void write(SuiteResult result) {
+        if (!recording) {
+            return;
+        }
         try {
             upload(result);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new OpikException("Opik upload interrupted", 0, e);
+            throw relink(new OpikException("Opik upload interrupted", 0, e));
+        } catch (OpikException e) {
+            throw relink(e);
         }
+    }
+
+    private static final class Linked {
+        final ResultSink delegate;
+        volatile SuiteResult last;
+
+        Linked(ResultSink delegate) {
+            this.delegate = delegate;
+        }
+    }
+
+    /**
+     * After a failed upload: the files written with links to traces this sink never wrote are
+     * written again, linking only the traces Opik has.
+     */
+    private OpikException relink(OpikException failure) {
+        String pid = projectId;
+        List<Linked> stale = linked.stream().filter(l -> l.last != null).toList();
+        boolean allWritten = stale.stream().allMatch(l -> l.last.cases().stream()
+                .filter(c -> c.status() != CaseStatus.SKIPPED && !c.turns().isEmpty() && agentTraceId(c).isEmpty())
+                .allMatch(c -> writtenTraces.contains(traceId(c))));
+        if (pid == null || stale.isEmpty() || allWritten) {
+            return failure;
+        }
+        OpikException out = new OpikException(failure.getMessage() + " (the result files link only the traces Opik has)",
+                failure.status(), failure.getCause());
+        for (Linked l : stale) {
+            try {
+                l.delegate.write(withWritten(l.last, pid));
+            } catch (IOException | RuntimeException e) {
+                out.addSuppressed(e);
+            }
+        }
+        return out;
+    }
+
+    private SuiteResult withWritten(SuiteResult result, String pid) {
+        SuiteResult agentsOnly = link(result, pid, false);
+        SuiteResult all = link(result, pid, true);
+        List<CaseResult> cases = new ArrayList<>();
+        for (int i = 0; i < all.cases().size(); i++) {
+            CaseResult c = all.cases().get(i);
+            boolean written = c.status() != CaseStatus.SKIPPED && !c.turns().isEmpty() && agentTraceId(c).isEmpty()
+                    && writtenTraces.contains(traceId(c));
+            cases.add(written ? c : agentsOnly.cases().get(i));
+        }
+        return new SuiteResult(result.suite(), result.startedAt(), result.duration(), result.complete(), cases,
+                result.shard(), result.fingerprint());
     }
 
     private void upload(SuiteResult result) throws InterruptedException {
@@ -338,6 +429,9 @@ public final class OpikSink implements ResultSink {
         }
         for (List<Object> chunk : chunks(traces, BATCH)) {
             call("POST", "v1/private/traces/batch", Map.of("traces", chunk));
+            for (Object t : chunk) {
+                writtenTraces.add((String) ((Map<?, ?>) t).get("id"));
+            }
         }
         for (List<Object> chunk : chunks(spans, BATCH)) {
             call("POST", "v1/private/spans/batch", Map.of("spans", chunk));
@@ -568,6 +662,7 @@ public final class OpikSink implements ResultSink {
         return HttpJson.display(base);
     }
 
+    // The project's id, found or (recording) created.
     private String projectId() throws InterruptedException {
         String id = projectId;
         if (id != null) {
@@ -575,23 +670,49 @@ public final class OpikSink implements ResultSink {
         }
         synchronized (this) {
             if (projectId == null) {
-                try {
-                    projectId = retrieveProject();
-                } catch (OpikException e) {
-                    if (e.status() != 404) {
-                        throw e;
+                String found = findProject();
+                if (found == null) {
+                    try {
+                        call("POST", "v1/private/projects", Map.of("name", project));
+                    } catch (OpikException e) {
+                        if (e.status() != 409) { // another run created it meanwhile
+                            throw e;
+                        }
                     }
-                    call("POST", "v1/private/projects", Map.of("name", project));
-                    projectId = retrieveProject();
+                    found = requireId(call("POST", "v1/private/projects/retrieve", Map.of("name", project)).body(),
+                            "projects/retrieve");
                 }
+                projectId = found;
             }
             return projectId;
         }
     }
 
-    private String retrieveProject() throws InterruptedException {
-        JsonNode body = call("POST", "v1/private/projects/retrieve", Map.of("name", project)).body();
-        return requireId(body, "projects/retrieve");
+    // Not recording: the project's id, looked up once per sink; null when it does not exist.
+    private String findProjectOnce() throws InterruptedException {
+        if (projectId != null || projectMissing) {
+            return projectId;
+        }
+        synchronized (this) {
+            if (projectId == null && !projectMissing) {
+                projectId = findProject();
+                projectMissing = projectId == null;
+            }
+            return projectId;
+        }
+    }
+
+    // The project's id, or null when it does not exist.
+    private String findProject() throws InterruptedException {
+        try {
+            return requireId(call("POST", "v1/private/projects/retrieve", Map.of("name", project)).body(),
+                    "projects/retrieve");
+        } catch (OpikException e) {
+            if (e.status() == 404) {
+                return null;
+            }
+            throw e;
+        }
     }
 
     private String dataset(String name) throws InterruptedException {
@@ -701,6 +822,10 @@ public final class OpikSink implements ResultSink {
         return m;
     }
 
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+
     private static <T> List<List<T>> chunks(List<T> all, int size) {
         List<List<T>> out = new ArrayList<>();
         for (int i = 0; i < all.size(); i += size) {
@@ -734,6 +859,7 @@ public final class OpikSink implements ResultSink {
                 .maxBackoff(Duration.ofSeconds(60)).retryStatuses(java.util.Set.of(408, 429, 500, 502, 503, 504))
                 .build();
         private Duration requestTimeout = Duration.ofSeconds(60);
+        private boolean recording = true;
 
         private Builder() {
         }
@@ -780,6 +906,7 @@ public final class OpikSink implements ResultSink {
             b.secrets = secrets;
             b.retryPolicy = retryPolicy;
             b.requestTimeout = requestTimeout;
+            b.recording = recording;
             return b;
         }
 
@@ -860,6 +987,16 @@ public final class OpikSink implements ResultSink {
         /** The timeout of each call; 60 s by default. */
         public Builder requestTimeout(Duration requestTimeout) {
             this.requestTimeout = Objects.requireNonNull(requestTimeout, "requestTimeout");
+            return this;
+        }
+
+        /**
+         * Whether the sink records the run (true, the default); false: it only puts links to the
+         * traces the agent reported on the results ({@link #linking}), with one short look-up of
+         * the project, and {@link OpikSink#write} sends nothing.
+         */
+        public Builder recording(boolean recording) {
+            this.recording = recording;
             return this;
         }
 

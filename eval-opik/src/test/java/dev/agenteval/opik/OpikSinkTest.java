@@ -100,6 +100,8 @@ class OpikSinkTest {
         assertThat(opik.keys()).containsExactly(
                 "GET /api/is-alive/ping",
                 "POST /api/v1/private/projects/retrieve",
+                // created only after the run
+                "POST /api/v1/private/projects/retrieve",
                 "POST /api/v1/private/projects",
                 "POST /api/v1/private/projects/retrieve",
                 "POST /api/v1/private/datasets/retrieve",
@@ -203,6 +205,55 @@ class OpikSinkTest {
         // the link names the trace the sink wrote for that case
         assertThat(opik.traces).containsKey(written);
         assertThat(opik.traces.get(written).path("name").asText()).isEqualTo("two-turns");
+    }
+
+    @Test
+    void should_check_the_project_without_creating_it_before_the_run() throws Exception {
+        OpikSink sink = sink().build();
+        sink.checkHealth();
+        assertThat(opik.keys()).containsExactly("GET /api/is-alive/ping", "POST /api/v1/private/projects/retrieve");
+        assertThat(opik.projects).isEmpty();
+    }
+
+    @Test
+    void should_drop_the_links_to_traces_it_could_not_write_when_the_upload_fails() throws Exception {
+        FakeOpik.Fault boom = FakeOpik.Fault.of(500, "{\"code\":500,\"message\":\"ClickHouse is down\"}");
+        opik.fault("POST /api/v1/private/traces/batch", boom, boom, boom);
+        List<SuiteResult> files = new java.util.ArrayList<>();
+
+        assertThatThrownBy(() -> run(sink().build(), files::add))
+                .cause().isInstanceOf(OpikException.class)
+                .hasMessageContaining("ClickHouse is down")
+                .hasMessageContaining("the result files link only the traces Opik has");
+
+        // written first with every link, then again without the links to the traces never written
+        assertThat(files).hasSize(2);
+        assertThat(files.get(0).find("greets").orElseThrow().turns().get(0).traceUrl()).isNotNull();
+        SuiteResult last = files.get(1);
+        assertThat(last.find("greets").orElseThrow().turns().get(0).traceUrl()).isNull();
+        assertThat(last.find("two-turns").orElseThrow().turns()).extracting(TurnResult::traceUrl).containsOnlyNulls();
+        assertThat(last.find("traced").orElseThrow().turns().get(0).traceUrl()).endsWith("?trace=" + AGENT_TRACE);
+    }
+
+    @Test
+    void should_link_only_the_agents_own_traces_when_it_does_not_record() throws Exception {
+        opik.projects.put("Agents", Uuid7.next(java.time.Clock.systemUTC()).toString());
+        OpikSink sink = sink().recording(false).build();
+        List<SuiteResult> files = new java.util.ArrayList<>();
+        run(sink, files::add);
+
+        assertThat(opik.keys()).containsExactly("POST /api/v1/private/projects/retrieve");
+        SuiteResult linked = files.get(0);
+        assertThat(linked.find("traced").orElseThrow().turns().get(0).traceUrl()).endsWith("?trace=" + AGENT_TRACE);
+        assertThat(linked.find("greets").orElseThrow().turns().get(0).traceUrl()).isNull();
+    }
+
+    @Test
+    void should_link_nothing_and_create_no_project_when_it_does_not_record_and_the_project_is_missing() throws Exception {
+        List<SuiteResult> files = new java.util.ArrayList<>();
+        run(sink().recording(false).build(), files::add);
+        assertThat(opik.projects).isEmpty();
+        assertThat(files.get(0).cases()).flatExtracting(c -> c.turns()).extracting(TurnResult::traceUrl).containsOnlyNulls();
     }
 
     @Test
