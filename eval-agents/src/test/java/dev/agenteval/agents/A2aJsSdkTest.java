@@ -136,6 +136,20 @@ class A2aJsSdkTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(value = Agent.class, names = {"V1_0", "V0_3"})
+    void should_report_the_sdk_card_as_its_configuration_without_name_and_description(Agent agent) throws Exception {
+        AgentClient client = client(agent);
+        client.openSession(SessionRequest.of("a2a-js-sdk")).send(Message.user("hello"));
+
+        Map<String, Object> configuration = client.configuration();
+        assertThat(configuration).doesNotContainKeys("name", "description").containsKeys("skills", "version");
+        assertThat(configuration.get("skills").toString()).contains("scenarios");
+        // configured endpoint and version: no card was read, nothing to report
+        assertThat(AgentClients.create("a2a", server.url("compat/rpc"), Map.of("version", "0.3"), name -> null)
+                .configuration()).isEmpty();
+    }
+
     @Test
     void should_report_the_json_rpc_error_the_sdk_answers_to_a_wrong_configured_version() {
         // 0.3 (no A2A-Version header) to the 1.0-only SDK agent: -32009, version not supported.

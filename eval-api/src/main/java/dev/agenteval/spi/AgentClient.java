@@ -14,6 +14,20 @@ public interface AgentClient extends AutoCloseable {
      */
     AgentSession openSession(SessionRequest request);
 
+    /**
+     * What the agent itself reports of the configuration that decides its behaviour (an A2A
+     * agent's card: skills, capabilities, version, ...), for the run's
+     * {@link dev.agenteval.api.Fingerprint}: a result of an agent whose configuration changed does
+     * not meet a gate. Top-level {@code name} and {@code description} are ignored (renaming an
+     * agent or rewording its description needs no new run). Empty by default; called after the
+     * run's sessions, or by a front end checking a stored result.
+     *
+     * @throws dev.agenteval.api.AgentException when the agent cannot be asked
+     */
+    default java.util.Map<String, Object> configuration() throws InterruptedException {
+        return java.util.Map.of();
+    }
+
     /** Releases resources held by the client. */
     @Override
     default void close() {

@@ -2,7 +2,12 @@ package dev.agenteval.cli;
 
 import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.api.Fingerprint;
 import dev.agenteval.api.SuiteResult;
+import dev.agenteval.core.EvalRunner;
+import dev.agenteval.core.Providers;
+import dev.agenteval.spi.AgentClient;
+import java.time.Duration;
 import dev.agenteval.launch.Setting;
 import dev.agenteval.launch.Settings;
 import dev.agenteval.launch.Wiring;
@@ -47,8 +52,20 @@ final class MergeCommand implements Callable<Integer> {
     @Option(names = "--allow-partial", description = "Merge even when some shard's results are missing; the merged result is then incomplete (\"complete\": false, exit 1).")
     boolean allowPartial;
 
-    @Option(names = "--threshold", paramLabel = "PCT", description = "Gate on the merged result: exit 0 when it covers every case of one configuration and at least PCT percent of the cases passed, else 1.")
+    @Option(names = "--threshold", paramLabel = "PCT", description = "Gate on the merged result: exit 0 when it covers every current case of the current configuration (--suite and the agent options) and at least PCT percent of the cases passed, else 1. Needs --suite.")
     Double threshold;
+
+    @Option(names = "--suite", paramLabel = "FILE", description = "The current suite: every input must be of it and of the current agent (the agent options below, --repeat and --timeout as the run had them), else exit 2. Required by --threshold, so that an old result does not meet the gate.")
+    Path suite;
+
+    @picocli.CommandLine.Mixin
+    AgentOptions agentOptions = new AgentOptions();
+
+    @Option(names = "--repeat", paramLabel = "N", description = "With --suite: the run's --repeat (default 1).")
+    int repeat = 1;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", description = "With --suite: the run's --timeout.")
+    Double timeoutSeconds;
 
     private final AgentEvalCli.Context context;
 
@@ -66,6 +83,13 @@ final class MergeCommand implements Callable<Integer> {
                 throw new ConfigurationException("--" + e.getMessage());
             }
         }
+        if (gate != null && suite == null) {
+            throw new ConfigurationException("--threshold binds the gate to the current suite and agent: give --suite FILE"
+                    + " and the agent options the run used (" + Setting.Option.TARGET + " NAME or "
+                    + Setting.Option.AGENT_URL + " URL, ...)");
+        }
+        Function<String, String> environment = Launching.environment(context);
+        Fingerprint current = suite == null ? null : currentFingerprint(environment);
         Map<String, SuiteResult> results = new LinkedHashMap<>();
         List<String> problems = new ArrayList<>();
         for (Path input : inputs) {
@@ -83,6 +107,9 @@ final class MergeCommand implements Callable<Integer> {
                         ? name + p.substring(file.toString().length()) : p).toList());
             }
         }
+        if (current != null) {
+            results.forEach((name, r) -> currentProblem(r.fingerprint(), current).ifPresent(p -> problems.add(name + ": " + p)));
+        }
         if (!problems.isEmpty()) {
             throw new ConfigurationException(problems);
         }
@@ -93,7 +120,6 @@ final class MergeCommand implements Callable<Integer> {
         }
         List<ResultSink> sinks = new ArrayList<>();
         sinks.add(Reports.console(context.out()));
-        Function<String, String> environment = Launching.environment(context);
         Settings settings = Settings.commandLine(
                 java.util.Collections.singletonMap(Setting.REPORT_DIR, reportDir == null ? null : reportDir.toString()),
                 environment);
@@ -115,12 +141,64 @@ final class MergeCommand implements Callable<Integer> {
             }
         }
         if (gate != null) {
-            GateVerdict verdict = gate.evaluate(merged);
+            // The judge is not among the current options: the inputs' own (the same in every input).
+            Fingerprint recorded = merged.fingerprint();
+            GateVerdict verdict = gate.evaluate(merged, recorded == null ? current
+                    : Fingerprint.of(current.suite(), current.suiteCases(), current.agent(), recorded.judge()));
             context.out().println(verdict.reason());
             return verdict.met() ? AgentEvalCli.OK : AgentEvalCli.CASES_FAILED;
         }
         boolean allMet = merged.cases().stream().allMatch(c -> c.status() == CaseStatus.PASSED);
         return allMet && merged.complete() ? AgentEvalCli.OK : AgentEvalCli.CASES_FAILED;
+    }
+
+    /** The fingerprint a run of the current suite against the current agent records (its judge part unused). */
+    private Fingerprint currentFingerprint(Function<String, String> environment) {
+        List<String> problems = new ArrayList<>();
+        if (repeat < 1) {
+            problems.add("--repeat must be >= 1 but was " + repeat);
+        }
+        if (timeoutSeconds != null && !(timeoutSeconds > 0)) {
+            problems.add("--timeout must be > 0 but was " + timeoutSeconds);
+        }
+        Settings settings = Settings.commandLine(agentOptions.values(), environment);
+        agentOptions.validate(problems, settings);
+        Providers providers = Providers.discover(MergeCommand.class.getClassLoader());
+        SuiteSources.Loaded loaded = SuiteSources.read(List.of(suite), context.workDir(), providers);
+        problems.addAll(loaded.problems());
+        if (problems.isEmpty() && loaded.sources().size() != 1) {
+            problems.add("--suite names " + loaded.sources().size() + " suites: name one");
+        }
+        if (!problems.isEmpty()) {
+            throw new ConfigurationException(problems);
+        }
+        SuiteSources.Source source = loaded.sources().get(0);
+        try (AgentClient client = AgentOptions.create(settings, environment, context.workDir(), providers)) {
+            EvalRunner.Builder b = EvalRunner.builder().agent(client).providers(providers).repeat(repeat)
+                    .agentDescription(Wiring.describeAgent(settings, environment, context.workDir()));
+            if (timeoutSeconds != null) {
+                b.caseTimeout(Duration.ofMillis((long) (timeoutSeconds * 1000)));
+            }
+            RunCommand.agentProject(source).ifPresent(p -> b.agentConfiguration(p.configuration()));
+            return b.build().fingerprint(source.suite());
+        }
+    }
+
+    /** Why {@code recorded} is not of the current suite and agent, if it is not. */
+    static java.util.Optional<String> currentProblem(Fingerprint recorded, Fingerprint current) {
+        if (recorded == null) {
+            return java.util.Optional.of("records no fingerprint, so it cannot be tied to the current suite and agent");
+        }
+        List<String> parts = new ArrayList<>();
+        if (!recorded.suite().equals(current.suite())) {
+            parts.add(recorded.suiteCases() == current.suiteCases() ? "the suite changed"
+                    : "the suite changed (" + recorded.suiteCases() + " cases then, " + current.suiteCases() + " now)");
+        }
+        if (!recorded.agent().equals(current.agent())) {
+            parts.add("agent '" + recorded.agent() + "' is now '" + current.agent() + "'");
+        }
+        return parts.isEmpty() ? java.util.Optional.empty()
+                : java.util.Optional.of("is not of the current suite and agent: " + String.join(", ", parts));
     }
 
     private static String stem(Path file) {

@@ -163,6 +163,14 @@ final class Preflight {
         if (suites.size() > 1) {
             problems.addAll(sameReportNames(loaded.sources(), reportFolder, outputFile != null));
         }
+        for (SuiteSources.Source source : loaded.sources()) {
+            try {
+                // Part of the fingerprint: a broken agent definition is reported before anything is sent.
+                RunCommand.agentProject(source).ifPresent(dev.agenteval.yaml.AgentProject::configuration);
+            } catch (ConfigurationException e) {
+                problems.addAll(e.problems());
+            }
+        }
 
         dev.agenteval.opik.OpikSink opik = null;
         try {

@@ -61,6 +61,17 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * The platform agent project of a platform-dialect suite ({@code <name>.agent.yaml} beside its
+     * {@code eval/} folder): its definition is part of the run's fingerprint.
+     */
+    static java.util.Optional<dev.agenteval.yaml.AgentProject> agentProject(SuiteSources.Source source) {
+        if (source.dialect() != dev.agenteval.yaml.SuiteDialect.PLATFORM || source.files().isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        return dev.agenteval.yaml.AgentProject.of(source.files().get(0));
+    }
+
     private String owner() {
         return "agent-eval run " + String.join(" ", options.suites.stream().map(Path::toString).toList());
     }
@@ -72,7 +83,8 @@ final class RunCommand implements Callable<Integer> {
         // timeout), and the scorers the check created: the run reuses them.
         EvalRunner.Builder b = plan.runner(suite).agent(plan.agent()).stopOnFailure(options.stopOnFailure)
                 .listener(new Progress(context.err(), context.terminal(), options.quiet.length > 0, options.verbose.length))
-                .agentDescription(Wiring.describeAgent(plan.settings()));
+                .agentDescription(Wiring.describeAgent(plan.settings(), plan.environment(), context.workDir()));
+        agentProject(source).ifPresent(p -> b.agentConfiguration(p.configuration()));
         Baseline compared = Gating.baselineFor(plan.baseline(), suite, several, context.err());
         dev.agenteval.opik.OpikSink opik = plan.opik() == null ? null : plan.opik().forSuite(suite);
         java.util.function.UnaryOperator<dev.agenteval.spi.ResultSink> linked = opik == null ? x -> x : opik::linking;

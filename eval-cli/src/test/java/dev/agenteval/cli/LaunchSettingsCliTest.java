@@ -78,7 +78,8 @@ class LaunchSettingsCliTest {
 
         assertThat(code).as(output()).isZero();
         JsonNode json = new ObjectMapper().readTree(work.resolve("reports/results.json").toFile());
-        assertThat(json.at("/fingerprint/agent").asText()).isEqualTo("target 'local'");
+        assertThat(json.at("/fingerprint/agent").asText()).matches("target 'local': test-echo http://127\\.0\\.0\\.1:1"
+                + " \\(settings [0-9a-f]{16}\\)");
     }
 
     @Test

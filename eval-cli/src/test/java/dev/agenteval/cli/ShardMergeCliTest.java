@@ -59,6 +59,17 @@ class ShardMergeCliTest {
         return out.toString(StandardCharsets.UTF_8);
     }
 
+    /** The current suite and agent, to which merge --threshold binds the gate. */
+    private static final String[] CURRENT = {"--suite", "big.yaml", "--protocol", "test-echo", "--agent-url",
+            "http://127.0.0.1:1"};
+
+    /** {@code merge ARGS} bound to the current suite and agent. */
+    private int mergeCurrent(String... args) {
+        String[] all = java.util.Arrays.copyOf(args, args.length + CURRENT.length);
+        System.arraycopy(CURRENT, 0, all, args.length, CURRENT.length);
+        return run(all);
+    }
+
     private int runShard(String shard, String dir) {
         return run("run", "big.yaml", "--protocol", "test-echo", "--agent-url", "http://127.0.0.1:1",
                 "--shard", shard, "--report-dir", dir, "-q");
@@ -176,14 +187,14 @@ class ShardMergeCliTest {
         runShard("2/3", "s2");
         runShard("3/3", "s3");
 
-        assertThat(run("merge", "s1", "s2", "s3", "--threshold", "80")).as(out() + err()).isZero();
+        assertThat(mergeCurrent("merge", "s1", "s2", "s3", "--threshold", "80")).as(out() + err()).isZero();
         assertThat(out()).contains("gate met: pass rate 80% (48 of 60 cases passed)");
-        assertThat(run("merge", "s1", "s2", "s3", "--threshold", "80.5")).isEqualTo(1);
+        assertThat(mergeCurrent("merge", "s1", "s2", "s3", "--threshold", "80.5")).isEqualTo(1);
         assertThat(out()).contains("gate not met: pass rate 80% (48 of 60 cases passed) is below the threshold 80.5%");
 
-        assertThat(run("merge", "s1", "s3", "--allow-partial", "--threshold", "0")).isEqualTo(1);
+        assertThat(mergeCurrent("merge", "s1", "s3", "--allow-partial", "--threshold", "0")).isEqualTo(1);
         assertThat(out()).contains("does not cover every current case");
-        assertThat(run("merge", "s1", "s2", "s3", "--threshold", "150")).isEqualTo(2);
+        assertThat(mergeCurrent("merge", "s1", "s2", "s3", "--threshold", "150")).isEqualTo(2);
         assertThat(err()).contains("--threshold must be between 0 and 100 (percent) but was 150.0");
     }
 

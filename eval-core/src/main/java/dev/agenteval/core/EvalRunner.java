@@ -24,6 +24,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -87,6 +88,7 @@ public final class EvalRunner {
     private final List<ResultSink> sinks;
     private final Function<String, String> environment;
     private final String agentDescription;
+    private final Map<String, Object> agentConfiguration;
     private final String judgeDescription;
     private final Secrets secrets;
     private final boolean redactJudgeInput;
@@ -110,6 +112,7 @@ public final class EvalRunner {
         this.sinks = List.copyOf(b.sinks);
         this.environment = b.environment;
         this.agentDescription = b.agentDescription;
+        this.agentConfiguration = b.agentConfiguration;
         this.judgeDescription = b.judgeDescription;
         this.secrets = b.secrets;
         this.redactJudgeInput = b.redactJudgeInput;
@@ -230,9 +233,28 @@ public final class EvalRunner {
     /** {@link #fingerprint(Suite)}, given whether a case of the suite needs a judge. */
     private Fingerprint fingerprint(Suite suite, boolean needsJudge) {
         String agentText = agentDescription != null ? agentDescription : stableName(agent.getClass().getName());
+        Map<String, Object> reported = agentConfiguration();
+        String configuration = reported == null ? "unknown" : Fingerprints.configurationHash(agentConfiguration, reported);
+        if (configuration != null) {
+            agentText = agentText + " configuration " + configuration;
+        }
         String judgeText = !needsJudge || judge == null ? Fingerprint.NO_JUDGE
                 : judgeDescription != null ? judgeDescription : stableName(judge.name());
         return Fingerprints.of(suite, caseTimeout, repeat, agentText, judgeText);
+    }
+
+    // What the agent reports of its configuration (an A2A card); null when it could not be asked.
+    // Never thrown: a run's results are not lost to it, and "unknown" meets no gate.
+    private Map<String, Object> agentConfiguration() {
+        try {
+            return agent.configuration();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        } catch (RuntimeException e) {
+            LOG.warn("The agent's configuration is unknown, so the result meets no gate: {}", e.getMessage());
+            return null;
+        }
     }
 
     /** A class name without the per-JVM suffix of lambdas and hidden classes. */
@@ -273,6 +295,7 @@ public final class EvalRunner {
         b.sinks.addAll(sinks);
         b.environment = environment;
         b.agentDescription = agentDescription;
+        b.agentConfiguration = agentConfiguration;
         b.judgeDescription = judgeDescription;
         b.secrets = secrets;
         b.redactJudgeInput = redactJudgeInput;
@@ -303,6 +326,7 @@ public final class EvalRunner {
         private final List<ResultSink> sinks = new ArrayList<>();
         private Function<String, String> environment = System::getenv;
         private String agentDescription;
+        private Map<String, Object> agentConfiguration = Map.of();
         private String judgeDescription;
         private Secrets secrets = Secrets.shared();
         private boolean redactJudgeInput = true;
@@ -480,6 +504,19 @@ public final class EvalRunner {
          */
         public Builder agentDescription(String description) {
             this.agentDescription = requireText(description, "agentDescription");
+            return this;
+        }
+
+        /**
+         * The configuration that decides the agent's behaviour as the front end knows it (e.g. the
+         * content of a platform agent project's {@code <name>.agent.yaml}: prompt, tools, model,
+         * settings), hashed into the result's {@link Fingerprint} together with what the agent
+         * reports itself ({@link AgentClient#configuration()}). Top-level {@code name} and
+         * {@code description} are ignored. Default: none.
+         */
+        public Builder agentConfiguration(Map<String, Object> configuration) {
+            this.agentConfiguration = java.util.Collections.unmodifiableMap(
+                    new java.util.LinkedHashMap<>(Objects.requireNonNull(configuration, "configuration")));
             return this;
         }
 

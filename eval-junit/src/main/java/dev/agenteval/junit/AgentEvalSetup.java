@@ -141,7 +141,7 @@ public final class AgentEvalSetup implements AutoCloseable {
             Judge judge = Wiring.needsJudge(all, providers()) ? Wiring.judge(settings, providers(), environment) : null;
             EvalRunner.Builder b = EvalRunner.builder().agent(client).judge(judge).providers(providers())
                     .environment(environment).redactJudgeInput(Wiring.redactJudgeInput(settings))
-                    .agentDescription(Wiring.describeAgent(settings));
+                    .agentDescription(Wiring.describeAgent(settings, environment, workDir));
             if (judge != null) {
                 b.judgeDescription(Wiring.describeJudge(judge));
             }

@@ -369,6 +369,35 @@ public final class Wiring {
     }
 
     /** The agent for the fingerprint: protocol and URL without credentials or query, or the target's name. */
+    /**
+     * Like {@link #describeAgent(Settings)}, with a named target described by what decides the
+     * agent it reaches, not only by its name: its protocol and URL (without secrets) and a hash
+     * of its authentication, headers and settings ({@code env:} references by name), so that a
+     * result of another URL or settings under the same target name does not meet a gate.
+     */
+    public static String describeAgent(Settings settings, java.util.function.Function<String, String> environment,
+                                       Path workDir) {
+        Optional<Target> target;
+        try {
+            target = target(settings, environment, workDir);
+        } catch (ConfigurationException e) {
+            target = Optional.empty();
+        }
+        if (target.isEmpty()) {
+            return describeAgent(settings);
+        }
+        Target t = target.get();
+        Map<String, Object> rest = new TreeMap<>();
+        rest.put("auth", String.valueOf(t.auth()));
+        rest.put("headers", new TreeMap<>(t.headers()));
+        rest.put("settings", new TreeMap<>(t.settings()));
+        String hash = dev.agenteval.api.Fingerprint.sha256(rest.toString()).substring(0, 16);
+        String described = "target '" + t.name() + "': " + t.protocol() + " " + withoutSecrets(t.url().toString())
+                + " (settings " + hash + ")";
+        String externalId = settings.get(Setting.EXTERNAL_ID).orElse(null);
+        return externalId == null ? described : described + " externalId=" + externalId;
+    }
+
     public static String describeAgent(String protocol, String agentUrl, String target, String externalId) {
         String named = target != null ? "target '" + target + "'"
                 : (protocol == null ? "a2a" : protocol) + " " + withoutSecrets(agentUrl);

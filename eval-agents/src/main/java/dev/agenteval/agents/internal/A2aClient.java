@@ -97,6 +97,22 @@ final class A2aClient implements AgentClient {
         return fixedEndpoint != null ? fixedEndpoint : discovery.get();
     }
 
+    /**
+     * The agent card (when one was read), for the run's fingerprint: its skills, capabilities,
+     * version and interfaces decide what the agent does; its name and description do not count.
+     */
+    @Override
+    public Map<String, Object> configuration() throws InterruptedException {
+        JsonNode card = endpoint().card();
+        if (card == null || !card.isObject()) {
+            return Map.of();
+        }
+        Map<String, Object> out = new java.util.LinkedHashMap<>(Json.object(card));
+        out.remove("name");
+        out.remove("description");
+        return out;
+    }
+
     @Override
     public void close() {
         if (discovery != null) {

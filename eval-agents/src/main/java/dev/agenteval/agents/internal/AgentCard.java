@@ -12,8 +12,14 @@ import java.util.Locale;
  *
  * @param endpoint the JSON-RPC URL, resolved against the card's location
  * @param version  the protocol version spoken there
+ * @param card     the card as read, or null when none was (a configured endpoint, no card served)
  */
-record AgentCard(URI endpoint, A2aVersion version) {
+record AgentCard(URI endpoint, A2aVersion version, JsonNode card) {
+
+    /** An endpoint without a card. */
+    AgentCard(URI endpoint, A2aVersion version) {
+        this(endpoint, version, null);
+    }
 
     /** The paths tried, in order, relative to the agent's base URL (0.3 and later, then before 0.3). */
     static final String[] PATHS = {".well-known/agent-card.json", ".well-known/agent.json"};

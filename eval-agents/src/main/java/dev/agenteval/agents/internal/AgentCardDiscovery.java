@@ -144,7 +144,7 @@ final class AgentCardDiscovery {
                         Map.of("url", cardUrl.toString()));
             }
             AgentCard chosen = new AgentCard(configuredEndpoint != null ? configuredEndpoint : read.endpoint(),
-                    read.version());
+                    read.version(), card.body());
             LOG.debug("A2A agent card at {}: version {}, endpoint {}", HttpJson.display(cardUrl), chosen.version(),
                     HttpJson.display(chosen.endpoint()));
             return chosen;

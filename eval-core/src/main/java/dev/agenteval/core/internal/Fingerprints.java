@@ -36,6 +36,38 @@ public final class Fingerprints {
         return Fingerprint.of(suiteHash(suite, defaultTimeout, defaultRepeat), suite.cases().size(), agent, judge);
     }
 
+    /**
+     * The first 16 hex digits of the SHA-256 of the agent's configuration (what the front end
+     * gives, then what the agent reports, under {@code given} and {@code reported}), in
+     * canonical form without the top-level {@code name} and {@code description}; null when both
+     * are empty.
+     */
+    public static String configurationHash(Map<String, Object> given, Map<String, Object> reported) {
+        Map<String, Object> root = new java.util.TreeMap<>();
+        if (given != null && !given.isEmpty()) {
+            root.put("given", withoutNaming(given));
+        }
+        if (reported != null && !reported.isEmpty()) {
+            root.put("reported", withoutNaming(reported));
+        }
+        if (root.isEmpty()) {
+            return null;
+        }
+        try {
+            String canonical = JsonTrees.CANONICAL.writeValueAsString(JsonTrees.toValue(JsonTrees.toNode(root)));
+            return Fingerprint.sha256(canonical).substring(0, 16);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write the canonical form of the agent's configuration", e);
+        }
+    }
+
+    private static Map<String, Object> withoutNaming(Map<String, Object> configuration) {
+        Map<String, Object> out = new LinkedHashMap<>(configuration);
+        out.remove("name");
+        out.remove("description");
+        return out;
+    }
+
     /** SHA-256 of the suite's canonical form. */
     public static String suiteHash(Suite suite, Duration defaultTimeout, int defaultRepeat) {
         return Fingerprint.sha256(canonical(suite, defaultTimeout, defaultRepeat));

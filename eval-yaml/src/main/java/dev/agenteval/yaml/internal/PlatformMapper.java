@@ -9,7 +9,6 @@ import dev.agenteval.api.ToolSpec;
 import dev.agenteval.api.Turn;
 import dev.agenteval.spi.ScorerFactory;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -25,7 +24,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -558,33 +556,14 @@ public final class PlatformMapper {
         }
 
         static AgentTools find(Path evalFolder, Path displayFolder) {
-            Path name = evalFolder.getFileName();
-            Path project = evalFolder.getParent();
-            if (name == null || !name.toString().equals("eval") || project == null) {
-                return new AgentTools(null, null);
-            }
-            List<Path> found = new ArrayList<>();
-            try (DirectoryStream<Path> dir = Files.newDirectoryStream(project, "*.agent.yaml")) {
-                for (Path p : dir) {
-                    if (Files.isRegularFile(p)) {
-                        found.add(p);
-                    }
-                }
-            } catch (IOException e) {
-                LOG.debug("Cannot list {} for *.agent.yaml", project, e);
-            }
-            if (found.size() != 1) {
-                if (found.size() > 1) {
-                    LOG.warn("Not using agent tools as the tool scorers' fallback: {} has several *.agent.yaml files: {}",
-                            project, found.stream().map(p -> p.getFileName().toString()).sorted()
-                                    .collect(Collectors.joining(", ")));
-                }
+            Optional<Path> found = dev.agenteval.yaml.AgentProject.agentFile(evalFolder);
+            if (found.isEmpty()) {
                 return new AgentTools(null, null);
             }
             Path parentDisplay = displayFolder.getParent();
             String display = (parentDisplay == null ? Path.of("") : parentDisplay)
-                    .resolve(found.get(0).getFileName()).toString();
-            return new AgentTools(found.get(0), display);
+                    .resolve(found.get().getFileName()).toString();
+            return new AgentTools(found.get(), display);
         }
 
         List<ToolSpec> tools(LoadContext ctx) {
