@@ -17,6 +17,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -126,6 +127,29 @@ class A2aJsSdkCliTest {
         String followUp = booking.get(1).path("request").path("params").path("message").path("taskId").asText();
         assertThat(taskId).as("no taskId on the first turn").isEmpty();
         assertThat(followUp).as("the SDK's taskId on the follow-up").matches("[0-9a-f-]{36}");
+    }
+
+    @Test
+    void should_bind_the_fingerprint_to_the_sdk_agents_card() throws Exception {
+        Path suite = dir.resolve("suite.yaml");
+        Files.writeString(suite, SUITE);
+        String[] merge = {"merge", "reports", "--threshold", "0", "--suite", suite.toString(), "--protocol", "a2a",
+                "--agent-url", server.url("v1/").toString()};
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        AgentEvalCli.Context context = AgentEvalCli.Context.of(new PrintStream(new ByteArrayOutputStream(), true,
+                StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), dir);
+        AgentEvalCli.execute(new String[] {"run", suite.toString(), "--protocol", "a2a", "--agent-url",
+                server.url("v1/").toString(), "--report-dir", "reports", "-q"}, context);
+
+        String agent = JSON.readTree(dir.resolve("reports/results.json").toFile()).at("/fingerprint/agent").asText();
+        assertThat(agent).as(err.toString(StandardCharsets.UTF_8)).matches("a2a http://127\\.0\\.0\\.1:\\d+/v1/"
+                + " configuration [0-9a-f]{16}");
+        // the same card: the stored result is of the current agent, and meets a 0 % gate
+        assertThat(AgentEvalCli.execute(merge, context)).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        // another card at the same URL's place (the 0.3 agent): refused
+        merge[merge.length - 1] = server.url("v03/").toString();
+        assertThat(AgentEvalCli.execute(merge, context)).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("is not of the current suite and agent");
     }
 
     private static JsonNode caseNamed(JsonNode results, String id) {
