@@ -62,7 +62,8 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private String owner() {
-        return "agent-eval run " + String.join(" ", options.suites.stream().map(Path::toString).toList());
+        return "agent-eval run " + String.join(" ", options.suitePaths(context.workDir()).stream().map(Path::toString)
+                .toList());
     }
 
     private int runSuite(SuiteSources.Source source, boolean several, Preflight.Plan plan) {
@@ -70,9 +71,9 @@ final class RunCommand implements Callable<Integer> {
         Judge judge = plan.judge();
         // The settings the suite was checked with (providers, judge, environment, repeat, selection,
         // timeout), and the scorers the check created: the run reuses them.
-        EvalRunner.Builder b = plan.runner(suite).agent(plan.agent()).stopOnFailure(options.stopOnFailure)
+        EvalRunner.Builder b = plan.runner(suite).agent(plan.agent(suite)).stopOnFailure(options.stopOnFailure)
                 .listener(new Progress(context.err(), context.terminal(), options.quiet.length > 0, options.verbose.length))
-                .agentDescription(Wiring.describeAgent(plan.settings()));
+                .agentDescription(Wiring.describeAgent(plan.settings(), plan.agentFileId(suite)));
         Baseline compared = Gating.baselineFor(plan.baseline(), suite, several, context.err());
         dev.agenteval.opik.OpikSink opik = plan.opik() == null ? null : plan.opik().forSuite(suite);
         java.util.function.UnaryOperator<dev.agenteval.spi.ResultSink> linked = opik == null ? x -> x : opik::linking;

@@ -9,7 +9,6 @@ import dev.agenteval.api.ToolSpec;
 import dev.agenteval.api.Turn;
 import dev.agenteval.spi.ScorerFactory;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -474,7 +473,8 @@ public final class PlatformMapper {
 
     private AgentTools agentTools() {
         if (agentTools == null) {
-            agentTools = AgentTools.find(folder, displayFolder);
+            // Not read when the run names its agent otherwise (--external-id, --system-agent), as the platform's CLI does.
+            agentTools = ctx.readAgentFile() ? AgentTools.find(folder, displayFolder) : new AgentTools(null, null);
         }
         return agentTools;
     }
@@ -558,21 +558,11 @@ public final class PlatformMapper {
         }
 
         static AgentTools find(Path evalFolder, Path displayFolder) {
-            Path name = evalFolder.getFileName();
-            Path project = evalFolder.getParent();
-            if (name == null || !name.toString().equals("eval") || project == null) {
+            Path project = AgentFiles.project(evalFolder);
+            if (project == null) {
                 return new AgentTools(null, null);
             }
-            List<Path> found = new ArrayList<>();
-            try (DirectoryStream<Path> dir = Files.newDirectoryStream(project, "*.agent.yaml")) {
-                for (Path p : dir) {
-                    if (Files.isRegularFile(p)) {
-                        found.add(p);
-                    }
-                }
-            } catch (IOException e) {
-                LOG.debug("Cannot list {} for *.agent.yaml", project, e);
-            }
+            List<Path> found = AgentFiles.in(project);
             if (found.size() != 1) {
                 if (found.size() > 1) {
                     LOG.warn("Not using agent tools as the tool scorers' fallback: {} has several *.agent.yaml files: {}",
