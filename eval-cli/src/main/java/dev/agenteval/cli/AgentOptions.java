@@ -17,7 +17,8 @@ import picocli.CommandLine.Option;
  * The options that name the agent, shared by {@code run} and {@code record} (a picocli mixin).
  * Their names are those of {@link Setting}; an option not given falls back to its variable
  * ({@code AGENT_EVAL_AGENT_URL}, {@code AGENT_EVAL_PROTOCOL}, {@code AGENT_EVAL_TARGET},
- * {@code AGENT_EVAL_EXTERNAL_ID}), read by {@link Settings}.
+ * {@code AGENT_EVAL_EXTERNAL_ID}, ...), read by {@link Settings}. The platform chat API's
+ * ({@code --external-id}, {@code --system-agent}, {@code --project}, ...) also override a target's.
  */
 final class AgentOptions {
 
@@ -30,12 +31,25 @@ final class AgentOptions {
     @Option(names = Setting.Option.TARGET, paramLabel = "NAME", description = "A named target from the targets file (protocol, URL, auth), else the environment NAME of the harness's variables (AGENT_API_URL_<NAME>, AGENT_API_CLIENT_ID_<NAME>, AGENT_API_CLIENT_SECRET_<NAME>, AGENT_API_TOKEN_URL_<NAME> or AGENT_API_TOKEN_<NAME>; see Environments below). Default: AGENT_EVAL_TARGET.")
     String env;
 
-    @Option(names = Setting.Option.EXTERNAL_ID, paramLabel = "ID", description = "The agent's external id (platform chat API). Default: AGENT_EVAL_EXTERNAL_ID.")
+    @Option(names = Setting.Option.EXTERNAL_ID, paramLabel = "ID", description = "The agent's external id (platform chat API); wins over the target's agentExternalId and the externalId of the local <name>.agent.yaml, which is then not read (its tools are no fallback for tool scorers). Default: AGENT_EVAL_EXTERNAL_ID.")
     String externalId;
+
+    @Option(names = Setting.Option.SYSTEM_AGENT, paramLabel = "ID", description = "Instead of --external-id: a deployed system agent by id (platform chat API, sent as agentExternalId); the local <name>.agent.yaml is not read. Default: AGENT_EVAL_SYSTEM_AGENT.")
+    String systemAgent;
+
+    @Option(names = Setting.Option.PROJECT, paramLabel = "PROJECT", description = "The project the agent lives in (platform chat API); wins over the target's project. Default: AGENT_EVAL_PROJECT.")
+    String project;
+
+    @Option(names = Setting.Option.TOOL_CONFIRMATION, paramLabel = "POLICY", description = "How tool confirmations are answered (platform chat API): deny (the default), allow, or allow:<tool>,<tool>. Default: AGENT_EVAL_TOOL_CONFIRMATION.")
+    String toolConfirmation;
+
+    @Option(names = Setting.Option.MAX_ACTION_ROUNDS, paramLabel = "N", description = "Follow-up requests answering the agent's actions on one turn (platform chat API, default 5). Default: AGENT_EVAL_MAX_ACTION_ROUNDS.")
+    String maxActionRounds;
 
     /** True when any of these options is given. */
     boolean given() {
-        return protocol != null || agentUrl != null || env != null || externalId != null;
+        return protocol != null || agentUrl != null || env != null || externalId != null || systemAgent != null
+                || project != null || toolConfirmation != null || maxActionRounds != null;
     }
 
     /** These options as launch settings (null: not given). */
@@ -45,11 +59,20 @@ final class AgentOptions {
         values.put(Setting.AGENT_URL, agentUrl);
         values.put(Setting.TARGET, env);
         values.put(Setting.EXTERNAL_ID, externalId);
+        values.put(Setting.SYSTEM_AGENT, systemAgent);
+        values.put(Setting.PROJECT, project);
+        values.put(Setting.TOOL_CONFIRMATION, toolConfirmation);
+        values.put(Setting.MAX_ACTION_ROUNDS, maxActionRounds);
         return values;
     }
 
     /** Adds the problems of the agent's settings to {@code problems}. */
     void validate(List<String> problems, Settings settings) {
+        try {
+            Wiring.agentId(settings);
+        } catch (ConfigurationException e) {
+            problems.addAll(e.problems());
+        }
         if (!Wiring.agentNamed(settings)) {
             problems.add("no agent: give " + Setting.AGENT_URL.option() + " URL (with " + Setting.PROTOCOL.option()
                     + ", default a2a) or " + Setting.TARGET.option() + " NAME, or set " + Setting.AGENT_URL.variable()

@@ -6,11 +6,15 @@ import dev.agenteval.api.Suite;
 import dev.agenteval.report.Baseline;
 import dev.agenteval.core.Providers;
 import dev.agenteval.core.EvalRunner;
+import dev.agenteval.launch.Setting;
 import dev.agenteval.launch.Settings;
 import dev.agenteval.launch.Wiring;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.ReportFormat;
+import dev.agenteval.yaml.AgentFile;
+import dev.agenteval.yaml.SuiteDialect;
+import dev.agenteval.yaml.SuiteLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -47,7 +51,7 @@ final class Preflight {
      * @param runners per source, in order, the runner settings its suite was checked with
      *                ({@link EvalRunner.Builder#check}), holding the scorers the check created
      */
-    record Plan(List<SuiteSources.Source> sources, AgentClient agent, Judge judge, Providers providers,
+    record Plan(List<SuiteSources.Source> sources, Agents agents, Judge judge, Providers providers,
                 Function<String, String> environment, Settings settings, Baseline baseline, Path reportFolder, Path outputFile,
                 Path defaultResults, List<EvalRunner.Builder> runners, dev.agenteval.opik.OpikSink opik)
             implements AutoCloseable {
@@ -56,25 +60,67 @@ final class Preflight {
             return sources.stream().map(SuiteSources.Source::suite).toList();
         }
 
+        /** The agent {@code suite} (one of {@link #suites()}) runs against, or null when none was created. */
+        AgentClient agent(Suite suite) {
+            return agents.forSource(index(suite));
+        }
+
+        /** The agent id read from {@code suite}'s {@code <name>.agent.yaml} for its agent, or null. */
+        String agentFileId(Suite suite) {
+            return agents.fileId(index(suite));
+        }
+
+        private int index(Suite suite) {
+            for (int i = 0; i < sources.size(); i++) {
+                if (sources.get(i).suite() == suite) {
+                    return i;
+                }
+            }
+            throw new IllegalArgumentException("suite '" + suite.name() + "' is not one of the plan's");
+        }
+
         /**
          * The runner settings {@code suite} (one of {@link #suites()}) was checked with: the
          * providers, judge, environment, default repeat, selection and case timeout. A runner
          * built from them reuses the scorers the check created.
          */
         EvalRunner.Builder runner(Suite suite) {
-            for (int i = 0; i < sources.size(); i++) {
-                if (sources.get(i).suite() == suite) {
-                    return runners.get(i);
-                }
-            }
-            throw new IllegalArgumentException("suite '" + suite.name() + "' is not one of the plan's");
+            return runners.get(index(suite));
         }
 
         @Override
         public void close() {
-            if (agent != null) {
-                agent.close();
-            }
+            agents.close();
+        }
+    }
+
+    /**
+     * The agent clients of a run, one per agent id: the suites whose agent id comes from their
+     * {@code <name>.agent.yaml} may talk to different agents; the others share one client.
+     *
+     * @param byId    the clients by the agent id read from a file ("" for none)
+     * @param fileIds per source, the id read from its {@code <name>.agent.yaml}, or null
+     */
+    record Agents(Map<String, AgentClient> byId, List<String> fileIds) implements AutoCloseable {
+        static final Agents NONE = new Agents(Map.of(), List.of());
+
+        Agents {
+            byId = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(byId));
+            fileIds = java.util.Collections.unmodifiableList(new ArrayList<>(fileIds));
+        }
+
+        AgentClient forSource(int index) {
+            String id = fileId(index);
+            return byId.get(id == null ? "" : id);
+        }
+
+        String fileId(int index) {
+            return index < fileIds.size() ? fileIds.get(index) : null;
+        }
+
+        @Override
+        public void close() {
+            byId.values().forEach(AgentClient::close);
         }
     }
 
@@ -93,7 +139,14 @@ final class Preflight {
         o.validate(problems, agentRequired, settings);
         Path workDir = context.workDir();
 
-        SuiteSources.Loaded loaded = SuiteSources.read(o.suites, workDir, providers);
+        List<Path> suitePaths = o.suitePaths(workDir);
+        if (suitePaths.isEmpty()) {
+            problems.add("no suite: give SUITE (a file or folder), or run from an agent project folder, where "
+                    + RunOptions.PROJECT_SUITE + " is read (" + workDir.resolve(RunOptions.PROJECT_SUITE)
+                    + " does not exist)");
+        }
+        // With --external-id or --system-agent the local <name>.agent.yaml does not describe the agent: not read.
+        SuiteSources.Loaded loaded = SuiteSources.read(suitePaths, workDir, providers, Wiring.readsAgentFile(settings));
         problems.addAll(loaded.problems());
         List<Suite> suites = loaded.suites();
 
@@ -109,16 +162,12 @@ final class Preflight {
             }
         }
 
-        AgentClient agent = null;
+        Agents agents = Agents.NONE;
         List<String> agentProblems = new ArrayList<>();
         if (agentRequired || o.agentOptions.given()) {
             o.agentOptions.validate(agentProblems, settings);
             if (agentProblems.isEmpty()) {
-                try {
-                    agent = AgentOptions.create(settings, environment, workDir, providers);
-                } catch (ConfigurationException e) {
-                    problems.addAll(e.problems());
-                }
+                agents = agents(loaded.sources(), settings, environment, workDir, providers, problems);
             }
         }
 
@@ -182,9 +231,7 @@ final class Preflight {
         }
 
         if (!problems.isEmpty()) {
-            if (agent != null) {
-                agent.close();
-            }
+            agents.close();
             throw new ConfigurationException(problems);
         }
         if (opik != null && opik.recording()) {
@@ -193,21 +240,66 @@ final class Preflight {
                 opik.checkHealth();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                if (agent != null) {
-                    agent.close();
-                }
+                agents.close();
                 throw new dev.agenteval.opik.OpikException("Interrupted during the Opik health check", 0, e);
             } catch (RuntimeException e) {
-                if (agent != null) {
-                    agent.close();
-                }
+                agents.close();
                 throw e;
             }
         }
-        return new Plan(loaded.sources(), agent, judge, providers, environment, settings, baseline, reportFolder, outputFile,
+        return new Plan(loaded.sources(), agents, judge, providers, environment, settings, baseline, reportFolder, outputFile,
                 defaultResults, List.copyOf(runners), opik);
     }
 
+
+    /**
+     * The agent clients: one for the settings, and, for a {@code platform-chat} agent that the
+     * settings and the target name no id for, one per {@code externalId} of the suites'
+     * {@code <name>.agent.yaml} (as the platform's CLI reads it). A suite without one is a problem,
+     * unless each of its cases names its agent.
+     */
+    private static Agents agents(List<SuiteSources.Source> sources, Settings settings, Function<String, String> environment,
+                                 Path workDir, Providers providers, List<String> problems) {
+        List<String> fileIds = new ArrayList<>();
+        boolean fromFiles = Wiring.needsAgentId(settings, environment, workDir);
+        SuiteLoader loader = SuiteLoader.builder().providers(providers).build();
+        for (SuiteSources.Source source : sources) {
+            String id = null;
+            if (fromFiles && source.dialect() == SuiteDialect.PLATFORM && source.files().size() == 1) {
+                String what = "suite '" + source.suite().name() + "' (" + source.files().get(0) + ")";
+                try {
+                    Optional<AgentFile> file = loader.agentFile(source.files().get(0));
+                    id = file.flatMap(AgentFile::externalIdIfSet).orElse(null);
+                    if (id == null && needsId(source.suite())) {
+                        problems.add(what + ": no agent to talk to: give " + Setting.EXTERNAL_ID.option() + " ID or "
+                                + Setting.SYSTEM_AGENT.option() + " ID, or set " + (file.isPresent()
+                                ? "externalId in " + file.get().path() : "externalId in the <name>.agent.yaml beside its"
+                                + " eval/ folder") + " (the " + Wiring.PLATFORM_CHAT + " protocol needs the agent's id)");
+                    }
+                } catch (ConfigurationException e) {
+                    e.problems().forEach(p -> problems.add(p + " (" + what + "; give " + Setting.EXTERNAL_ID.option()
+                            + " ID to name the agent)"));
+                }
+            }
+            fileIds.add(id);
+        }
+        Map<String, AgentClient> byId = new LinkedHashMap<>();
+        try {
+            for (String id : new LinkedHashSet<>(fileIds.stream().map(i -> i == null ? "" : i).toList())) {
+                byId.put(id, Wiring.agent(settings, environment, workDir, providers, id.isEmpty() ? null : id));
+            }
+        } catch (ConfigurationException e) {
+            byId.values().forEach(AgentClient::close);
+            problems.addAll(e.problems());
+            return Agents.NONE;
+        }
+        return new Agents(byId, fileIds);
+    }
+
+    /** Whether some case of {@code suite} names no agent of its own. */
+    private static boolean needsId(Suite suite) {
+        return suite.cases().stream().anyMatch(c -> c.agentId().isEmpty());
+    }
 
     /**
      * The report formats {@code --format} names, each once, in order; an unknown id (listing the

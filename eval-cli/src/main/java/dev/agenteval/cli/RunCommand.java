@@ -73,7 +73,8 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private String owner() {
-        return "agent-eval run " + String.join(" ", options.suites.stream().map(Path::toString).toList());
+        return "agent-eval run " + String.join(" ", options.suitePaths(context.workDir()).stream().map(Path::toString)
+                .toList());
     }
 
     private int runSuite(SuiteSources.Source source, boolean several, Preflight.Plan plan) {
@@ -81,9 +82,10 @@ final class RunCommand implements Callable<Integer> {
         Judge judge = plan.judge();
         // The settings the suite was checked with (providers, judge, environment, repeat, selection,
         // timeout), and the scorers the check created: the run reuses them.
-        EvalRunner.Builder b = plan.runner(suite).agent(plan.agent()).stopOnFailure(options.stopOnFailure)
+        EvalRunner.Builder b = plan.runner(suite).agent(plan.agent(suite)).stopOnFailure(options.stopOnFailure)
                 .listener(new Progress(context.err(), context.terminal(), options.quiet.length > 0, options.verbose.length))
-                .agentDescription(Wiring.describeAgent(plan.settings(), plan.environment(), context.workDir()));
+                .agentDescription(Wiring.describeAgent(plan.settings(), plan.environment(), context.workDir(),
+                        plan.agentFileId(suite)));
         agentProject(source).ifPresent(p -> b.agentConfiguration(p.configuration()));
         Baseline compared = Gating.baselineFor(plan.baseline(), suite, several, context.err());
         dev.agenteval.opik.OpikSink opik = plan.opik() == null ? null : plan.opik().forSuite(suite);

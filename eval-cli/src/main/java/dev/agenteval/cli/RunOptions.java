@@ -20,8 +20,12 @@ import picocli.CommandLine.Parameters;
  */
 final class RunOptions {
 
-    @Parameters(paramLabel = "SUITE", arity = "1..*", description = "Suite files (YAML) or folders of suites.")
+    @Parameters(paramLabel = "SUITE", arity = "0..*", description = "Suite files (YAML) or folders of suites; none:"
+            + " eval/eval.yaml of the agent project in the working folder, as the platform's CLI reads it.")
     List<Path> suites;
+
+    /** The suite of an agent project, read when no suite is given. */
+    static final Path PROJECT_SUITE = Path.of("eval", "eval.yaml");
 
     @Mixin
     AgentOptions agentOptions = new AgentOptions();
@@ -147,6 +151,17 @@ final class RunOptions {
                     + " without --output and --report-dir): give --output, or choose the report folder's files with"
                     + " --format");
         }
+    }
+
+    /**
+     * The suites to load: those given, else {@link #PROJECT_SUITE} when the working folder is an
+     * agent project; empty (a problem) otherwise.
+     */
+    List<Path> suitePaths(Path workDir) {
+        if (suites != null && !suites.isEmpty()) {
+            return suites;
+        }
+        return java.nio.file.Files.isRegularFile(workDir.resolve(PROJECT_SUITE)) ? List.of(PROJECT_SUITE) : List.of();
     }
 
     /** The shard, or null (also when {@code --shard} is invalid: {@link #validate} reports that). */

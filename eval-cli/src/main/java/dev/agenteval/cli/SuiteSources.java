@@ -55,7 +55,16 @@ final class SuiteSources {
      * the scorer types are those of {@code providers}.
      */
     static Loaded read(List<Path> paths, Path workDir, Providers providers) {
-        return read(paths, workDir, SuiteLoader.builder().providers(providers).build());
+        return read(paths, workDir, providers, true);
+    }
+
+    /**
+     * Like {@link #read(List, Path, Providers)}; {@code readAgentFile} false leaves the agent
+     * project's {@code <name>.agent.yaml} unread (no tool fallback for tool scorers), as with
+     * {@code --external-id} and {@code --system-agent}.
+     */
+    static Loaded read(List<Path> paths, Path workDir, Providers providers, boolean readAgentFile) {
+        return read(paths, workDir, SuiteLoader.builder().providers(providers).readAgentFile(readAgentFile).build());
     }
 
     private static Loaded read(List<Path> paths, Path workDir, SuiteLoader loader) {

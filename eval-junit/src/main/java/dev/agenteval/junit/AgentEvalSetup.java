@@ -118,7 +118,9 @@ public final class AgentEvalSetup implements AutoCloseable {
             if (resources.isEmpty()) {
                 throw new ConfigurationException("@AgentEvalSuite on " + testClass.getName() + " names no suite");
             }
-            SuiteLoader loader = SuiteLoader.builder().providers(providers()).build();
+            // With agent-eval.external-id or agent-eval.system-agent the local <name>.agent.yaml describes another agent.
+            SuiteLoader loader = SuiteLoader.builder().providers(providers()).readAgentFile(Wiring.readsAgentFile(settings))
+                    .build();
             List<Suite> loaded = new ArrayList<>();
             for (String resource : resources) {
                 loaded.add(ClasspathSuites.load(testClass.getClassLoader(), resource, loader));

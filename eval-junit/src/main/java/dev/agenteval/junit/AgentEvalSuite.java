@@ -35,6 +35,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *     (default), {@code agent-service}, {@code platform-chat}, {@code openai-chat}, {@code http}</td></tr>
  * <tr><td>{@code agent-eval.external-id}</td><td>{@code AGENT_EVAL_EXTERNAL_ID}</td><td>the agent's external id
  *     (platform chat)</td></tr>
+ * <tr><td>{@code agent-eval.system-agent}</td><td>{@code AGENT_EVAL_SYSTEM_AGENT}</td><td>instead: a deployed
+ *     system agent (platform chat, sent as {@code agentExternalId})</td></tr>
+ * <tr><td>{@code agent-eval.project}</td><td>{@code AGENT_EVAL_PROJECT}</td><td>the platform project (platform
+ *     chat; wins over the target's)</td></tr>
+ * <tr><td>{@code agent-eval.tool-confirmation}</td><td>{@code AGENT_EVAL_TOOL_CONFIRMATION}</td><td>{@code deny}
+ *     (default), {@code allow} or {@code allow:<tool>,<tool>} (platform chat)</td></tr>
+ * <tr><td>{@code agent-eval.max-action-rounds}</td><td>{@code AGENT_EVAL_MAX_ACTION_ROUNDS}</td><td>follow-up
+ *     requests answering actions on one turn (platform chat, default 5)</td></tr>
  * <tr><td>{@code agent-eval.target}</td><td>{@code AGENT_EVAL_TARGET}</td><td>instead of a URL: a named target
  *     of {@code agent-eval.targets.yaml} in the working folder</td></tr>
  * <tr><td>{@code agent-eval.judge}</td><td>{@code AGENT_EVAL_JUDGE}</td><td>the judge provider, e.g.

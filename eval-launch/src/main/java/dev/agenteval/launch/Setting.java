@@ -33,7 +33,19 @@ public enum Setting {
                     + " else the environment of that name the harness's variables describe (AGENT_API_URL_<NAME>,"
                     + " AGENT_API_CLIENT_ID_<NAME>, ...)."),
     EXTERNAL_ID(List.of(Option.EXTERNAL_ID), "agent-eval.external-id", "AGENT_EVAL_EXTERNAL_ID", null, false, false,
-            "The agent's external id (platform chat API)."),
+            "The agent's external id (platform chat API): wins over the target's agentExternalId and the local"
+                    + " <name>.agent.yaml, which is then not read (its tools are no fallback for tool scorers)."),
+    SYSTEM_AGENT(List.of(Option.SYSTEM_AGENT), "agent-eval.system-agent", "AGENT_EVAL_SYSTEM_AGENT", null, false, false,
+            "Instead of the external id: a deployed system agent by id (platform chat API, sent as agentExternalId);"
+                    + " the local <name>.agent.yaml is not read."),
+    PROJECT(List.of(Option.PROJECT), "agent-eval.project", "AGENT_EVAL_PROJECT", null, false, false,
+            "The project the agent lives in (platform chat API); wins over the target's project."),
+    TOOL_CONFIRMATION(List.of(Option.TOOL_CONFIRMATION), "agent-eval.tool-confirmation", "AGENT_EVAL_TOOL_CONFIRMATION",
+            null, false, false, "How tool confirmations are answered (platform chat API): deny (the default), allow, or"
+                    + " allow:<tool>,<tool>; wins over the target's toolConfirmation."),
+    MAX_ACTION_ROUNDS(List.of(Option.MAX_ACTION_ROUNDS), "agent-eval.max-action-rounds", "AGENT_EVAL_MAX_ACTION_ROUNDS",
+            null, false, false, "Follow-up requests answering the agent's actions on one turn (platform chat API,"
+                    + " default 5); wins over the target's maxActionRounds."),
     JUDGE(List.of(Option.JUDGE), "agent-eval.judge", "AGENT_EVAL_JUDGE", null, false, true,
             "The judge provider by id: openai (any OpenAI-compatible endpoint) or overlap (offline token overlap,"
                     + " never chosen unless named)."),
@@ -73,6 +85,10 @@ public enum Setting {
         public static final String PROTOCOL = "--protocol";
         public static final String TARGET = "--env";
         public static final String EXTERNAL_ID = "--external-id";
+        public static final String SYSTEM_AGENT = "--system-agent";
+        public static final String PROJECT = "--project";
+        public static final String TOOL_CONFIRMATION = "--tool-confirmation";
+        public static final String MAX_ACTION_ROUNDS = "--max-action-rounds";
         public static final String JUDGE = "--judge";
         public static final String JUDGE_URL = "--judge-url";
         public static final String JUDGE_MODEL = "--judge-model";

@@ -155,14 +155,35 @@ public final class Wiring {
         return agent(settings, environment, workDir, () -> providers);
     }
 
+    /**
+     * Like {@link #agent(Settings, java.util.function.Function, Path, Providers)}, talking to
+     * {@code defaultAgentId} (the {@code externalId} of the suite's {@code <name>.agent.yaml}) when
+     * neither the settings ({@link #agentId}) nor the target name an agent; only for the
+     * {@code platform-chat} protocol, the others ignore it.
+     *
+     * @param defaultAgentId the agent id used when none is configured, or null
+     */
+    public static AgentClient agent(Settings settings, java.util.function.Function<String, String> environment,
+                                    Path workDir, Providers providers, String defaultAgentId) {
+        Objects.requireNonNull(providers, "providers");
+        return agent(settings, environment, workDir, () -> providers, defaultAgentId);
+    }
+
     private static AgentClient agent(Settings settings, java.util.function.Function<String, String> environment,
                                      Path workDir, Supplier<Providers> providers) {
+        return agent(settings, environment, workDir, providers, null);
+    }
+
+    private static AgentClient agent(Settings settings, java.util.function.Function<String, String> environment,
+                                     Path workDir, Supplier<Providers> providers, String defaultAgentId) {
         Optional<Target> target = target(settings, environment, workDir);
         if (target.isPresent()) {
-            return AgentClients.create(target.get(), environment, providers.get());
+            return AgentClients.create(withPlatformSettings(target.get(), settings, defaultAgentId), environment,
+                    providers.get());
         }
-        return AgentClients.create(protocol(settings), url(settings), urlAgentSettings(settings), environment,
-                providers.get());
+        String protocol = protocol(settings);
+        return AgentClients.create(protocol, url(settings), urlAgentSettings(settings, protocol, defaultAgentId),
+                environment, providers.get());
     }
 
     /**
@@ -193,10 +214,12 @@ public final class Wiring {
                                                  Path workDir, Supplier<Providers> providers) {
         Optional<Target> target = target(settings, environment, workDir);
         if (target.isPresent()) {
-            return AgentClients.authentication(target.get(), environment, providers.get());
+            return AgentClients.authentication(withPlatformSettings(target.get(), settings, null), environment,
+                    providers.get());
         }
-        return AgentClients.authentication(protocol(settings), url(settings), urlAgentSettings(settings), environment,
-                providers.get());
+        String protocol = protocol(settings);
+        return AgentClients.authentication(protocol, url(settings), urlAgentSettings(settings, protocol, null),
+                environment, providers.get());
     }
 
     /**
@@ -237,10 +260,130 @@ public final class Wiring {
         }
     }
 
-    private static Map<String, String> urlAgentSettings(Settings settings) {
+    private static Map<String, String> urlAgentSettings(Settings settings, String protocol, String defaultAgentId) {
         Map<String, String> agentSettings = new LinkedHashMap<>();
-        settings.get(Setting.EXTERNAL_ID).ifPresent(id -> agentSettings.put("agentExternalId", id));
+        List<Settings.Value> given = platformValues(settings);
+        requirePlatformProtocol(given, protocol, "the agent's protocol is '" + protocol + "'");
+        given.forEach(v -> agentSettings.put(providerKey(v.setting()), v.value()));
+        if (defaultAgentId != null && PLATFORM_CHAT.equals(protocol)) {
+            agentSettings.putIfAbsent(AGENT_EXTERNAL_ID, defaultAgentId);
+        }
         return agentSettings;
+    }
+
+    /** The provider id of the platform agent chat API, whose settings the platform options set. */
+    public static final String PLATFORM_CHAT = "platform-chat";
+
+    private static final String AGENT_EXTERNAL_ID = "agentExternalId";
+
+    /** The platform chat API's settings, in the order they are applied, with the provider setting of each. */
+    private static final List<Setting> PLATFORM_SETTINGS = List.of(Setting.PROJECT, Setting.TOOL_CONFIRMATION,
+            Setting.MAX_ACTION_ROUNDS);
+
+    private static String providerKey(Setting setting) {
+        return switch (setting) {
+            case EXTERNAL_ID, SYSTEM_AGENT -> AGENT_EXTERNAL_ID;
+            case PROJECT -> "project";
+            case TOOL_CONFIRMATION -> "toolConfirmation";
+            case MAX_ACTION_ROUNDS -> "maxActionRounds";
+            default -> throw new IllegalArgumentException(setting.toString());
+        };
+    }
+
+    /** The platform chat settings given: the agent id ({@link #agentId}), then project, tool confirmation, rounds. */
+    private static List<Settings.Value> platformValues(Settings settings) {
+        List<Settings.Value> given = new ArrayList<>();
+        agentId(settings).ifPresent(given::add);
+        for (Setting s : PLATFORM_SETTINGS) {
+            settings.given(s).ifPresent(given::add);
+        }
+        return given;
+    }
+
+    /**
+     * Refuses platform chat settings for another built-in protocol (which would reject them as
+     * unknown settings, naming no option); a plugin's protocol gets them as they are.
+     */
+    private static void requirePlatformProtocol(List<Settings.Value> given, String protocol, String why) {
+        if (given.isEmpty() || PLATFORM_CHAT.equals(protocol)
+                || AgentClients.providers().stream().noneMatch(p -> p.id().equals(protocol))) {
+            return;
+        }
+        throw new ConfigurationException(given.stream().map(v -> v.origin() + " is a setting of the " + PLATFORM_CHAT
+                + " protocol, but " + why).toList());
+    }
+
+    /** {@code target} with the platform chat settings given (they win over the target's own), and the default agent id. */
+    private static Target withPlatformSettings(Target target, Settings settings, String defaultAgentId) {
+        List<Settings.Value> given = platformValues(settings);
+        requirePlatformProtocol(given, target.protocol(), "target '" + target.name() + "' uses protocol '"
+                + target.protocol() + "'");
+        boolean useDefault = defaultAgentId != null && PLATFORM_CHAT.equals(target.protocol())
+                && !target.settings().containsKey(AGENT_EXTERNAL_ID);
+        if (given.isEmpty() && !useDefault) {
+            return target;
+        }
+        Map<String, String> merged = new LinkedHashMap<>(target.settings());
+        given.forEach(v -> merged.put(providerKey(v.setting()), v.value()));
+        if (useDefault) {
+            merged.putIfAbsent(AGENT_EXTERNAL_ID, defaultAgentId);
+        }
+        return new Target(target.name(), target.protocol(), target.url(), target.auth(), target.headers(), merged,
+                target.opik());
+    }
+
+    /**
+     * The agent id the settings give: {@link Setting#EXTERNAL_ID} or {@link Setting#SYSTEM_AGENT}
+     * (a deployed system agent, sent as {@code agentExternalId} too), the one given at the more
+     * specific level; empty when neither is given.
+     *
+     * @throws ConfigurationException when both are given at the same level
+     */
+    public static Optional<Settings.Value> agentId(Settings settings) {
+        Optional<Settings.Value> external = settings.given(Setting.EXTERNAL_ID);
+        Optional<Settings.Value> system = settings.given(Setting.SYSTEM_AGENT);
+        if (external.isPresent() && system.isPresent()) {
+            int e = external.get().source().ordinal();
+            int s = system.get().source().ordinal();
+            if (e == s) {
+                throw new ConfigurationException(external.get().origin() + " and " + system.get().origin()
+                        + " are alternatives: give one (the external id of your agent, or the id of a system agent)");
+            }
+            return e < s ? external : system;
+        }
+        return external.or(() -> system);
+    }
+
+    /**
+     * Whether the suites' local {@code <name>.agent.yaml} is read (for the agent id and as the
+     * tool scorers' fallback): not when {@link Setting#EXTERNAL_ID} or {@link Setting#SYSTEM_AGENT}
+     * names the agent, as in the platform's own CLI.
+     */
+    public static boolean readsAgentFile(Settings settings) {
+        return settings.given(Setting.EXTERNAL_ID).isEmpty() && settings.given(Setting.SYSTEM_AGENT).isEmpty();
+    }
+
+    /**
+     * Whether the agent the settings name needs an agent id from the suite's {@code <name>.agent.yaml}:
+     * it speaks {@code platform-chat}, and neither the settings ({@link #agentId}) nor its target's
+     * {@code agentExternalId} name the agent. False when the agent's configuration is invalid
+     * (creating it reports why).
+     */
+    public static boolean needsAgentId(Settings settings, java.util.function.Function<String, String> environment,
+                                       Path workDir) {
+        try {
+            if (agentId(settings).isPresent()) {
+                return false;
+            }
+            Optional<Target> target = target(settings, environment, workDir);
+            if (target.isPresent()) {
+                return PLATFORM_CHAT.equals(target.get().protocol())
+                        && !target.get().settings().containsKey(AGENT_EXTERNAL_ID);
+            }
+            return agentChoice(settings).url().isPresent() && PLATFORM_CHAT.equals(protocol(settings));
+        } catch (ConfigurationException e) {
+            return false;
+        }
     }
 
     /**
@@ -358,17 +501,30 @@ public final class Wiring {
 
     /** The agent for the fingerprint: protocol and URL without credentials or query, or the target's name. */
     public static String describeAgent(Settings settings) {
+        return describeAgent(settings, null);
+    }
+
+    /**
+     * Like {@link #describeAgent(Settings)}, with {@code defaultAgentId} (the id of the suite's
+     * {@code <name>.agent.yaml} the agent was created with, or null) when the settings name none.
+     */
+    public static String describeAgent(Settings settings, String defaultAgentId) {
         AgentChoice choice;
         try {
             choice = agentChoice(settings);
         } catch (ConfigurationException e) {
             choice = new AgentChoice(settings.given(Setting.TARGET), Optional.empty());
         }
+        String agentId;
+        try {
+            agentId = agentId(settings).map(Settings.Value::value).orElse(defaultAgentId);
+        } catch (ConfigurationException e) {
+            agentId = defaultAgentId;
+        }
         return describeAgent(settings.get(Setting.PROTOCOL).orElse(null), choice.url().map(Settings.Value::value).orElse(null),
-                choice.target().map(Settings.Value::value).orElse(null), settings.get(Setting.EXTERNAL_ID).orElse(null));
+                choice.target().map(Settings.Value::value).orElse(null), agentId);
     }
 
-    /** The agent for the fingerprint: protocol and URL without credentials or query, or the target's name. */
     /**
      * Like {@link #describeAgent(Settings)}, with a named target described by what decides the
      * agent it reaches, not only by its name: its protocol and URL (without secrets) and a hash
@@ -377,6 +533,15 @@ public final class Wiring {
      */
     public static String describeAgent(Settings settings, java.util.function.Function<String, String> environment,
                                        Path workDir) {
+        return describeAgent(settings, environment, workDir, null);
+    }
+
+    /**
+     * {@link #describeAgent(Settings, java.util.function.Function, Path)}, with {@code defaultAgentId}
+     * (the id of the suite's {@code <name>.agent.yaml}, or null) when the settings name none.
+     */
+    public static String describeAgent(Settings settings, java.util.function.Function<String, String> environment,
+                                       Path workDir, String defaultAgentId) {
         Optional<Target> target;
         try {
             target = target(settings, environment, workDir);
@@ -384,7 +549,7 @@ public final class Wiring {
             target = Optional.empty();
         }
         if (target.isEmpty()) {
-            return describeAgent(settings);
+            return describeAgent(settings, defaultAgentId);
         }
         Target t = target.get();
         Map<String, Object> rest = new TreeMap<>();
@@ -394,10 +559,16 @@ public final class Wiring {
         String hash = dev.agenteval.api.Fingerprint.sha256(rest.toString()).substring(0, 16);
         String described = "target '" + t.name() + "': " + t.protocol() + " " + withoutSecrets(t.url().toString())
                 + " (settings " + hash + ")";
-        String externalId = settings.get(Setting.EXTERNAL_ID).orElse(null);
-        return externalId == null ? described : described + " externalId=" + externalId;
+        String agentId;
+        try {
+            agentId = agentId(settings).map(Settings.Value::value).orElse(defaultAgentId);
+        } catch (ConfigurationException e) {
+            agentId = defaultAgentId;
+        }
+        return agentId == null ? described : described + " externalId=" + agentId;
     }
 
+    /** The agent for the fingerprint: protocol and URL without credentials or query, or the target's name. */
     public static String describeAgent(String protocol, String agentUrl, String target, String externalId) {
         String named = target != null ? "target '" + target + "'"
                 : (protocol == null ? "a2a" : protocol) + " " + withoutSecrets(agentUrl);

@@ -60,6 +60,32 @@ class WiringTest {
     }
 
     @Test
+    void should_let_the_more_specific_level_choose_between_external_id_and_system_agent() {
+        Map<String, String> env = Map.of("AGENT_EVAL_EXTERNAL_ID", "env_agent", "AGENT_EVAL_SYSTEM_AGENT", "env_system");
+
+        assertThat(Wiring.agentId(Settings.commandLine(Map.of(Setting.SYSTEM_AGENT, "sys"), env::get)))
+                .map(Settings.Value::value).hasValue("sys");
+        assertThat(Wiring.agentId(Settings.commandLine(Map.of(), Map.of("AGENT_EVAL_EXTERNAL_ID", "x")::get)))
+                .map(Settings.Value::value).hasValue("x");
+        assertThatThrownBy(() -> Wiring.agentId(Settings.commandLine(Map.of(), env::get)))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageStartingWith("AGENT_EVAL_EXTERNAL_ID and AGENT_EVAL_SYSTEM_AGENT are alternatives: give one");
+        assertThat(Wiring.readsAgentFile(Settings.commandLine(Map.of(Setting.SYSTEM_AGENT, "sys"), name -> null))).isFalse();
+        assertThat(Wiring.readsAgentFile(Settings.commandLine(Map.of(), name -> null))).isTrue();
+    }
+
+    @Test
+    void should_need_an_agent_id_from_the_agent_file_only_for_a_platform_chat_agent_named_by_nothing_else() {
+        Map<Setting, String> platform = Map.of(Setting.AGENT_URL, "http://127.0.0.1:1/", Setting.PROTOCOL, "platform-chat");
+
+        assertThat(Wiring.needsAgentId(Settings.commandLine(platform, name -> null), name -> null, Path.of(""))).isTrue();
+        assertThat(Wiring.needsAgentId(Settings.commandLine(platform, Map.of("AGENT_EVAL_SYSTEM_AGENT", "s")::get),
+                name -> null, Path.of(""))).isFalse();
+        assertThat(Wiring.needsAgentId(Settings.commandLine(Map.of(Setting.AGENT_URL, "http://127.0.0.1:1/"), name -> null),
+                name -> null, Path.of(""))).isFalse();
+    }
+
+    @Test
     void should_name_where_an_invalid_url_came_from() {
         Settings s = Settings.commandLine(Map.of(), Map.of("AGENT_EVAL_AGENT_URL", "not a url")::get);
 

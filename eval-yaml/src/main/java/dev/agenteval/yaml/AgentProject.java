@@ -1,11 +1,10 @@
 package dev.agenteval.yaml;
 
 import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.yaml.internal.AgentFiles;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,24 +51,14 @@ public final class AgentProject {
 
     /** The single {@code *.agent.yaml} beside {@code evalFolder} when that is named {@code eval}. */
     public static Optional<Path> agentFile(Path evalFolder) {
-        Path name = evalFolder.getFileName();
-        Path project = evalFolder.getParent();
-        if (name == null || !name.toString().equals("eval") || project == null) {
+        Path project = AgentFiles.project(evalFolder);
+        if (project == null) {
             return Optional.empty();
         }
-        List<Path> found = new ArrayList<>();
-        try (DirectoryStream<Path> dir = Files.newDirectoryStream(project, "*.agent.yaml")) {
-            for (Path p : dir) {
-                if (Files.isRegularFile(p)) {
-                    found.add(p);
-                }
-            }
-        } catch (IOException e) {
-            LOG.debug("Cannot list {} for *.agent.yaml", project, e);
-        }
+        List<Path> found = AgentFiles.in(project);
         if (found.size() > 1) {
             LOG.warn("Not using the agent project's definition: {} has several *.agent.yaml files: {}", project,
-                    found.stream().map(p -> p.getFileName().toString()).sorted().collect(Collectors.joining(", ")));
+                    found.stream().map(p -> p.getFileName().toString()).collect(Collectors.joining(", ")));
         }
         return found.size() == 1 ? Optional.of(found.get(0)) : Optional.empty();
     }

@@ -3,6 +3,7 @@ package dev.agenteval.yaml;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Suite;
 import dev.agenteval.core.Providers;
+import dev.agenteval.yaml.internal.AgentFiles;
 import dev.agenteval.yaml.internal.Dialect;
 import dev.agenteval.yaml.internal.FolderDefaults;
 import dev.agenteval.yaml.internal.HarnessMapper;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -67,11 +69,13 @@ public final class SuiteLoader {
     private final Providers providers;
     private final boolean allowIncludesOutsideFolder;
     private final long maxFileSize;
+    private final boolean readAgentFile;
 
     private SuiteLoader(Builder b) {
         this.providers = b.providers != null ? b.providers : Providers.discover(SuiteLoader.class.getClassLoader());
         this.allowIncludesOutsideFolder = b.allowIncludesOutsideFolder;
         this.maxFileSize = b.maxFileSize;
+        this.readAgentFile = b.readAgentFile;
     }
 
     /** A loader with the scorers {@link Providers#discover(ClassLoader)} finds and default limits. */
@@ -87,7 +91,7 @@ public final class SuiteLoader {
     /** A builder holding this loader's settings. */
     public Builder toBuilder() {
         return new Builder().providers(providers).allowIncludesOutsideFolder(allowIncludesOutsideFolder)
-                .maxFileSize(maxFileSize);
+                .maxFileSize(maxFileSize).readAgentFile(readAgentFile);
     }
 
     /**
@@ -215,7 +219,58 @@ public final class SuiteLoader {
     }
 
     private LoadContext context() {
-        return new LoadContext(new YamlReader(maxFileSize), new ScorerCatalog(providers), allowIncludesOutsideFolder);
+        return new LoadContext(new YamlReader(maxFileSize), new ScorerCatalog(providers), allowIncludesOutsideFolder,
+                readAgentFile);
+    }
+
+    /**
+     * The agent definition of the agent project a platform suite belongs to: the single
+     * {@code *.agent.yaml} in the folder above its {@code eval/} folder (the suite is
+     * {@code <project>/eval/eval.yaml}, its {@code eval/} folder or the project folder), with its
+     * {@code externalId}. Empty when the suite is not in an {@code eval/} folder or the project
+     * has no such file. Read whatever {@link Builder#readAgentFile} says: a caller asks only when
+     * it needs the agent's id.
+     *
+     * <pre>{@code
+     * Optional<String> agent = loader.agentFile(Path.of("my-agent/eval/eval.yaml")).flatMap(AgentFile::externalIdIfSet);
+     * }</pre>
+     *
+     * @throws ConfigurationException when the project has several such files, or the file cannot
+     *         be read or its {@code externalId} is not a non-blank string (with its location)
+     */
+    public Optional<AgentFile> agentFile(Path suite) {
+        Objects.requireNonNull(suite, "suite must not be null");
+        Path root = suite;
+        if (Files.isDirectory(suite)) {
+            root = Files.isRegularFile(suite.resolve(PLATFORM_ROOT)) ? suite.resolve(PLATFORM_ROOT)
+                    : suite.resolve("eval").resolve(PLATFORM_ROOT);
+        }
+        Path folder = root.toAbsolutePath().normalize().getParent();
+        Path project = folder == null ? null : AgentFiles.project(folder);
+        if (project == null) {
+            return Optional.empty();
+        }
+        List<Path> found = AgentFiles.in(project);
+        Path given = root.getParent() == null ? null : root.getParent().getParent();
+        Path display = given == null ? Path.of(".") : given;
+        if (found.size() > 1) {
+            throw new ConfigurationException(display + ": several *.agent.yaml files ("
+                    + String.join(", ", found.stream().map(p -> p.getFileName().toString()).toList())
+                    + "): which one the suite evaluates is not clear");
+        }
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        Path file = given == null ? found.get(0).getFileName() : given.resolve(found.get(0).getFileName());
+        LoadContext ctx = context();
+        Node node = ctx.read(ctx.file(found.get(0), file.toString()));
+        String externalId = null;
+        if (node != null && node.expectMapping()) {
+            Node id = node.get("externalId");
+            externalId = id == null ? null : id.nonBlankString();
+        }
+        ctx.problems().throwIfAny();
+        return Optional.of(new AgentFile(file, externalId));
     }
 
     private record Loaded(Suite suite, Set<Path> included) {
@@ -297,8 +352,20 @@ public final class SuiteLoader {
         private Providers providers;
         private boolean allowIncludesOutsideFolder;
         private long maxFileSize = DEFAULT_MAX_FILE_SIZE;
+        private boolean readAgentFile = true;
 
         private Builder() {
+        }
+
+        /**
+         * Whether a platform suite whose levels declare no tools falls back to the tools of its agent
+         * project's {@code <name>.agent.yaml} for its tool scorers; default true. False when the run
+         * evaluates another deployed agent ({@code --external-id}, {@code --system-agent}): the local
+         * file does not describe it, so it is not read, as in the platform's own CLI.
+         */
+        public Builder readAgentFile(boolean read) {
+            this.readAgentFile = read;
+            return this;
         }
 
         /**

@@ -1,6 +1,7 @@
 package dev.agenteval.yaml;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.agenteval.api.Case;
@@ -95,6 +96,37 @@ class CascadeTest {
                 .contains(List.of(ToolSpec.of("find_assets", "Finds assets by name.")));
         assertThat(assets.find("no-tool-scorer").orElseThrow().tools()).isEmpty();
         assertThat(assets.find("own-scorer-tools").orElseThrow().tools()).isEmpty();
+    }
+
+    @Test
+    void should_not_read_the_agent_file_when_told_so_as_with_external_id() {
+        Suite assets = TestScorers.loader().toBuilder().readAgentFile(false).build()
+                .load(Fixtures.path("valid/platform/assets/eval/eval.yaml"));
+
+        assertThat(assets.find("uses-agent-tools").orElseThrow().tools()).isEmpty();
+    }
+
+    @Test
+    void should_give_the_external_id_of_the_projects_agent_file(@TempDir Path dir) throws IOException {
+        Path eval = Files.createDirectories(dir.resolve("pumps/eval"));
+        Files.writeString(eval.resolve("eval.yaml"), "cases: []\n");
+        Files.writeString(dir.resolve("pumps/pumps.agent.yaml"), "externalId: pump_agent\nname: Pumps\n");
+
+        assertThat(SuiteLoader.defaults().agentFile(eval.resolve("eval.yaml")).flatMap(AgentFile::externalIdIfSet))
+                .contains("pump_agent");
+        assertThat(SuiteLoader.defaults().agentFile(dir.resolve("pumps")).map(AgentFile::path))
+                .contains(dir.resolve("pumps/pumps.agent.yaml"));
+        assertThat(SuiteLoader.defaults().agentFile(dir.resolve("pumps/eval/cases.yaml"))).isPresent();
+        assertThat(SuiteLoader.defaults().agentFile(dir.resolve("other.yaml"))).isEmpty();
+
+        Files.writeString(dir.resolve("pumps/pumps.agent.yaml"), "externalId: 42\n");
+        assertThatThrownBy(() -> SuiteLoader.defaults().agentFile(eval))
+                .isInstanceOf(dev.agenteval.api.ConfigurationException.class)
+                .hasMessageContaining("pumps.agent.yaml:1:").hasMessageContaining("externalId");
+
+        Files.writeString(dir.resolve("pumps/spare.agent.yaml"), "externalId: spare\n");
+        assertThatThrownBy(() -> SuiteLoader.defaults().agentFile(eval))
+                .hasMessageContaining("several *.agent.yaml files (pumps.agent.yaml, spare.agent.yaml)");
     }
 
     @Test

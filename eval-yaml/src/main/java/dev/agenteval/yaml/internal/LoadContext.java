@@ -16,13 +16,21 @@ public final class LoadContext {
     private final Problems problems = new Problems();
     private final ScorerCatalog catalog;
     private final boolean allowIncludesOutsideFolder;
+    private final boolean readAgentFile;
     private final Map<Path, Optional<Node>> folderDefaults = new HashMap<>();
     private int nextOrder;
 
     public LoadContext(YamlReader reader, ScorerCatalog catalog, boolean allowIncludesOutsideFolder) {
+        this(reader, catalog, allowIncludesOutsideFolder, true);
+    }
+
+    /** @param readAgentFile whether platform suites fall back to the tools of the project's {@code <name>.agent.yaml} */
+    public LoadContext(YamlReader reader, ScorerCatalog catalog, boolean allowIncludesOutsideFolder,
+                       boolean readAgentFile) {
         this.reader = reader;
         this.catalog = catalog;
         this.allowIncludesOutsideFolder = allowIncludesOutsideFolder;
+        this.readAgentFile = readAgentFile;
     }
 
     public Problems problems() {
@@ -35,6 +43,11 @@ public final class LoadContext {
 
     public boolean allowIncludesOutsideFolder() {
         return allowIncludesOutsideFolder;
+    }
+
+    /** Whether platform suites fall back to the tools of the agent project's {@code <name>.agent.yaml}. */
+    public boolean readAgentFile() {
+        return readAgentFile;
     }
 
     /** A file to be read, ranked after every file registered before. */

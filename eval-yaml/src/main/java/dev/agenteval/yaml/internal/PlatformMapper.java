@@ -472,7 +472,8 @@ public final class PlatformMapper {
 
     private AgentTools agentTools() {
         if (agentTools == null) {
-            agentTools = AgentTools.find(folder, displayFolder);
+            // Not read when the run names its agent otherwise (--external-id, --system-agent), as the platform's CLI does.
+            agentTools = ctx.readAgentFile() ? AgentTools.find(folder, displayFolder) : new AgentTools(null, null);
         }
         return agentTools;
     }
