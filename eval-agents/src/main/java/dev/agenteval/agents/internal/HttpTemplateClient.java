@@ -1,6 +1,5 @@
 package dev.agenteval.agents.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.jayway.jsonpath.JsonPath;
 import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.ConfigurationException;

@@ -1,5 +1,6 @@
 package dev.agenteval.agents.internal;
 
+import com.jayway.jsonpath.JsonPath;
 import dev.agenteval.http.settings.ProviderSettings;
 import dev.agenteval.spi.AgentClient;
 import java.util.List;
@@ -62,7 +63,7 @@ public final class HttpTemplateProvider extends BaseProvider {
                 requireAnswer);
     }
 
-    private static com.jayway.jsonpath.JsonPath path(ProviderSettings s, String key) {
+    private static JsonPath path(ProviderSettings s, String key) {
         return JsonPaths.setting(s, key);
     }
 }
