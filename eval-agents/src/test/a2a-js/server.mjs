@@ -31,9 +31,23 @@ const SDK_03 = version('a2a-js-sdk-0.3');
 
 // ------------------------------------------------------------------ the scenarios, in neutral form
 //
-// A plan is {message: [parts]} or {task: [steps]}, a step {status, say?} or {artifact, parts,
-// append?, lastChunk?}; a part is {text} or {data}. `arrays` is false where the SDK's types
-// forbid a non-object data payload (0.3).
+// A plan is {message: [parts]} or {task: [steps], metadata?}, a step {status, say?} or {artifact,
+// parts, append?, lastChunk?, metadata?}; a part is {text} or {data}. A task's metadata is what
+// the agent reports about the whole task: the 1.x executor sends it on the last status update
+// (the 1.x SDK merges it into the task's metadata), the 0.3 executor on the task it publishes
+// first (the 0.3 SDK keeps only the task's own). `arrays` is false where the SDK's types forbid a
+// non-object data payload (0.3).
+
+// What "tools" reports: the calls under the task metadata's toolsCalled (the platform CLI's name).
+const TOOLS_CALLED = [
+  { name: 'find_assets', arguments: { filter: 'pump', limit: 10 }, output: { count: 2 } },
+  { name: 'summarize', arguments: { items: ['P-101', 'P-102'] } },
+];
+
+// What "traced" reports: the calls as steps of a trace in the artifact's metadata, where only a
+// configured toolCallsPath finds them.
+const TRACE = { trace: { steps: [{ tool: 'list_views', input: { space: 'plant' } },
+  { tool: 'query_view', input: { view: 'Pump', filter: { status: 'running' } } }] } };
 
 function scenario(words, previous, arrays) {
   if (previous === 'input-required') {
@@ -63,6 +77,12 @@ function scenario(words, previous, arrays) {
       return { task: [{ status: 'submitted' }, { status: 'working', say: 'Working on it.' },
         { artifact: 'story', parts: [{ text: 'Part one, ' }], append: false, lastChunk: false },
         { artifact: 'story', parts: [{ text: 'part two.' }], append: true, lastChunk: true },
+        { status: 'completed' }] };
+    case 'tools':
+      return { task: [{ status: 'working' }, { artifact: 'answer', parts: [{ text: 'Found 2 pumps: P-101 and P-102.' }] },
+        { status: 'completed' }], metadata: { toolsCalled: TOOLS_CALLED } };
+    case 'traced':
+      return { task: [{ artifact: 'answer', parts: [{ text: 'Running pumps: P-101.' }], metadata: TRACE },
         { status: 'completed' }] };
     case 'crash':
       throw new Error('the executor crashed on purpose');
@@ -136,16 +156,18 @@ class Executor1 {
     bus.publish(AgentEvent.task(ctx.task ?? { id: ctx.taskId, contextId: ctx.contextId,
       status: { state: TaskState.TASK_STATE_SUBMITTED, message: undefined, timestamp: new Date().toISOString() },
       artifacts: [], history: [m], metadata: undefined }));
-    for (const step of plan.task) {
+    const last = plan.task.length - 1;
+    for (const [i, step] of plan.task.entries()) {
       if (step.status) {
-        bus.publish(AgentEvent.statusUpdate({ taskId: ctx.taskId, contextId: ctx.contextId, metadata: undefined,
+        bus.publish(AgentEvent.statusUpdate({ taskId: ctx.taskId, contextId: ctx.contextId,
+          metadata: i === last ? plan.metadata : undefined,
           status: { state: STATES[step.status], message: step.say ? message1(ctx, [{ text: step.say }], ctx.taskId) : undefined,
             timestamp: new Date().toISOString() } }));
       } else {
         bus.publish(AgentEvent.artifactUpdate({ taskId: ctx.taskId, contextId: ctx.contextId, metadata: undefined,
           append: step.append ?? false, lastChunk: step.lastChunk ?? true,
           artifact: { artifactId: step.artifact, name: step.artifact, description: '', parts: step.parts.map(part1),
-            metadata: undefined, extensions: [] } }));
+            metadata: step.metadata, extensions: [] } }));
       }
     }
     bus.finished();
@@ -160,7 +182,7 @@ function card1(interfaces) {
     supportedInterfaces: interfaces, provider: undefined,
     capabilities: { streaming: true, pushNotifications: false, extensions: [] },
     securitySchemes: {}, securityRequirements: [], defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'],
-    skills: [{ id: 'scenarios', name: 'Scenarios', description: 'artifact, status, data, fail, book, hello, echo, stream',
+    skills: [{ id: 'scenarios', name: 'Scenarios', description: 'artifact, status, data, fail, book, hello, echo, stream, tools, traced',
       tags: ['test'], examples: [], inputModes: [], outputModes: [], securityRequirements: [] }],
     signatures: [],
   };
@@ -199,8 +221,12 @@ class Executor03 {
       return;
     }
     if (!ctx.task) {
-      bus.publish({ kind: 'task', id: ctx.taskId, contextId: ctx.contextId,
-        status: { state: 'submitted', timestamp: new Date().toISOString() }, history: [m] });
+      const task = { kind: 'task', id: ctx.taskId, contextId: ctx.contextId,
+        status: { state: 'submitted', timestamp: new Date().toISOString() }, history: [m] };
+      if (plan.metadata) {
+        task.metadata = plan.metadata;
+      }
+      bus.publish(task);
     }
     const last = plan.task.length - 1;
     plan.task.forEach((step, i) => {
@@ -213,7 +239,8 @@ class Executor03 {
       } else {
         bus.publish({ kind: 'artifact-update', taskId: ctx.taskId, contextId: ctx.contextId,
           append: step.append ?? false, lastChunk: step.lastChunk ?? true,
-          artifact: { artifactId: step.artifact, name: step.artifact, parts: step.parts.map(part03) } });
+          artifact: { artifactId: step.artifact, name: step.artifact, parts: step.parts.map(part03),
+            ...(step.metadata ? { metadata: step.metadata } : {}) } });
       }
     });
     bus.finished();
@@ -242,7 +269,7 @@ const v03Card = {
   protocolVersion: '0.3.0', url: '', preferredTransport: 'JSONRPC',
   capabilities: { streaming: true, pushNotifications: false },
   defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'],
-  skills: [{ id: 'scenarios', name: 'Scenarios', description: 'artifact, status, data, fail, book, hello, echo, stream', tags: ['test'] }],
+  skills: [{ id: 'scenarios', name: 'Scenarios', description: 'artifact, status, data, fail, book, hello, echo, stream, tools, traced', tags: ['test'] }],
 };
 const v03 = new DefaultRequestHandler03(v03Card, new InMemoryTaskStore03(), new Executor03());
 app.use(`/v03/${AGENT_CARD_PATH_03}`, agentCardHandler03({ agentCardProvider: v03 }));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agenteval.agents.internal.JsonPaths;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.common.json.JsonTrees;
 import dev.agenteval.spi.EnvironmentVariable;
@@ -77,6 +78,8 @@ public final class Targets {
     private static final List<String> OPIK_KEYS = List.of("url", "project", "workspace", "traceIdKeys");
     private static final List<String> AUTH_KEYS = List.of("type", "tokenUrl", "clientIdEnv", "clientSecretEnv", "scope",
             "tokenEnv");
+    /** The setting every built-in A2A-speaking provider reads as a JSONPath: checked here, where the file and target are known. */
+    private static final String TOOL_CALLS_PATH = "toolCallsPath";
     private static final Set<String> LITERAL_SECRETS = Set.of("token", "clientsecret", "client_secret", "secret",
             "password", "clientid", "client_id", "apikey", "api_key");
 
@@ -232,6 +235,11 @@ public final class Targets {
                 problems.add(where + " settings: '" + key + "' would put a secret in this file; name an environment"
                         + " variable instead (tokenEnv, clientIdEnv, clientSecretEnv)");
             }
+        }
+        String toolCallsPath = settings.get(TOOL_CALLS_PATH);
+        if (toolCallsPath != null) {
+            JsonPaths.problem(toolCallsPath.strip()).ifPresent(p -> problems.add(where + " settings: '"
+                    + TOOL_CALLS_PATH + "' " + p));
         }
         if (problems.size() > before) {
             return null;

@@ -41,10 +41,19 @@
  *     {@code requestTimeoutSeconds}). The card is read once per client, concurrent sessions waiting
  *     for the same read; its outcome is kept for the client's lifetime: no card, or a card request
  *     that times out (logged once as a warning), means A2A 0.3 at the configured URL; an
- *     unreachable agent or a card without a JSON-RPC interface fails every session at once.</li>
+ *     unreachable agent or a card without a JSON-RPC interface fails every session at once.
+ *     {@code toolCallsPath}: a JSONPath into the final task (the object inside 1.0's
+ *     {@code {"task": ...}}), or the message of a message reply, where the agent reports its tool
+ *     calls, e.g. {@code $.artifacts[*].metadata.trace.steps[*]}; by default, and where it finds
+ *     none, the task's metadata (then the status message's) is read under {@code toolCalls},
+ *     {@code tool_calls}, {@code toolsCalled}, {@code tools_called}, {@code $toolCalls} or
+ *     {@code _toolCalls}. A call is an object ({@code name} or {@code toolName} or {@code tool};
+ *     {@code arguments}, {@code args}, {@code input}, {@code parameters}; {@code result},
+ *     {@code output}), OpenAI's {@code {function: {name, arguments}}}, or a tool's name alone.</li>
  * <li>{@code agent-service}: {@code apiVersion} ({@code v2}, {@code v1}), {@code tenant}
  *     ({@code Tenant-Name}), {@code authHost}, {@code agentId}, {@code agentNamePrefix},
- *     {@code deleteAgents}, {@code markEphemeral}, {@code carryContext}.</li>
+ *     {@code deleteAgents}, {@code markEphemeral}, {@code carryContext}, {@code toolCallsPath}
+ *     (as {@code a2a}'s).</li>
  * <li>{@code platform-chat}: {@code project}, {@code agentExternalId}, {@code toolConfirmation}
  *     ({@code deny}, {@code allow}, {@code allow:a,b}), {@code maxActionRounds}.</li>
  * <li>{@code openai-chat}: {@code model}, {@code systemPrompt}, {@code temperature}, {@code path},

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.agenteval.api.AgentException;
+import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.Case;
 import dev.agenteval.api.CaseResult;
@@ -14,6 +15,7 @@ import dev.agenteval.api.Part;
 import dev.agenteval.api.Scorers;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.TaskState;
+import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.Turn;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.spi.AgentClient;
@@ -377,5 +379,78 @@ class A2aJsSdkTest {
         assertThat(excluded.status()).as(excluded.reason()).isEqualTo(CaseStatus.PASSED);
         CaseResult answer = result.find("answer-words").orElseThrow();
         assertThat(answer.status()).as(answer.reason()).isEqualTo(CaseStatus.PASSED);
+    }
+
+    /** What the "tools" scenario reports under the task metadata's {@code toolsCalled}. */
+    private static final List<ToolCall> TOOLS_CALLED = List.of(
+            new ToolCall("find_assets", Map.of("filter", "pump", "limit", 10L), Map.of("count", 2L)),
+            new ToolCall("summarize", Map.of("items", List.of("P-101", "P-102")), null));
+
+    /** Where the "traced" scenario reports its calls: steps of a trace in the artifact's metadata. */
+    private static final String TRACE_PATH = "$.artifacts[*].metadata.trace.steps[*]";
+
+    @ParameterizedTest
+    @EnumSource(Agent.class)
+    void should_read_the_tools_called_the_sdk_agent_reports_in_the_task_metadata(Agent agent) throws Exception {
+        AgentSession session = session(agent);
+
+        AgentResponse sent = session.send(Message.user("tools please"));
+        AgentResponse streamed = session(agent, "stream", "true").send(Message.user("tools please"));
+
+        Map<?, ?> request = (Map<?, ?>) session.lastRequest().orElseThrow();
+        assertThat(request.get("method")).isEqualTo(agent.sendMethod());
+        assertThat(sent.state()).contains(TaskState.COMPLETED);
+        assertThat(sent.text()).isEqualTo("Found 2 pumps: P-101 and P-102.");
+        assertThat(sent.toolCalls()).isEqualTo(TOOLS_CALLED);
+        // Streamed, the 1.x SDK sends the metadata on the last status update only: it belongs to the task.
+        assertThat(streamed.toolCalls()).isEqualTo(TOOLS_CALLED);
+        assertThat(streamed.parts()).isEqualTo(sent.parts());
+    }
+
+    @ParameterizedTest
+    @EnumSource(Agent.class)
+    void should_read_the_tool_calls_where_the_tool_calls_path_points(Agent agent) throws Exception {
+        List<ToolCall> traced = List.of(new ToolCall("list_views", Map.of("space", "plant"), null),
+                new ToolCall("query_view", Map.of("view", "Pump", "filter", Map.of("status", "running")), null));
+
+        AgentResponse unconfigured = session(agent).send(Message.user("traced please"));
+        AgentResponse sent = session(agent, "toolCallsPath", TRACE_PATH).send(Message.user("traced please"));
+        AgentResponse streamed = session(agent, "toolCallsPath", TRACE_PATH, "stream", "true")
+                .send(Message.user("traced please"));
+        // The path is a location more: the usual metadata keys are still read where it finds nothing.
+        AgentResponse elsewhere = session(agent, "toolCallsPath", TRACE_PATH).send(Message.user("tools please"));
+
+        assertThat(unconfigured.text()).isEqualTo("Running pumps: P-101.");
+        assertThat(unconfigured.toolCalls()).as("no call where the default keys look").isEmpty();
+        assertThat(sent.toolCalls()).isEqualTo(traced);
+        assertThat(streamed.toolCalls()).isEqualTo(traced);
+        assertThat(elsewhere.toolCalls()).isEqualTo(TOOLS_CALLED);
+    }
+
+    @Test
+    void should_refuse_an_invalid_tool_calls_path_before_sending_anything() {
+        assertThatThrownBy(() -> AgentClients.create("a2a", server.url("v1/"), Map.of("toolCallsPath", "$.artifacts[*"),
+                name -> null))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("a2a setting 'toolCallsPath': is not a valid JSONPath: '$.artifacts[*'");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Agent.class)
+    void should_pass_tools_in_order_against_the_tools_the_sdk_agent_reports(Agent agent) {
+        Suite suite = Suite.named("tools").add(Case.id("find-pumps")
+                        .turn(Turn.of("tools find the pumps").expect(Scorers.toolsInOrder("find_assets", "summarize"))))
+                .add(Case.id("wrong-order")
+                        .turn(Turn.of("tools find the pumps").expect(Scorers.toolsInOrder("summarize", "find_assets"))))
+                .build();
+
+        var result = EvalRunner.builder().agent(client(agent)).environment(name -> null).build().run(suite);
+
+        CaseResult passed = result.find("find-pumps").orElseThrow();
+        assertThat(passed.status()).as(passed.reason()).isEqualTo(CaseStatus.PASSED);
+        CaseResult failed = result.find("wrong-order").orElseThrow();
+        assertThat(failed.status()).as(failed.reason()).isEqualTo(CaseStatus.FAILED);
+        Map<?, ?> request = (Map<?, ?>) passed.attempts().get(0).turns().get(0).request();
+        assertThat(request.get("method")).isEqualTo(agent.sendMethod());
     }
 }

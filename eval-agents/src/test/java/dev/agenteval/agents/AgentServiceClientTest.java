@@ -14,6 +14,7 @@ import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Message;
 import dev.agenteval.api.SessionContext;
 import dev.agenteval.api.TaskState;
+import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.Usage;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.AgentSession;
@@ -126,6 +127,35 @@ class AgentServiceClientTest {
         assertThat(r.text()).isEqualTo("Ibuprofen");
         assertThat(r.agentId()).contains("existing-7");
         assertThat(r.usage()).contains(new Usage(26514L, 3319L, 0.15916, null));
+    }
+
+    @Test
+    void should_read_tools_called_and_the_calls_at_the_tool_calls_path() throws Exception {
+        server.enqueue(json("""
+                {"task":{"id":"t","contextId":"c","status":{"state":"TASK_STATE_COMPLETED"},
+                  "metadata":{"toolsCalled":["find_assets", {"toolName":"execute","toolArguments":"{\\"code\\":\\"1+1\\"}"}]}}}
+                """));
+        server.enqueue(json("""
+                {"task":{"id":"t","contextId":"c","status":{"state":"TASK_STATE_COMPLETED"},
+                  "history":[{"role":"ROLE_AGENT","metadata":{"step":{"tool":"list_views","input":{"space":"plant"}}}}]}}
+                """));
+        AgentSession plain = AgentClients.create("agent-service", URI.create(server.url("/").toString()),
+                fast("agentId", "a-1"), name -> null).openSession(session("tools", Map.of(), null));
+        AgentSession pathed = AgentClients.create("agent-service", URI.create(server.url("/").toString()),
+                fast("agentId", "a-1", "toolCallsPath", "$.history[*].metadata.step"), name -> null)
+                .openSession(session("tools", Map.of(), null));
+
+        AgentResponse fromMetadata = plain.send(Message.user("Find pumps"));
+        AgentResponse fromPath = pathed.send(Message.user("Find pumps"));
+
+        assertThat(server.takeRequest().getTarget()).isEqualTo("/v2/agentic/agents/a-1/a2a/message:send");
+        assertThat(fromMetadata.toolCalls()).containsExactly(new ToolCall("find_assets", Map.of(), null),
+                new ToolCall("execute", Map.of("code", "1+1"), null));
+        assertThat(fromPath.toolCalls()).containsExactly(new ToolCall("list_views", Map.of("space", "plant"), null));
+        assertThatThrownBy(() -> AgentClients.create("agent-service", URI.create(server.url("/").toString()),
+                fast("agentId", "a-1", "toolCallsPath", "$.history[*"), name -> null))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("agent-service setting 'toolCallsPath': is not a valid JSONPath: '$.history[*'");
     }
 
     @Test

@@ -116,6 +116,35 @@ class TargetsTest {
     }
 
     @Test
+    void should_refuse_an_invalid_tool_calls_path_naming_the_file_and_target_before_any_request() throws Exception {
+        Path file = dir.resolve("agent-eval.targets.yaml");
+        Files.writeString(file, """
+                targets:
+                  traced:
+                    protocol: a2a
+                    url: %s
+                    settings: {toolCallsPath: "$.artifacts[*"}
+                  ok:
+                    protocol: a2a
+                    url: %s
+                    settings: {toolCallsPath: "$.metadata.trace.steps[*]", version: "0.3"}
+                """.formatted(server.url("/"), server.url("/")));
+
+        assertThatThrownBy(() -> Targets.load(file))
+                .isInstanceOfSatisfying(ConfigurationException.class, e -> assertThat(e.problems()).singleElement()
+                        .asString().startsWith(file + ": target 'traced' settings: 'toolCallsPath' is not a valid JSONPath:"
+                                + " '$.artifacts[*'"));
+        // A valid path is the a2a client's setting.
+        Target ok = Targets.parse(Files.readString(file).replace("\"$.artifacts[*\"", "\"$.artifacts\""), "t.yaml").get("ok");
+        assertThat(AgentClients.create(ok, name -> null)).isNotNull();
+        assertThatThrownBy(() -> AgentClients.create("a2a", java.net.URI.create(server.url("/").toString()),
+                Map.of("toolCallsPath", "$..[?(@.x"), name -> null))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("a2a setting 'toolCallsPath': is not a valid JSONPath");
+        assertThat(server.getRequestCount()).isZero();
+    }
+
+    @Test
     void should_declare_every_variable_the_targets_read() throws Exception {
         assertThat(Targets.load(file()).environmentVariables()).containsExactly(
                 EnvironmentVariable.secret("AGENT_API_TOKEN_LOCAL", "Bearer token of target 'local'."),

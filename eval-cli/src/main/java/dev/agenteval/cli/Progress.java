@@ -21,7 +21,8 @@ import java.util.stream.Collectors;
  * Progress of a run: on a terminal, one live line (done/total, passed, failed, elapsed, ETA)
  * rewritten in place; elsewhere (CI), one plain line per finished case. With {@code -v}, one
  * plain line per finished case wherever the output goes, followed by each turn's answer and tool
- * calls; with {@code -vv}, also each turn's request and response as JSON. Requests arrive with
+ * calls (labelled {@code toolsCalled:}, the platform CLI's word, {@code (none)} when the agent
+ * reported none); with {@code -vv}, also each turn's request and response as JSON. Requests arrive with
  * secrets masked; responses are masked here too (and the stream masks every line again).
  */
 final class Progress implements RunListener {
@@ -106,8 +107,10 @@ final class Progress implements RunListener {
                             + ": " + (turn.answer() == null ? "(none)" : indented(turn.answer())));
                 }
                 if (!turn.toolCalls().isEmpty()) {
-                    out.println(label + " tool calls: " + turn.toolCalls().stream().map(Progress::call)
+                    out.println(label + " toolsCalled: " + turn.toolCalls().stream().map(Progress::call)
                             .collect(Collectors.joining(", ")));
+                } else if (turn.harnessFailure() == null) {
+                    out.println(label + " toolsCalled: (none)");
                 }
                 if (verbosity > 1 && turn.response() != null) {
                     out.println(label + " response: " + json(turn.response()));

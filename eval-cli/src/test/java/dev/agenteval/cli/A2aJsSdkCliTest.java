@@ -14,8 +14,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import mockwebserver3.Dispatcher;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -169,5 +175,144 @@ class A2aJsSdkCliTest {
             }
         }));
         return failed;
+    }
+
+    /** The platform CLI's tool scorers, and tools_in_order, on the SDK agent that reports toolsCalled. */
+    private static final String TOOLS_SUITE = """
+            tools:
+              - name: find_assets
+                description: |
+                  Find assets in the knowledge graph.
+                  Parameters: filter (string, required), limit (integer, optional).
+              - name: summarize
+                description: "Summarizes a list of assets. Parameters: items (list of asset ids)."
+            cases:
+              - id: find-pumps
+                turns:
+                  - input: "tools which pumps are there?"
+                    scorers:
+                      - type: toolSelection
+                      - type: toolInvocation
+                      - type: tools_in_order
+                        expected: [find_assets, summarize]
+            """;
+
+    @ParameterizedTest(name = "agent {0}")
+    @ValueSource(strings = {"v1/", "compat/", "v03/"})
+    void should_score_the_tools_called_the_sdk_agent_reports_and_show_them(String agent) throws Exception {
+        Files.writeString(dir.resolve("eval.yaml"), TOOLS_SUITE);
+        List<String> prompts = new CopyOnWriteArrayList<>();
+        try (MockWebServer judge = judge(prompts)) {
+            Result r = run("run", "eval.yaml", "--protocol", "a2a", "--agent-url", server.url(agent).toString(),
+                    "--judge-url", judge.url("/v1").toString(), "--judge-model", "judge-model", "-v",
+                    "--report-dir", "reports");
+
+            assertThat(r.code).as(r.output).isZero();
+            // The judge saw the calls, not "(the agent made no tool calls)".
+            assertThat(prompts).as(r.output).hasSize(2).allSatisfy(p -> assertThat(p)
+                    .contains("1. find_assets").contains("2. summarize").doesNotContain("(the agent made no tool calls)"));
+            assertThat(r.err).contains("turn 1 toolsCalled: find_assets{\"filter\":\"pump\",\"limit\":10},"
+                    + " summarize{\"items\":[\"P-101\",\"P-102\"]}");
+            JsonNode turn = JSON.readTree(dir.resolve("reports/results.json").toFile()).path("cases").get(0)
+                    .path("turns").get(0);
+            assertThat(turn.path("request").path("params").path("message").path("parts").get(0).path("text").asText())
+                    .isEqualTo("tools which pumps are there?");
+            assertThat(turn.path("toolCalls").findValuesAsText("name")).containsExactly("find_assets", "summarize");
+            Map<String, String> verdicts = new LinkedHashMap<>();
+            turn.path("scores").forEach(s -> verdicts.put(s.path("type").asText(), s.path("status").asText()));
+            assertThat(verdicts).isEqualTo(Map.of("toolSelection", "passed", "toolInvocation", "passed",
+                    "tools_in_order", "passed"));
+            assertThat(Files.readString(dir.resolve("reports/results.md")))
+                    .contains("- toolsCalled:\n  - `find_assets` `{\"filter\":\"pump\",\"limit\":10}` → `{\"count\":2}`");
+            assertThat(Files.readString(dir.resolve("reports/report.html")))
+                    .contains("<span class=\"label\">toolsCalled</span>");
+        }
+    }
+
+    @Test
+    void should_read_the_tool_calls_at_the_targets_tool_calls_path() throws Exception {
+        Files.writeString(dir.resolve("eval.yaml"), """
+                cases:
+                  - id: traced
+                    turns:
+                      - input: "traced running pumps?"
+                        scorers:
+                          - type: tools_in_order
+                            expected: [list_views, query_view]
+                """);
+        String targets = """
+                targets:
+                  traced:
+                    protocol: a2a
+                    url: %s
+                    settings: {toolCallsPath: "$.artifacts[*].metadata.trace.steps[*]"}
+                  plain:
+                    protocol: a2a
+                    url: %s
+                """.formatted(server.url("v1/"), server.url("v1/"));
+        Files.writeString(dir.resolve("agent-eval.targets.yaml"), targets);
+
+        Result traced = run("run", "eval.yaml", "--env", "traced", "-v");
+        Result plain = run("run", "eval.yaml", "--env", "plain", "-v");
+        Files.writeString(dir.resolve("agent-eval.targets.yaml"), targets.replace("steps[*]", "steps[*"));
+        Result invalid = run("run", "eval.yaml", "--env", "traced");
+
+        assertThat(traced.code).as(traced.output).isZero();
+        assertThat(traced.err).contains("turn 1 toolsCalled: list_views{\"space\":\"plant\"}, query_view{");
+        assertThat(plain.code).as(plain.output).isEqualTo(1);
+        assertThat(plain.err).contains("turn 1 toolsCalled: (none)");
+        assertThat(invalid.code).as(invalid.output).isEqualTo(2);
+        assertThat(invalid.err).contains("agent-eval.targets.yaml: target 'traced' settings: 'toolCallsPath' is not a"
+                + " valid JSONPath: '$.artifacts[*].metadata.trace.steps[*'");
+    }
+
+    @Test
+    void should_record_the_tools_called_the_sdk_agent_reports() throws Exception {
+        Result r = run("record", "--agent-url", server.url("v1/").toString(), "--input", "tools which pumps are there?",
+                "--to", "eval/eval.yaml", "--id", "pumps");
+
+        assertThat(r.code).as(r.output).isZero();
+        assertThat(r.out).contains("turn 1: expects find_assets, summarize");
+        assertThat(Files.readString(dir.resolve("eval/eval.yaml"))).contains("expected: [\"find_assets\", \"summarize\"]");
+        assertThat(run("run", "eval", "--agent-url", server.url("v03/").toString()).code).isZero();
+    }
+
+    private record Result(int code, String out, String err, String output) {
+    }
+
+    private Result run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), dir));
+        String o = out.toString(StandardCharsets.UTF_8);
+        String e = err.toString(StandardCharsets.UTF_8);
+        return new Result(code, o, e, "exit " + code + "\nstdout:\n" + o + "\nstderr:\n" + e + "\nserver:\n" + server.output());
+    }
+
+    /** An OpenAI-compatible judge on 127.0.0.1 that passes everything and keeps the prompts it was sent. */
+    private static MockWebServer judge(List<String> prompts) throws Exception {
+        MockWebServer judge = new MockWebServer();
+        judge.setDispatcher(new Dispatcher() {
+            @Override
+            public MockResponse dispatch(RecordedRequest request) {
+                if (request.getTarget().endsWith("/models")) {
+                    return json("{\"object\":\"list\",\"data\":[{\"id\":\"judge-model\"}]}");
+                }
+                prompts.add(request.getBody().utf8());
+                return json("""
+                        {"id":"c1","object":"chat.completion","model":"judge-model","choices":[{"index":0,
+                          "finish_reason":"stop","message":{"role":"assistant",
+                          "content":"{\\"reason\\": \\"fits\\", \\"verdict\\": \\"pass\\", \\"score\\": 1.0}"}}],
+                         "usage":{"prompt_tokens":10,"completion_tokens":5,"total_tokens":15}}
+                        """);
+            }
+        });
+        judge.start();
+        return judge;
+    }
+
+    private static MockResponse json(String body) {
+        return new MockResponse.Builder().code(200).addHeader("Content-Type", "application/json").body(body).build();
     }
 }

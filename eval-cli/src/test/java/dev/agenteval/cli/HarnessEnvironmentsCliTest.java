@@ -262,7 +262,7 @@ class HarnessEnvironmentsCliTest {
 
         assertThat(code).as(err()).isZero();
         assertThat(err()).contains("turn 1 answer (completed): done: Where is my refund?")
-                .contains("turn 1 tool calls: find_order{\"q\":\"Where is my refund?\"}, log_event")
+                .contains("turn 1 toolsCalled: find_order{\"q\":\"Where is my refund?\"}, log_event")
                 .doesNotContain("turn 1 request:");
     }
 

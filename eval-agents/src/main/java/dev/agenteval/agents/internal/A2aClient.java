@@ -3,6 +3,7 @@ package dev.agenteval.agents.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.jayway.jsonpath.JsonPath;
 import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.Message;
 import dev.agenteval.api.TaskState;
@@ -48,14 +49,17 @@ final class A2aClient implements AgentClient {
     private final HttpClient streamingClient;
     private final AgentCard fixedEndpoint;
     private final AgentCardDiscovery discovery;
+    private final JsonPath toolCallsPath;
 
     /**
      * @param cardTimeout the timeout of an agent card request, or null for the default (the
      *                    smaller of 5 s and the request timeout); unused when {@code version} is set
+     * @param toolCallsPath where the tool calls are in a task or message besides the metadata keys, or null
      */
     A2aClient(HttpSettings settings, A2aVersion version, URI endpoint, Blocking blocking, boolean stream, Carry carry,
-              Duration cardTimeout) {
+              Duration cardTimeout, JsonPath toolCallsPath) {
         this.settings = settings;
+        this.toolCallsPath = toolCallsPath;
         this.http = settings.http(HttpSettings.withSlash(settings.url));
         this.configuredVersion = version;
         this.blocking = blocking;
@@ -187,7 +191,7 @@ final class A2aClient implements AgentClient {
         private AgentResponse sent(AgentCard ep, Map<String, Object> body) throws InterruptedException {
             JsonResponse response = http.post(ep.endpoint().toString(), body, ep.version().headers());
             JsonNode result = result(response.body(), ep.endpoint());
-            return A2aResults.read(result, response.value(), ep.endpoint().toString()).build();
+            return A2aResults.read(result, response.value(), ep.endpoint().toString(), toolCallsPath).build();
         }
 
         private AgentResponse streamed(AgentCard ep, Map<String, Object> body) throws InterruptedException {
@@ -215,7 +219,7 @@ final class A2aClient implements AgentClient {
             ObjectNode streamInfo = raw.putObject("stream");
             streamInfo.put("events", call.events());
             streamInfo.put("timeToFirstEventMillis", call.firstEventNanos() / 1_000_000);
-            return A2aResults.read(result, JsonTrees.toValue(raw), ep.endpoint().toString()).build();
+            return A2aResults.read(result, JsonTrees.toValue(raw), ep.endpoint().toString(), toolCallsPath).build();
         }
 
         @Override
@@ -282,11 +286,23 @@ final class A2aClient implements AgentClient {
                 if (status.has("status")) {
                     task.set("status", status.get("status"));
                 }
+                mergeMetadata(status);
                 finalSeen |= status.path("final").asBoolean(false);
             } else if (artifact != null) {
                 ensureTask(artifact);
                 apply(artifact);
+                mergeMetadata(artifact);
             }
+        }
+
+        /** An update's metadata joins the task's, as the 1.x SDK merges it into the task it returns unstreamed. */
+        private void mergeMetadata(JsonNode update) {
+            JsonNode metadata = update.get("metadata");
+            if (metadata == null || !metadata.isObject() || metadata.isEmpty()) {
+                return;
+            }
+            ObjectNode merged = task.get("metadata") instanceof ObjectNode existing ? existing : task.putObject("metadata");
+            merged.setAll((ObjectNode) metadata);
         }
 
         boolean isFinal() {

@@ -13,7 +13,12 @@ import java.util.Set;
  * URL when it differs from {@code url}), {@code blocking} ({@code true}, {@code false},
  * {@code omit}), {@code stream} ({@code message/stream} over SSE), {@code carryContext}
  * ({@code all}, {@code context-only}, {@code none}), {@code cardTimeoutSeconds} (the timeout of the
- * agent card request with {@code version: auto}; default the smaller of 5 s and the request timeout).
+ * agent card request with {@code version: auto}; default the smaller of 5 s and the request timeout),
+ * {@code toolCallsPath} (a JSONPath into the final task, or the message of a message reply, where
+ * the agent reports its tool calls, e.g. {@code $.artifacts[*].metadata.trace.steps[*]}; by default,
+ * and where the path finds none, they are read from the task's or message's metadata under
+ * {@code toolCalls}, {@code tool_calls}, {@code toolsCalled}, {@code tools_called}, {@code $toolCalls}
+ * or {@code _toolCalls}).
  */
 public final class A2aProvider extends BaseProvider {
 
@@ -33,7 +38,8 @@ public final class A2aProvider extends BaseProvider {
 
     @Override
     Set<String> settingKeys() {
-        return Set.of("version", "endpoint", "blocking", "stream", "carryContext", "cardTimeoutSeconds");
+        return Set.of("version", "endpoint", "blocking", "stream", "carryContext", "cardTimeoutSeconds",
+                "toolCallsPath");
     }
 
     @Override
@@ -45,6 +51,7 @@ public final class A2aProvider extends BaseProvider {
         boolean stream = s.bool("stream", false);
         String carry = s.choice("carryContext", "all", List.of("all", "context-only", "none"));
         java.time.Duration cardTimeout = s.seconds("cardTimeoutSeconds", null);
+        com.jayway.jsonpath.JsonPath toolCallsPath = JsonPaths.setting(s, "toolCallsPath");
         s.check();
         return new A2aClient(http, v.equals("auto") ? null : A2aVersion.parse(v), endpoint,
                 A2aClient.Blocking.valueOf(blocking.toUpperCase(java.util.Locale.ROOT)), stream,
@@ -52,6 +59,6 @@ public final class A2aProvider extends BaseProvider {
                     case "context-only" -> A2aClient.Carry.CONTEXT_ONLY;
                     case "none" -> A2aClient.Carry.NONE;
                     default -> A2aClient.Carry.ALL;
-                }, cardTimeout);
+                }, cardTimeout, toolCallsPath);
     }
 }

@@ -1,6 +1,7 @@
 package dev.agenteval.agents.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.jayway.jsonpath.JsonPath;
 import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.Part;
 import dev.agenteval.api.TaskState;
@@ -15,8 +16,10 @@ import java.util.Objects;
  * Reads an A2A result of any version into an {@link AgentResponse}: a Task (0.3 {@code kind: task}
  * or 1.0 {@code {"task": {...}}}) or a Message. The answer is the status message's parts followed
  * by the artifacts' parts, without repeating text present in both; any part with a {@code data}
- * key is a data part, its payload any JSON value; file parts are skipped; history is never read. The state is normalised; usage and tool calls come
- * from the task's metadata (or the status message's).
+ * key is a data part, its payload any JSON value; file parts are skipped; history is never read. The state is normalised; usage comes
+ * from the task's metadata (or the status message's); tool calls from the configured
+ * {@code toolCallsPath} (evaluated on the task, or the message of a message reply), else from the
+ * task's metadata, else the status message's, under one of {@link ToolCalls#METADATA_KEYS}.
  */
 final class A2aResults {
 
@@ -35,29 +38,37 @@ final class A2aResults {
      * @throws dev.agenteval.api.AgentException {@code invalid_response} when it is neither a task nor a message
      */
     static AgentResponse.Builder read(JsonNode result, Object raw, String where) {
+        return read(result, raw, where, null);
+    }
+
+    /**
+     * As {@link #read(JsonNode, Object, String)}, the tool calls first looked for at
+     * {@code toolCallsPath} (null: only under the metadata keys).
+     */
+    static AgentResponse.Builder read(JsonNode result, Object raw, String where, JsonPath toolCallsPath) {
         if (result == null || !result.isObject()) {
             throw Json.invalid(where + " answered no A2A result object", Map.of("url", where));
         }
         JsonNode task = result.get("task");
         if (task != null && task.isObject()) {
-            return task(task, raw, where);
+            return task(task, raw, where, toolCallsPath);
         }
         JsonNode message = result.get("message");
         if (message != null && message.isObject() && !result.has("parts")) {
-            return message(message, raw, where);
+            return message(message, raw, where, toolCallsPath);
         }
         String kind = Json.text(result, "kind");
         if ("task".equals(kind) || result.has("status")) {
-            return task(result, raw, where);
+            return task(result, raw, where, toolCallsPath);
         }
         if ("message".equals(kind) || result.has("parts")) {
-            return message(result, raw, where);
+            return message(result, raw, where, toolCallsPath);
         }
         throw Json.invalid(where + " answered neither an A2A task nor a message (fields: "
                 + String.join(", ", fieldNames(result)) + ")", Map.of("url", where));
     }
 
-    private static AgentResponse.Builder task(JsonNode task, Object raw, String where) {
+    private static AgentResponse.Builder task(JsonNode task, Object raw, String where, JsonPath toolCallsPath) {
         JsonNode status = task.get("status");
         String state = Json.text(status, "state");
         if (state == null) {
@@ -66,7 +77,10 @@ final class A2aResults {
         JsonNode statusMessage = status.get("message");
         List<Part> statusParts = parts(statusMessage == null ? null : statusMessage.get("parts"));
         List<Part> artifactParts = new ArrayList<>();
-        List<ToolCall> toolCalls = new ArrayList<>(ToolCalls.fromMetadata(task.get("metadata")));
+        List<ToolCall> toolCalls = new ArrayList<>(ToolCalls.at(toolCallsPath, task));
+        if (toolCalls.isEmpty()) {
+            toolCalls.addAll(ToolCalls.fromMetadata(task.get("metadata")));
+        }
         for (JsonNode artifact : Json.items(task.get("artifacts"))) {
             artifactParts.addAll(parts(artifact.get("parts")));
         }
@@ -87,14 +101,15 @@ final class A2aResults {
                 .rawUnchecked(raw);
     }
 
-    private static AgentResponse.Builder message(JsonNode message, Object raw, String where) {
+    private static AgentResponse.Builder message(JsonNode message, Object raw, String where, JsonPath toolCallsPath) {
         List<Part> parts = parts(message.get("parts"));
         if (!message.has("parts")) {
             throw Json.invalid(where + " answered a message without parts", Map.of("url", where));
         }
+        List<ToolCall> toolCalls = ToolCalls.at(toolCallsPath, message);
         return AgentResponse.builder()
                 .parts(parts)
-                .toolCalls(ToolCalls.fromMetadata(message.get("metadata")))
+                .toolCalls(toolCalls.isEmpty() ? ToolCalls.fromMetadata(message.get("metadata")) : toolCalls)
                 .usage(Usages.fromMetadata(message.get("metadata")))
                 .contextId(Json.text(message, "contextId"))
                 .taskId(Json.text(message, "taskId"))

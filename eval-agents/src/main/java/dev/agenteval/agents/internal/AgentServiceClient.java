@@ -41,9 +41,12 @@ final class AgentServiceClient implements AgentClient {
     private final boolean deleteAgents;
     private final boolean markEphemeral;
     private final A2aClient.Carry carry;
+    private final com.jayway.jsonpath.JsonPath toolCallsPath;
 
+    /** @param toolCallsPath where the tool calls are in a task or message besides the metadata keys, or null */
     AgentServiceClient(HttpSettings settings, boolean v2, String defaultAgentId, String namePrefix, boolean deleteAgents,
-                       boolean markEphemeral, A2aClient.Carry carry) {
+                       boolean markEphemeral, A2aClient.Carry carry, com.jayway.jsonpath.JsonPath toolCallsPath) {
+        this.toolCallsPath = toolCallsPath;
         this.settings = settings;
         this.http = settings.http(HttpSettings.withSlash(settings.url));
         this.cleanup = settings.cleanupHttp(HttpSettings.withSlash(settings.url));
@@ -138,7 +141,7 @@ final class AgentServiceClient implements AgentClient {
             String path = sendPath(agentId);
             JsonResponse response = http.post(path, body, wire().headers());
             String url = http.baseUri() + path;
-            AgentResponse r = A2aResults.read(response.body(), response.value(), url).agentId(agentId).build();
+            AgentResponse r = A2aResults.read(response.body(), response.value(), url, toolCallsPath).agentId(agentId).build();
             if (r.contextId().isPresent()) {
                 contextId = r.contextId().get();
             }

@@ -15,8 +15,9 @@ import java.util.Set;
  * {@code tokenUrl} as {@code {authHost}/realms/{tenant}/protocol/openid-connect/token}),
  * {@code agentId} (talk to this agent when a case names none), {@code agentNamePrefix}
  * ({@code agent-eval-}), {@code deleteAgents} ({@code true}), {@code markEphemeral} ({@code true},
- * v2 only), {@code carryContext} ({@code all}, {@code context-only}, {@code none}). The OAuth2
- * scope defaults to {@code openid}.
+ * v2 only), {@code carryContext} ({@code all}, {@code context-only}, {@code none}),
+ * {@code toolCallsPath} (a JSONPath into the task or message answered, where the agent reports its
+ * tool calls; as {@code a2a}'s). The OAuth2 scope defaults to {@code openid}.
  */
 public final class AgentServiceProvider extends BaseProvider {
 
@@ -37,7 +38,7 @@ public final class AgentServiceProvider extends BaseProvider {
     @Override
     Set<String> settingKeys() {
         return Set.of("apiVersion", "tenant", "authHost", "agentId", "agentNamePrefix", "deleteAgents", "markEphemeral",
-                "carryContext");
+                "carryContext", "toolCallsPath");
     }
 
     @Override
@@ -54,12 +55,13 @@ public final class AgentServiceProvider extends BaseProvider {
         boolean delete = s.bool("deleteAgents", true);
         boolean ephemeral = s.bool("markEphemeral", true);
         String carry = s.choice("carryContext", "all", List.of("all", "context-only", "none"));
+        com.jayway.jsonpath.JsonPath toolCallsPath = JsonPaths.setting(s, "toolCallsPath");
         s.check();
         return new AgentServiceClient(http, v2, agentId, prefix, delete, ephemeral, switch (carry) {
             case "context-only" -> A2aClient.Carry.CONTEXT_ONLY;
             case "none" -> A2aClient.Carry.NONE;
             default -> A2aClient.Carry.ALL;
-        });
+        }, toolCallsPath);
     }
 
     @Override

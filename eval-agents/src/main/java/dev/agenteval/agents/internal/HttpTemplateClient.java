@@ -1,11 +1,6 @@
 package dev.agenteval.agents.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.jayway.jsonpath.Configuration;
 import com.jayway.jsonpath.JsonPath;
-import com.jayway.jsonpath.Option;
-import com.jayway.jsonpath.spi.json.JacksonJsonProvider;
-import com.jayway.jsonpath.spi.mapper.JacksonMappingProvider;
 import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Message;
@@ -35,12 +30,6 @@ import java.util.Set;
 final class HttpTemplateClient implements AgentClient {
 
     static final Set<String> BUILT_IN = Set.of("input", "contextId", "taskId", "caseId", "attempt", "turn", "agentId");
-
-    static final Configuration JSON_PATH = Configuration.builder()
-            .jsonProvider(new JacksonJsonProvider())
-            .mappingProvider(new JacksonMappingProvider())
-            .options(Option.SUPPRESS_EXCEPTIONS)
-            .build();
 
     /** The compiled response paths; each may be null. */
     record Paths(String answerExpression, JsonPath answer, JsonPath state, JsonPath contextId, JsonPath taskId, JsonPath toolCalls, JsonPath data,
@@ -153,11 +142,7 @@ final class HttpTemplateClient implements AgentClient {
                 taskId = String.valueOf(task);
                 b.taskId(taskId);
             }
-            Object calls = read(paths.toolCalls(), document);
-            if (calls != null) {
-                JsonNode tree = JsonTrees.toNode(calls);
-                b.toolCalls(tree.isArray() ? ToolCalls.fromArray(tree) : List.of());
-            }
+            b.toolCalls(ToolCalls.at(paths.toolCalls(), document));
             Usage usage = new Usage(whole(read(paths.inputTokens(), document)), whole(read(paths.outputTokens(), document)),
                     decimal(read(paths.credits(), document)), decimal(read(paths.cost(), document)));
             b.usage(usage.isEmpty() ? null : usage);
@@ -174,11 +159,7 @@ final class HttpTemplateClient implements AgentClient {
     }
 
     private static Object read(JsonPath path, Object document) {
-        if (path == null) {
-            return null;
-        }
-        Object v = path.read(document, JSON_PATH);
-        return v instanceof List<?> l && l.isEmpty() && !path.isDefinite() ? null : v;
+        return JsonPaths.read(path, document);
     }
 
     private static String answerText(Object answer) {

@@ -1,8 +1,7 @@
 package dev.agenteval.agents.internal;
 
-import dev.agenteval.http.settings.ProviderSettings;
-import com.jayway.jsonpath.InvalidPathException;
 import com.jayway.jsonpath.JsonPath;
+import dev.agenteval.http.settings.ProviderSettings;
 import dev.agenteval.spi.AgentClient;
 import java.util.List;
 import java.util.Locale;
@@ -54,7 +53,7 @@ public final class HttpTemplateProvider extends BaseProvider {
             s.problem("body", "is not valid JSON (placeholders go inside strings: \"{{input}}\")");
         }
         String answer = s.required("answerPath", "the JSONPath of the answer text, e.g. $.output.text");
-        HttpTemplateClient.Paths paths = new HttpTemplateClient.Paths(answer, path(s, "answerPath", answer),
+        HttpTemplateClient.Paths paths = new HttpTemplateClient.Paths(answer, JsonPaths.setting(s, "answerPath", answer),
                 path(s, "statePath"), path(s, "contextIdPath"), path(s, "taskIdPath"), path(s, "toolCallsPath"),
                 path(s, "dataPath"), path(s, "inputTokensPath"), path(s, "outputTokensPath"), path(s, "creditsPath"),
                 path(s, "costPath"));
@@ -65,18 +64,6 @@ public final class HttpTemplateProvider extends BaseProvider {
     }
 
     private static JsonPath path(ProviderSettings s, String key) {
-        return path(s, key, s.string(key).orElse(null));
-    }
-
-    private static JsonPath path(ProviderSettings s, String key, String expression) {
-        if (expression == null) {
-            return null;
-        }
-        try {
-            return JsonPath.compile(expression);
-        } catch (InvalidPathException | IllegalArgumentException e) {
-            s.problem(key, "is not a valid JSONPath: '" + expression + "' (" + e.getMessage() + ")");
-            return null;
-        }
+        return JsonPaths.setting(s, key);
     }
 }

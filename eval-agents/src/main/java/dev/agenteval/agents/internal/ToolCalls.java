@@ -1,6 +1,7 @@
 package dev.agenteval.agents.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.jayway.jsonpath.JsonPath;
 import dev.agenteval.api.ToolCall;
 import dev.agenteval.common.json.JsonTrees;
 import java.util.ArrayList;
@@ -10,21 +11,62 @@ import java.util.Map;
 /**
  * Tool calls in the shapes agents report them: {@code {name, arguments|args|input|parameters,
  * result|output}}, OpenAI's {@code {id, type, function: {name, arguments}}} with arguments as a
- * JSON string, or {@code {toolName, ...}}.
+ * JSON string, {@code {toolName, ...}}, or just the tool's name as a string.
  */
 final class ToolCalls {
 
-    /** Metadata keys under which A2A agents report the tool calls of a task. */
-    static final List<String> METADATA_KEYS = List.of("toolCalls", "tool_calls", "$toolCalls", "_toolCalls");
+    /**
+     * Metadata keys under which A2A agents report the tool calls of a task or message, the first
+     * present wins; {@code toolsCalled} is the platform CLI's name. Elsewhere: {@code toolCallsPath}.
+     */
+    static final List<String> METADATA_KEYS = List.of("toolCalls", "tool_calls", "toolsCalled", "tools_called",
+            "$toolCalls", "_toolCalls");
 
     private ToolCalls() {
     }
 
-    /** The tool calls in an array; entries without a name are skipped. */
+    /**
+     * The tool calls at {@code path} in {@code document} (a JSON-like value): an array of calls, one
+     * call, or, for a path with wildcards or filters, the calls and arrays of calls it matched, in
+     * order. Empty when {@code path} is null or matches nothing.
+     */
+    static List<ToolCall> at(JsonPath path, Object document) {
+        Object found = JsonPaths.read(path, document);
+        if (found == null) {
+            return List.of();
+        }
+        JsonNode tree = JsonTrees.toNode(found);
+        if (!tree.isArray()) {
+            ToolCall c = fromItem(tree);
+            return c == null ? List.of() : List.of(c);
+        }
+        if (path.isDefinite()) {
+            return fromArray(tree);
+        }
+        List<ToolCall> calls = new ArrayList<>();
+        for (JsonNode match : tree) {
+            if (match.isArray()) {
+                calls.addAll(fromArray(match));
+            } else {
+                ToolCall c = fromItem(match);
+                if (c != null) {
+                    calls.add(c);
+                }
+            }
+        }
+        return calls;
+    }
+
+    /** As {@link #at(JsonPath, Object)} in a JSON tree. */
+    static List<ToolCall> at(JsonPath path, JsonNode document) {
+        return path == null || document == null ? List.of() : at(path, JsonTrees.toValue(document));
+    }
+
+    /** The tool calls in an array (calls, or tools' names); entries without a name are skipped. */
     static List<ToolCall> fromArray(JsonNode array) {
         List<ToolCall> calls = new ArrayList<>();
         for (JsonNode entry : Json.items(array)) {
-            ToolCall c = fromEntry(entry);
+            ToolCall c = fromItem(entry);
             if (c != null) {
                 calls.add(c);
             }
@@ -36,6 +78,14 @@ final class ToolCalls {
     static List<ToolCall> fromMetadata(JsonNode metadata) {
         JsonNode list = Json.field(metadata, METADATA_KEYS.toArray(String[]::new));
         return list == null ? List.of() : fromArray(list);
+    }
+
+    /** An item of a list of calls: one call, or a tool's name alone; null when it has no name. */
+    private static ToolCall fromItem(JsonNode item) {
+        if (item != null && item.isTextual() && !item.textValue().isBlank()) {
+            return new ToolCall(item.textValue().strip(), Map.of(), null);
+        }
+        return fromEntry(item);
     }
 
     /** One tool call; null when the entry has no name. */

@@ -333,7 +333,7 @@ public final class HtmlReport {
         }
         html.append("</dl>\n");
         if (!t.toolCalls().isEmpty()) {
-            html.append("<div class=\"msg\"><span class=\"label\">Tool calls</span>\n<ol class=\"tools\">\n");
+            html.append("<div class=\"msg\"><span class=\"label\">toolsCalled</span>\n<ol class=\"tools\">\n");
             for (ToolCall call : t.toolCalls()) {
                 html.append("<li><code>").append(esc(call.name())).append("</code> <code>")
                         .append(esc(JsonTrees.compact(call.arguments()))).append("</code>");

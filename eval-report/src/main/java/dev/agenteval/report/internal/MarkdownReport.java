@@ -162,7 +162,7 @@ public final class MarkdownReport {
             md.append("- Usage: ").append(usage).append('\n');
         }
         if (!t.toolCalls().isEmpty()) {
-            md.append("- Tool calls:\n");
+            md.append("- toolsCalled:\n");
             for (ToolCall call : t.toolCalls()) {
                 md.append("  - ").append(code(call.name())).append(' ').append(code(JsonTrees.compact(call.arguments())));
                 if (call.result() != null) {

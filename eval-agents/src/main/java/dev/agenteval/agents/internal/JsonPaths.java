@@ -1,0 +1,65 @@
+package dev.agenteval.agents.internal;
+
+import com.jayway.jsonpath.Configuration;
+import com.jayway.jsonpath.InvalidPathException;
+import com.jayway.jsonpath.JsonPath;
+import com.jayway.jsonpath.Option;
+import com.jayway.jsonpath.spi.json.JacksonJsonProvider;
+import com.jayway.jsonpath.spi.mapper.JacksonMappingProvider;
+import dev.agenteval.http.settings.ProviderSettings;
+import java.util.List;
+import java.util.Optional;
+
+/** JSONPath settings of the providers ({@code answerPath}, {@code toolCallsPath}, ...): compiled once, read leniently. */
+public final class JsonPaths {
+
+    /** Reads JSON-like values (maps, lists, scalars); a path that matches nothing reads as null, never throws. */
+    static final Configuration CONFIGURATION = Configuration.builder()
+            .jsonProvider(new JacksonJsonProvider())
+            .mappingProvider(new JacksonMappingProvider())
+            .options(Option.SUPPRESS_EXCEPTIONS)
+            .build();
+
+    private JsonPaths() {
+    }
+
+    /** Setting {@code key} compiled; null when absent, or invalid (a problem recorded in {@code s}). */
+    static JsonPath setting(ProviderSettings s, String key) {
+        return setting(s, key, s.string(key).orElse(null));
+    }
+
+    /** {@code expression}, the value of setting {@code key}, compiled; null when null, or invalid (a problem recorded in {@code s}). */
+    static JsonPath setting(ProviderSettings s, String key, String expression) {
+        if (expression == null) {
+            return null;
+        }
+        Optional<String> problem = problem(expression);
+        if (problem.isPresent()) {
+            s.problem(key, problem.get());
+            return null;
+        }
+        return JsonPath.compile(expression);
+    }
+
+    /**
+     * What is wrong with {@code expression} as a JSONPath, worded to follow a setting's name
+     * ({@code "is not a valid JSONPath: '$.a[' (...)"}); empty when it compiles.
+     */
+    public static Optional<String> problem(String expression) {
+        try {
+            JsonPath.compile(expression);
+            return Optional.empty();
+        } catch (InvalidPathException | IllegalArgumentException e) {
+            return Optional.of("is not a valid JSONPath: '" + expression + "' (" + e.getMessage() + ")");
+        }
+    }
+
+    /** The value at {@code path} in {@code document} (a JSON-like value); null when it matches nothing. */
+    static Object read(JsonPath path, Object document) {
+        if (path == null) {
+            return null;
+        }
+        Object v = path.read(document, CONFIGURATION);
+        return v instanceof List<?> l && l.isEmpty() && !path.isDefinite() ? null : v;
+    }
+}
