@@ -49,7 +49,8 @@ final class Preflight {
      */
     record Plan(List<SuiteSources.Source> sources, AgentClient agent, Judge judge, Providers providers,
                 Function<String, String> environment, Settings settings, Baseline baseline, Path reportFolder, Path outputFile,
-                Path defaultResults, List<EvalRunner.Builder> runners, dev.agenteval.opik.OpikSink opik)
+                Path defaultResults, List<EvalRunner.Builder> runners, dev.agenteval.opik.OpikSink opik,
+                dev.agenteval.api.Prices prices)
             implements AutoCloseable {
 
         List<Suite> suites() {
@@ -173,6 +174,13 @@ final class Preflight {
             problems.add(e.getMessage());
         }
 
+        dev.agenteval.api.Prices prices = dev.agenteval.api.Prices.none();
+        try {
+            prices = Wiring.prices(settings, environment, workDir, o.pricesFile);
+        } catch (ConfigurationException e) {
+            problems.addAll(e.problems());
+        }
+
         if (!problems.isEmpty()) {
             if (agent != null) {
                 agent.close();
@@ -197,7 +205,7 @@ final class Preflight {
             }
         }
         return new Plan(loaded.sources(), agent, judge, providers, environment, settings, baseline, reportFolder, outputFile,
-                defaultResults, List.copyOf(runners), opik);
+                defaultResults, List.copyOf(runners), opik, prices);
     }
 
 

@@ -72,7 +72,7 @@ final class RunCommand implements Callable<Integer> {
         // timeout), and the scorers the check created: the run reuses them.
         EvalRunner.Builder b = plan.runner(suite).agent(plan.agent()).stopOnFailure(options.stopOnFailure)
                 .listener(new Progress(context.err(), context.terminal(), options.quiet.length > 0, options.verbose.length))
-                .agentDescription(Wiring.describeAgent(plan.settings()));
+                .agentDescription(Wiring.describeAgent(plan.settings())).prices(plan.prices());
         Baseline compared = Gating.baselineFor(plan.baseline(), suite, several, context.err());
         dev.agenteval.opik.OpikSink opik = plan.opik() == null ? null : plan.opik().forSuite(suite);
         java.util.function.UnaryOperator<dev.agenteval.spi.ResultSink> linked = opik == null ? x -> x : opik::linking;
