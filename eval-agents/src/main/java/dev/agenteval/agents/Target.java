@@ -1,5 +1,6 @@
 package dev.agenteval.agents;
 
+import dev.agenteval.api.Prices;
 import dev.agenteval.spi.EnvironmentVariable;
 import java.net.URI;
 import java.util.ArrayList;
@@ -25,14 +26,22 @@ import java.util.Objects;
  * @param headers  extra headers; a value {@code env:VAR} is read from the environment; never null
  * @param settings further provider settings (see the provider's documentation); never null
  * @param opik     where runs against this target are recorded in Opik ({@code --opik}), or null
+ * @param prices   the user's prices of the models behind this target, for costs the agent does not
+ *                 report ({@link Prices}); never null, {@link Prices#none()} when not given
  */
 public record Target(String name, String protocol, URI url, Auth auth, Map<String, String> headers,
-                     Map<String, String> settings, Opik opik) {
+                     Map<String, String> settings, Opik opik, Prices prices) {
 
     /** A target without an Opik block. */
     public Target(String name, String protocol, URI url, Auth auth, Map<String, String> headers,
                   Map<String, String> settings) {
         this(name, protocol, url, auth, headers, settings, null);
+    }
+
+    /** A target without prices. */
+    public Target(String name, String protocol, URI url, Auth auth, Map<String, String> headers,
+                  Map<String, String> settings, Opik opik) {
+        this(name, protocol, url, auth, headers, settings, opik, Prices.none());
     }
 
     /**
@@ -58,6 +67,7 @@ public record Target(String name, String protocol, URI url, Auth auth, Map<Strin
         Objects.requireNonNull(protocol, "protocol");
         Objects.requireNonNull(url, "url");
         Objects.requireNonNull(auth, "auth");
+        Objects.requireNonNull(prices, "prices");
         if (name.isBlank() || protocol.isBlank()) {
             throw new IllegalArgumentException("target name and protocol must not be blank");
         }

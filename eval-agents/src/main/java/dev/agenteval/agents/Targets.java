@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agenteval.agents.internal.JsonPaths;
 import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.api.Prices;
 import dev.agenteval.common.json.JsonTrees;
 import dev.agenteval.spi.EnvironmentVariable;
 import java.io.IOException;
@@ -60,6 +61,8 @@ import org.yaml.snakeyaml.nodes.Tag;
  *       scope: openid
  *     headers: {Tenant-Name: acme}
  *     settings: {apiVersion: v2}
+ *     prices:                      # the user's, per million tokens; for costs the agent does not report
+ *       gpt-4o-mini: {inputPerMillion: 0.15, outputPerMillion: 0.60}
  * }</pre>
  *
  * Secrets are never written in the file, only the names of the environment variables holding
@@ -74,7 +77,8 @@ public final class Targets {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.]*");
     private static final Pattern CREDENTIAL_HEADER = Pattern.compile("(?i).*(authorization|api[-_]?key|token|secret|cookie).*");
-    private static final List<String> TARGET_KEYS = List.of("protocol", "url", "auth", "headers", "settings", "opik");
+    private static final List<String> TARGET_KEYS = List.of("protocol", "url", "auth", "headers", "settings", "opik",
+            "prices");
     private static final List<String> OPIK_KEYS = List.of("url", "project", "workspace", "traceIdKeys");
     private static final List<String> AUTH_KEYS = List.of("type", "tokenUrl", "clientIdEnv", "clientSecretEnv", "scope",
             "tokenEnv");
@@ -98,16 +102,19 @@ public final class Targets {
      */
     public static Targets load(Path file) {
         Objects.requireNonNull(file, "file");
-        String text;
+        return parse(read(file, "no targets file at " + file.toAbsolutePath()
+                + " (create it, or give a URL and protocol directly)"), file.toString());
+    }
+
+    /** The text of {@code file} (UTF-8); {@code missing} is the message when there is no such file. */
+    static String read(Path file, String missing) {
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            return Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
-            throw new ConfigurationException("no targets file at " + file.toAbsolutePath()
-                    + " (create it, or give a URL and protocol directly)");
+            throw new ConfigurationException(missing);
         } catch (IOException e) {
             throw new ConfigurationException("cannot read " + file + ": " + e.getMessage(), e);
         }
-        return parse(text, file.toString());
     }
 
     /**
@@ -117,7 +124,8 @@ public final class Targets {
      * @throws ConfigurationException naming the source, target and field of every problem
      */
     public static Targets parse(String text, String source) {
-        JsonNode root = tree(text, source);
+        Node document = compose(text, source);
+        JsonNode root = document == null ? null : tree(document, source, 0);
         List<String> problems = new ArrayList<>();
         Map<String, Target> targets = new LinkedHashMap<>();
         JsonNode all = root == null ? null : root.get("targets");
@@ -129,10 +137,15 @@ public final class Targets {
                 problems.add(source + ": unknown key '" + k + "' (known: targets)");
             }
         });
+        Map<String, Node> priceBlocks = all.properties().stream().anyMatch(e -> e.getValue().has("prices"))
+                ? priceBlocks(document) : Map.of();
         all.properties().forEach(e -> {
             Target t = target(e.getKey(), e.getValue(), source + ": target '" + e.getKey() + "'", problems);
+            Prices prices = PriceTables.fromNode(priceBlocks.get(e.getKey()), source, "target '" + e.getKey() + "' prices",
+                    problems);
             if (t != null) {
-                targets.put(t.name(), t);
+                targets.put(t.name(), new Target(t.name(), t.protocol(), t.url(), t.auth(), t.headers(), t.settings(),
+                        t.opik(), prices));
             }
         });
         if (targets.isEmpty() && problems.isEmpty()) {
@@ -145,17 +158,14 @@ public final class Targets {
     }
 
     /**
-     * The YAML text as a tree of objects, arrays and text, parsed with SnakeYAML (the parser of the
-     * suites): every scalar is kept as written ({@code apiVersion: 1.10} stays {@code "1.10"}),
-     * except a null ({@code ~}, {@code null}, nothing). A duplicate key is an error (a second
-     * target of the same name would otherwise replace the first).
+     * The YAML text as SnakeYAML's node tree (the parser of the suites; marks kept for located
+     * problems), or null when the document is empty.
      */
-    private static JsonNode tree(String text, String source) {
+    static Node compose(String text, String source) {
         LoaderOptions options = new LoaderOptions();
         options.setMaxAliasesForCollections(50);
         try {
-            Node node = new Yaml(new SafeConstructor(options)).compose(new java.io.StringReader(text));
-            return node == null ? null : tree(node, source, 0);
+            return new Yaml(new SafeConstructor(options)).compose(new java.io.StringReader(text));
         } catch (MarkedYAMLException e) {
             // Only the parser's own words and mark: its full message quotes the file, which may hold a pasted secret.
             Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
@@ -170,10 +180,38 @@ public final class Targets {
         }
     }
 
+    /** The {@code prices:} node of each target that has one, with its marks (for located problems). */
+    private static Map<String, Node> priceBlocks(Node document) {
+        Map<String, Node> blocks = new LinkedHashMap<>();
+        if (document instanceof MappingNode root) {
+            for (NodeTuple top : root.getValue()) {
+                if (top.getKeyNode() instanceof ScalarNode k && k.getValue().equals("targets")
+                        && top.getValueNode() instanceof MappingNode all) {
+                    for (NodeTuple target : all.getValue()) {
+                        if (target.getKeyNode() instanceof ScalarNode name && target.getValueNode() instanceof MappingNode t) {
+                            for (NodeTuple field : t.getValue()) {
+                                if (field.getKeyNode() instanceof ScalarNode f && f.getValue().equals("prices")) {
+                                    blocks.put(name.getValue(), field.getValueNode());
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return blocks;
+    }
+
     private static String at(Mark mark) {
         return mark == null ? "" : " at line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1);
     }
 
+    /**
+     * The node tree as objects, arrays and text: every scalar is kept as written
+     * ({@code apiVersion: 1.10} stays {@code "1.10"}), except a null ({@code ~}, {@code null},
+     * nothing). A duplicate key is an error (a second target of the same name would otherwise
+     * replace the first).
+     */
     private static JsonNode tree(Node node, String source, int depth) {
         if (depth > 50) { // a recursive alias
             throw new ConfigurationException(source + ": not valid YAML" + at(node.getStartMark())

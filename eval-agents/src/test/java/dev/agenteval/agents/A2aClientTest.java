@@ -103,7 +103,7 @@ class A2aClientTest {
         assertThat(second.state()).contains(TaskState.COMPLETED);
         assertThat(second.text()).isEqualTo("Booked for Tuesday.");
         assertThat(second.dataParts()).containsExactly(Map.of("booking", Map.of("day", "Tuesday", "slot", 10L)));
-        assertThat(second.usage()).contains(new Usage(120L, 30L, 0.25, null));
+        assertThat(second.usage()).contains(new Usage(120L, 30L, 0.25, null, "m", false));
         assertThat(second.toolCalls()).containsExactly(new ToolCall("book_slot", Map.of("day", "Tuesday"), Map.of("ok", true)));
         assertThat(tree(Wire.MAPPER.writeValueAsString(second.raw()))).isEqualTo(tree(COMPLETED));
     }

@@ -97,7 +97,7 @@ class AgentServiceClientTest {
         assertThat(first.agentId()).contains("agent-42");
         assertThat(second.state()).contains(TaskState.COMPLETED);
         assertThat(second.dataParts()).containsExactly(Map.of("items", java.util.List.of(Map.of("type", "TEMP", "value", 38.5))));
-        assertThat(second.usage()).contains(new Usage(10L, 5L, 0.5, null));
+        assertThat(second.usage()).contains(new Usage(10L, 5L, 0.5, null, "x", false));
     }
 
     @Test

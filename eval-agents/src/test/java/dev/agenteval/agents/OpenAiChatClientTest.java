@@ -82,7 +82,7 @@ class OpenAiChatClientTest {
                 """));
         assertThat(first.text()).isEmpty();
         assertThat(first.toolCalls()).containsExactly(ToolCall.of("find_assets", Map.of("filter", "pumps", "limit", 10L)));
-        assertThat(first.usage()).contains(Usage.tokens(52, 17));
+        assertThat(first.usage()).contains(new Usage(52L, 17L, null, null, "gpt-4o-mini", false));
         assertThat(first.agentId()).contains("gpt-4o-mini");
         assertThat(second.text()).isEqualTo("I found 3 pumps.");
         assertThat(second.toolCalls()).isEmpty();

@@ -178,7 +178,7 @@ class TargetsTest {
                             "targets.yaml: target 'eu' auth: missing 'clientSecretEnv'",
                             "targets.yaml: target 'eu' header Authorization: looks like a credential; never write"
                                     + " secrets in this file: write env:VARIABLE, or use auth",
-                            "targets.yaml: target 'local': unknown key 'urll' (known: protocol, url, auth, headers, settings, opik)",
+                            "targets.yaml: target 'local': unknown key 'urll' (known: protocol, url, auth, headers, settings, opik, prices)",
                             "targets.yaml: target 'local': missing 'url'",
                             "targets.yaml: target 'local' auth tokenEnv: must be the NAME of an environment variable"
                                     + " (matching [A-Za-z_][A-Za-z0-9_.]*), never its value",

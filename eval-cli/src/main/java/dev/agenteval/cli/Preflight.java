@@ -53,7 +53,8 @@ final class Preflight {
      */
     record Plan(List<SuiteSources.Source> sources, Agents agents, Judge judge, Providers providers,
                 Function<String, String> environment, Settings settings, Baseline baseline, Path reportFolder, Path outputFile,
-                Path defaultResults, List<EvalRunner.Builder> runners, dev.agenteval.opik.OpikSink opik)
+                Path defaultResults, List<EvalRunner.Builder> runners, dev.agenteval.opik.OpikSink opik,
+                dev.agenteval.api.Prices prices)
             implements AutoCloseable {
 
         List<Suite> suites() {
@@ -230,6 +231,13 @@ final class Preflight {
             problems.add(e.getMessage());
         }
 
+        dev.agenteval.api.Prices prices = dev.agenteval.api.Prices.none();
+        try {
+            prices = Wiring.prices(settings, environment, workDir, o.pricesFile);
+        } catch (ConfigurationException e) {
+            problems.addAll(e.problems());
+        }
+
         if (!problems.isEmpty()) {
             agents.close();
             throw new ConfigurationException(problems);
@@ -248,7 +256,7 @@ final class Preflight {
             }
         }
         return new Plan(loaded.sources(), agents, judge, providers, environment, settings, baseline, reportFolder, outputFile,
-                defaultResults, List.copyOf(runners), opik);
+                defaultResults, List.copyOf(runners), opik, prices);
     }
 
 

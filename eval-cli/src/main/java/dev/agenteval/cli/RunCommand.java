@@ -85,7 +85,8 @@ final class RunCommand implements Callable<Integer> {
         EvalRunner.Builder b = plan.runner(suite).agent(plan.agent(suite)).stopOnFailure(options.stopOnFailure)
                 .listener(new Progress(context.err(), context.terminal(), options.quiet.length > 0, options.verbose.length))
                 .agentDescription(Wiring.describeAgent(plan.settings(), plan.environment(), context.workDir(),
-                        plan.agentFileId(suite)));
+                        plan.agentFileId(suite)))
+                .prices(plan.prices());
         agentProject(source).ifPresent(p -> b.agentConfiguration(p.configuration()));
         Baseline compared = Gating.baselineFor(plan.baseline(), suite, several, context.err());
         dev.agenteval.opik.OpikSink opik = plan.opik() == null ? null : plan.opik().forSuite(suite);

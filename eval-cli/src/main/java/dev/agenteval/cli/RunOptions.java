@@ -103,6 +103,9 @@ final class RunOptions {
     @Option(names = Setting.Option.OPIK_EXPERIMENT, paramLabel = "NAME", description = "With --opik: the Opik experiment (default: AGENT_EVAL_OPIK_EXPERIMENT_NAME, else the suite's name and the run's start time).")
     String experimentName;
 
+    @Option(names = "--prices", paramLabel = "FILE", description = "Your price table (YAML or JSON: prices: {MODEL: {inputPerMillion: N, outputPerMillion: N}}, a 'default' entry for other models): a turn whose agent reports tokens but no cost gets a cost computed from its model's price, marked estimated in every report. Wins over the --env target's prices:. agent-eval ships no prices.")
+    Path pricesFile;
+
     @Option(names = {"-v", "--verbose"}, description = "Print each case's answers and tool calls as it finishes, and"
             + " log more; -vv also each turn's request and response (secrets masked), and debug logging.")
     boolean[] verbose = new boolean[0];

@@ -4,6 +4,7 @@ import dev.agenteval.api.Case;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Fingerprint;
 import dev.agenteval.api.JudgeException;
+import dev.agenteval.api.Prices;
 import dev.agenteval.api.Shard;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
@@ -92,6 +93,7 @@ public final class EvalRunner {
     private final String judgeDescription;
     private final Secrets secrets;
     private final boolean redactJudgeInput;
+    private final Prices prices;
     private final Clock clock;
     private final RandomGenerator random;
     private final ResolvedScorers checked;
@@ -116,6 +118,7 @@ public final class EvalRunner {
         this.judgeDescription = b.judgeDescription;
         this.secrets = b.secrets;
         this.redactJudgeInput = b.redactJudgeInput;
+        this.prices = b.prices;
         this.clock = b.clock;
         this.random = b.random;
     }
@@ -147,7 +150,7 @@ public final class EvalRunner {
                 suite.cases().size(), shard == null ? "" : " (shard " + shard + ")", limit,
                 attempts(preparation, selected.size()));
         SuiteResult result = new SuiteExecution(suite, preparation, agent, asked, limit, stopOnFailure,
-                new SafeListener(listeners, sinks)).run();
+                new SafeListener(listeners, sinks), prices).run();
         result = result.withFingerprint(fingerprint(suite, preparation.suiteNeedsJudge()));
         if (shard != null) {
             result = result.withShard(shard);
@@ -299,6 +302,7 @@ public final class EvalRunner {
         b.judgeDescription = judgeDescription;
         b.secrets = secrets;
         b.redactJudgeInput = redactJudgeInput;
+        b.prices = prices;
         b.clock = clock;
         b.random = random;
         b.checked = checked;
@@ -330,6 +334,7 @@ public final class EvalRunner {
         private String judgeDescription;
         private Secrets secrets = Secrets.shared();
         private boolean redactJudgeInput = true;
+        private Prices prices = Prices.none();
         private Clock clock = Clock.systemUTC();
         private RandomGenerator random;
         private Providers discovered;
@@ -388,6 +393,17 @@ public final class EvalRunner {
          */
         public Builder redactJudgeInput(boolean redactJudgeInput) {
             this.redactJudgeInput = redactJudgeInput;
+            return this;
+        }
+
+        /**
+         * The user's price table: a turn whose agent reported tokens but no cost gets a cost computed
+         * from the price of its model, marked {@linkplain dev.agenteval.api.Usage#costEstimated()
+         * estimated}, before it is scored ({@code max_cost} reads it) and reported. A cost the agent
+         * reported is kept. Default: {@link Prices#none()}.
+         */
+        public Builder prices(Prices prices) {
+            this.prices = Objects.requireNonNull(prices, "prices");
             return this;
         }
 

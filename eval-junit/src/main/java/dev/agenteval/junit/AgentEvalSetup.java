@@ -132,7 +132,8 @@ public final class AgentEvalSetup implements AutoCloseable {
 
     /**
      * The runner: the configured agent, a judge when a suite has a judge scorer, and report sinks
-     * when a report folder is configured. Created on the first call.
+     * when a report folder is configured, the prices of the target's {@code prices:} block. Created on
+     * the first call.
      *
      * @throws ConfigurationException when no agent is configured or a setting is invalid
      */
@@ -143,7 +144,8 @@ public final class AgentEvalSetup implements AutoCloseable {
             Judge judge = Wiring.needsJudge(all, providers()) ? Wiring.judge(settings, providers(), environment) : null;
             EvalRunner.Builder b = EvalRunner.builder().agent(client).judge(judge).providers(providers())
                     .environment(environment).redactJudgeInput(Wiring.redactJudgeInput(settings))
-                    .agentDescription(Wiring.describeAgent(settings, environment, workDir));
+                    .agentDescription(Wiring.describeAgent(settings, environment, workDir))
+                    .prices(Wiring.prices(settings, environment, workDir, null));
             if (judge != null) {
                 b.judgeDescription(Wiring.describeJudge(judge));
             }

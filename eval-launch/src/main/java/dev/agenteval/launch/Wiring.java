@@ -2,9 +2,11 @@ package dev.agenteval.launch;
 
 import dev.agenteval.agents.AgentClients;
 import dev.agenteval.agents.EnvironmentTargets;
+import dev.agenteval.agents.PriceTables;
 import dev.agenteval.agents.Target;
 import dev.agenteval.agents.Targets;
 import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.api.Prices;
 import dev.agenteval.api.Suite;
 import dev.agenteval.core.Environment;
 import dev.agenteval.core.Providers;
@@ -461,6 +463,24 @@ public final class Wiring {
             throw new ConfigurationException(problems);
         }
         return Optional.of(b.build());
+    }
+
+    /**
+     * The prices of the run: those of the {@link Setting#TARGET} target's {@code prices:} block in
+     * the targets file, then {@code priceFile}'s (when not null; {@link PriceTables}), which win for
+     * a model priced in both. Empty when neither gives any. Nothing is sent.
+     *
+     * @throws ConfigurationException naming the file, line, column and field of every problem
+     */
+    public static Prices prices(Settings settings, java.util.function.Function<String, String> environment,
+                                Path workDir, Path priceFile) {
+        Prices fromTarget;
+        try {
+            fromTarget = target(settings, environment, workDir).map(Target::prices).orElse(Prices.none());
+        } catch (ConfigurationException e) {
+            fromTarget = Prices.none(); // reported where the agent is created
+        }
+        return priceFile == null ? fromTarget : fromTarget.with(PriceTables.load(workDir.resolve(priceFile)));
     }
 
     /**

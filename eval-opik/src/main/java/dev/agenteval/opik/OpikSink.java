@@ -500,6 +500,9 @@ public final class OpikSink implements ResultSink {
         if (usage.cost() != null && usage.cost() >= 0) {
             s.put("total_estimated_cost", usage.cost());
         }
+        if (usage.model() != null) {
+            s.put("model", usage.model());
+        }
         return s;
     }
 
@@ -818,6 +821,8 @@ public final class OpikSink implements ResultSink {
         m.put("output_tokens", u.outputTokens());
         m.put("credits", u.credits());
         m.put("cost", u.cost());
+        m.put("cost_estimated", u.costEstimated() ? Boolean.TRUE : null);
+        m.put("model", u.model());
         m.values().removeIf(Objects::isNull);
         return m;
     }

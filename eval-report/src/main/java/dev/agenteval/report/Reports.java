@@ -73,7 +73,9 @@ import java.util.Objects;
  *   },
  *   "summary": {"cases": 3, "passed": 2, "failed": 1, "errored": 0, "skipped": 0, "passRate": 0.6666666666666666,
  *               "flaky": 0},           // flaky: cases whose attempts disagree
- *   "usage": {"inputTokens": 120, "outputTokens": 30, "credits": null, "cost": null},   // or null
+ *   "usage": {"inputTokens": 120, "outputTokens": 30, "credits": null, "cost": null},   // or null; also
+ *            // "costEstimated": true when the cost was (partly) computed from the user's prices, and
+ *            // "model" when every summand names the same model
  *   "baseline": {                      // only when compared with a baseline
  *     "source": "previous/results.json", "startedAt": "...", "passRate": 1.0, "passRateChange": -0.333,
  *     "significance": 0.05,            // repeated cases: a change counts when Fisher's p is below it

@@ -188,7 +188,8 @@ final class OpenAiChatClient implements AgentClient {
             AgentResponse.Builder b = AgentResponse.builder()
                     .text(text)
                     .toolCalls(toolCalls)
-                    .usage(Usages.fromObject(r.body().get("usage")))
+                    .usage(Usages.withModel(Usages.fromObject(r.body().get("usage")),
+                            Json.text(r.body(), "model") != null ? Json.text(r.body(), "model") : model))
                     .agentId(model)
                     .rawUnchecked(r.value());
             if (!text.isEmpty()) {

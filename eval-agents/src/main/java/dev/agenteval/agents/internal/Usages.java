@@ -7,7 +7,8 @@ import dev.agenteval.api.Usage;
  * Usage in the shapes agents report it: the agent service's {@code $usage} ({@code inputTokens},
  * {@code outputTokens}, {@code credits}) and {@code _usage} ({@code input_tokens},
  * {@code output_tokens}, with {@code credits} beside it), a plain {@code usage}, and OpenAI's
- * {@code prompt_tokens}/{@code completion_tokens}.
+ * {@code prompt_tokens}/{@code completion_tokens}. The model is the usage object's {@code model}
+ * (the agent service's {@code $usage} names it), else the metadata's {@code model}.
  */
 final class Usages {
 
@@ -27,7 +28,8 @@ final class Usages {
             usage = Usage.NONE;
         }
         usage = new Usage(usage.inputTokens(), usage.outputTokens(),
-                usage.credits() != null ? usage.credits() : credits, usage.cost() != null ? usage.cost() : cost);
+                usage.credits() != null ? usage.credits() : credits, usage.cost() != null ? usage.cost() : cost,
+                usage.model() != null ? usage.model() : Json.text(metadata, "model"), false);
         return usage.isEmpty() ? null : usage;
     }
 
@@ -40,7 +42,13 @@ final class Usages {
                 Json.whole(u, "inputTokens", "input_tokens", "promptTokens", "prompt_tokens"),
                 Json.whole(u, "outputTokens", "output_tokens", "completionTokens", "completion_tokens"),
                 Json.decimal(u, "credits"),
-                Json.decimal(u, "cost"));
+                Json.decimal(u, "cost"),
+                Json.text(u, "model"), false);
         return usage.isEmpty() ? null : usage;
+    }
+
+    /** {@code usage} produced by {@code model} when it names none; null stays null. */
+    static Usage withModel(Usage usage, String model) {
+        return usage == null || usage.model() != null ? usage : usage.withModel(model);
     }
 }

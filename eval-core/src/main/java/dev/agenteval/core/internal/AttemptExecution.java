@@ -7,11 +7,13 @@ import dev.agenteval.api.CaseAttempt;
 import dev.agenteval.api.FailureCode;
 import dev.agenteval.api.HarnessFailure;
 import dev.agenteval.api.Message;
+import dev.agenteval.api.Prices;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.api.ToolSpec;
 import dev.agenteval.api.Turn;
 import dev.agenteval.api.TurnResult;
+import dev.agenteval.api.Usage;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.AgentSession;
 import dev.agenteval.spi.Exchange;
@@ -42,6 +44,7 @@ final class AttemptExecution implements Runnable {
     private final Preparation preparation;
     private final RunListener listener;
     private final boolean repeated;
+    private final Prices prices;
     private final CompletableFuture<CaseAttempt> result = new CompletableFuture<>();
 
     private final Object lock = new Object();
@@ -53,8 +56,9 @@ final class AttemptExecution implements Runnable {
     private boolean ended;
 
     AttemptExecution(PreparedCase prepared, int attempt, boolean repeated, AgentClient client, Judge judge,
-                     Preparation preparation, RunListener listener) {
+                     Preparation preparation, RunListener listener, Prices prices) {
         this.repeated = repeated;
+        this.prices = prices;
         this.prepared = prepared;
         this.attempt = attempt;
         this.client = client;
@@ -133,6 +137,7 @@ final class AttemptExecution implements Runnable {
                 if (response == null) {
                     throw new AgentException(FailureCode.INVALID_RESPONSE, "the agent client returned no response");
                 }
+                response = priced(response);
             } catch (AgentException e) {
                 addTurn(failedTurn(i, input, s, Duration.ofNanos(System.nanoTime() - t0), e.toFailure()));
                 return false;
@@ -152,6 +157,13 @@ final class AttemptExecution implements Runnable {
             }
         }
         return true;
+    }
+
+    /** The response with its cost estimated from the prices when the agent reported tokens but no cost. */
+    private AgentResponse priced(AgentResponse response) {
+        Usage usage = response.usage().orElse(null);
+        Usage estimated = prices.estimate(usage);
+        return estimated == usage ? response : response.toBuilder().usage(estimated).build();
     }
 
     private List<ScoreResult> score(int index, AgentResponse response, Duration duration) throws InterruptedException {

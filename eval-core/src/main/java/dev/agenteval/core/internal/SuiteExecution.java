@@ -3,6 +3,7 @@ package dev.agenteval.core.internal;
 import dev.agenteval.api.CaseAttempt;
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.FailureCode;
+import dev.agenteval.api.Prices;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.spi.AgentClient;
@@ -44,14 +45,18 @@ public final class SuiteExecution {
     private final int concurrency;
     private final boolean stopOnFailure;
     private final SafeListener listener;
+    private final Prices prices;
 
     private final AtomicBoolean stopped = new AtomicBoolean();
     private final AtomicReference<String> stopReason = new AtomicReference<>();
     private final AtomicBoolean interrupted = new AtomicBoolean();
 
-    /** A run of the prepared cases, each as many times as its {@link PreparedCase#repeat()}. */
+    /**
+     * A run of the prepared cases, each as many times as its {@link PreparedCase#repeat()}; {@code prices}
+     * estimate the cost of turns whose agent reported none.
+     */
     public SuiteExecution(Suite suite, Preparation preparation, AgentClient client, Judge judge, int concurrency,
-                          boolean stopOnFailure, SafeListener listener) {
+                          boolean stopOnFailure, SafeListener listener, Prices prices) {
         this.suite = suite;
         this.preparation = preparation;
         this.client = client;
@@ -59,6 +64,7 @@ public final class SuiteExecution {
         this.concurrency = concurrency;
         this.stopOnFailure = stopOnFailure;
         this.listener = listener;
+        this.prices = prices;
     }
 
     /** Runs every prepared case; returns when each has a result. Never throws for a case's failure. */
@@ -84,7 +90,8 @@ public final class SuiteExecution {
                         slots.release();
                         break;
                     }
-                    AttemptExecution ex = new AttemptExecution(pc, a, repeat > 1, client, judge, preparation, listener);
+                    AttemptExecution ex = new AttemptExecution(pc, a, repeat > 1, client, judge, preparation, listener,
+                            prices);
                     launched.add(ex);
                     ex.result().whenComplete((r, e) -> slots.release());
                     scheduleTimeout(timer, pc, ex);

@@ -222,7 +222,11 @@ public final class HarnessReport {
         return node;
     }
 
-    /** The harness's usage: three fields, each null when not reported; null when none is. */
+    /**
+     * The harness's usage: three fields, each null when not reported; null when none is. A cost
+     * computed from the user's prices is added as {@code estimated_cost} (the harness reports no
+     * cost of its own).
+     */
     private static JsonNode usage(Usage u) {
         if (u == null || u.inputTokens() == null && u.outputTokens() == null && u.credits() == null) {
             return JsonTrees.NODES.nullNode();
@@ -231,6 +235,9 @@ public final class HarnessReport {
         node.put("input_tokens", u.inputTokens());
         node.put("output_tokens", u.outputTokens());
         node.put("credits", u.credits());
+        if (u.costEstimated()) {
+            node.put("estimated_cost", u.cost());
+        }
         return node;
     }
 

@@ -466,7 +466,7 @@ public final class HtmlReport {
         }
         List<String> parts = new ArrayList<>();
         if (u.cost() != null) {
-            parts.add(ReportText.number(u.cost()));
+            parts.add(ReportText.cost(u));
         }
         if (u.credits() != null) {
             parts.add(ReportText.number(u.credits()) + " credits");

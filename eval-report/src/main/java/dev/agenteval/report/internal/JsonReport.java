@@ -116,6 +116,12 @@ public final class JsonReport {
         node.put("outputTokens", u.outputTokens());
         node.put("credits", u.credits());
         node.put("cost", u.cost());
+        if (u.costEstimated()) {
+            node.put("costEstimated", true);
+        }
+        if (u.model() != null) {
+            node.put("model", u.model());
+        }
         return node;
     }
 

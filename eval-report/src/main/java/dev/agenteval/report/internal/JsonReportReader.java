@@ -286,8 +286,13 @@ public final class JsonReportReader {
             return null;
         }
         requireObject(node, at + ".");
+        JsonNode estimated = node.get("costEstimated");
+        if (estimated != null && !estimated.isNull() && !estimated.isBoolean()) {
+            throw error(at + ".costEstimated", "must be true or false");
+        }
         return new Usage(longOrNull(node, "inputTokens", at), longOrNull(node, "outputTokens", at),
-                doubleOrNull(node, "credits", at), doubleOrNull(node, "cost", at));
+                doubleOrNull(node, "credits", at), doubleOrNull(node, "cost", at), text(node, "model", at + ".", true),
+                estimated != null && estimated.booleanValue());
     }
 
     private Long longOrNull(JsonNode node, String key, String at) {

@@ -58,6 +58,17 @@ final class ReportText {
         return d.toPlainString();
     }
 
+    /**
+     * The cost as a number, e.g. {@code 0.0042}, or {@code ~0.0042 (estimated)} when it was (partly)
+     * computed from the user's prices; empty without a cost.
+     */
+    static String cost(Usage usage) {
+        if (usage == null || usage.cost() == null) {
+            return "";
+        }
+        return usage.costEstimated() ? "~" + number(usage.cost()) + " (estimated)" : number(usage.cost());
+    }
+
     /** The reported usage fields, e.g. {@code 120 input tokens, 30 output tokens}; null when nothing was reported. */
     static String usage(Usage usage) {
         if (usage == null || usage.isEmpty()) {
@@ -74,7 +85,7 @@ final class ReportText {
             j.add(number(usage.credits()) + " credits");
         }
         if (usage.cost() != null) {
-            j.add("cost " + number(usage.cost()));
+            j.add("cost " + cost(usage));
         }
         return j.toString();
     }

@@ -22,11 +22,12 @@ public final class MaxCostScorerFactory extends BuiltInScorerFactory<Double> {
     Scorer scorer(Double limit) {
         String label = "cost <= " + HarnessJson.pythonFloat(limit);
         return ctx -> {
-            Double cost = ctx.response().usage().map(Usage::cost).orElse(null);
+            Usage usage = ctx.response().usage().orElse(Usage.NONE);
+            Double cost = usage.cost();
             if (cost == null) {
                 return ScoreResult.skipped(id(), "agent reported no cost");
             }
-            String spent = "cost " + HarnessJson.pythonFloat(cost);
+            String spent = "cost " + HarnessJson.pythonFloat(cost) + (usage.costEstimated() ? " (estimated)" : "");
             Check check = cost <= limit ? Check.pass(label, spent)
                     : Check.fail(label, spent + ", limit " + HarnessJson.pythonFloat(limit));
             return ScoreResult.ofChecks(id(), check);
