@@ -8,7 +8,8 @@
 // Each serves its agent card at <prefix>.well-known/agent-card.json through the SDK's handler.
 //
 // The executor answers by the first word of the user's text (see scenario(); "echo" and, on 1.x,
-// "disorder" are handled in the executors). It exits when its
+// "disorder" are handled in the executors), and a message of data parts only with what it received
+// (featureInput()). It exits when its
 // standard input closes, so it never outlives the JVM that started it.
 
 import express from 'express';
@@ -91,6 +92,15 @@ function scenario(words, previous, arrays) {
   }
 }
 
+/**
+ * A message of data parts only (a feature input, no text): answers with the data it received, as
+ * text ("Feature input received: {json}") and as a data part {received: [...]}.
+ */
+function featureInput(data) {
+  return { message: [{ text: `Feature input received: ${data.map((d) => JSON.stringify(d)).join(' ')}` },
+    { data: { received: data } }] };
+}
+
 // ------------------------------------------------------------------ @a2a-js/sdk 1.x
 
 const STATES = {
@@ -131,6 +141,12 @@ class Executor1 {
   async execute(ctx, bus) {
     const m = ctx.userMessage;
     const words = words1(m);
+    if (words.length === 0 && m.parts.some((p) => p.content?.$case === 'data')) {
+      const plan = featureInput(m.parts.filter((p) => p.content?.$case === 'data').map((p) => p.content.value));
+      bus.publish(AgentEvent.message(message1(ctx, plan.message, '')));
+      bus.finished();
+      return;
+    }
     if ((words[0] ?? '').toLowerCase() === 'echo') {
       bus.publish(AgentEvent.message(message1(ctx, [{ data: decoded1(m) }], '')));
       bus.finished();
@@ -206,6 +222,11 @@ class Executor03 {
   async execute(ctx, bus) {
     const m = ctx.userMessage;
     const words = m.parts.filter((p) => p.kind === 'text').map((p) => p.text).join(' ').split(/\s+/).filter(Boolean);
+    if (words.length === 0 && m.parts.some((p) => p.kind === 'data')) {
+      bus.publish(message03(ctx, featureInput(m.parts.filter((p) => p.kind === 'data').map((p) => p.data)).message));
+      bus.finished();
+      return;
+    }
     if ((words[0] ?? '').toLowerCase() === 'echo') {
       const decoded = { role: m.role, messageId: m.messageId, contextId: m.contextId, taskId: m.taskId,
         parts: m.parts.map((p) => ({ type: p.kind, value: p.kind === 'text' ? p.text : p.data ?? null })),

@@ -177,4 +177,18 @@ class PlatformChatClientTest {
                                 "platform-chat setting 'toolConfirmation': must be deny, allow or allow:<tool>,<tool>"
                                         + " but was 'maybe'"));
     }
+
+    @Test
+    void should_send_a_feature_input_as_its_json_text_because_the_chat_api_takes_only_text() throws Exception {
+        server.enqueue(json(ANSWER_WITH_TOOLS));
+        Map<String, Object> feature = new java.util.LinkedHashMap<>();
+        feature.put("asset", "P-101");
+        feature.put("depth", 2);
+
+        client().openSession(SessionRequest.of("feature")).send(Message.user(dev.agenteval.api.Part.data(feature)));
+
+        assertThat(body(server.takeRequest()).get("messages")).isEqualTo(tree("""
+                [{"role":"user","content":{"type":"text","text":"{\\"asset\\":\\"P-101\\",\\"depth\\":2}"}}]
+                """));
+    }
 }

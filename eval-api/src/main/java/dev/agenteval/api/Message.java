@@ -35,6 +35,18 @@ public record Message(String role, List<Part> parts, Map<String, Object> metadat
         return new Message("user", List.of(parts), Map.of());
     }
 
+    /**
+     * What a person reads as this message: its parts in order, each text part as is and each
+     * data part as compact JSON, joined by newlines. The same as {@link #text()} for a message of
+     * text parts only; for a feature input ({@code Message.user(Part.data(Map.of("asset", "P-101")))})
+     * {@code {"asset":"P-101"}}. Reports show turn inputs this way; never null.
+     */
+    public String readableText() {
+        return parts.stream()
+                .map(p -> p instanceof Part.Text t ? t.text() : JsonValues.toJson(((Part.Data) p).data()))
+                .collect(Collectors.joining("\n"));
+    }
+
     /** The text parts joined by newlines; empty when there are none. */
     public String text() {
         return parts.stream()

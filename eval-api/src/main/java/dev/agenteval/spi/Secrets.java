@@ -1,5 +1,6 @@
 package dev.agenteval.spi;
 
+import dev.agenteval.api.internal.JsonValues;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -215,10 +216,10 @@ public final class Secrets {
     static Set<String> forms(String secret) {
         Set<String> forms = new LinkedHashSet<>();
         forms.add(secret);
-        String json = jsonEscaped(secret, false);
+        String json = JsonValues.escaped(secret, false);
         forms.add(json);
-        forms.add(jsonEscaped(json, false));
-        String ascii = jsonEscaped(secret, true);
+        forms.add(JsonValues.escaped(json, false));
+        String ascii = JsonValues.escaped(secret, true);
         forms.add(ascii);
         forms.add(upperHexEscapes(ascii));
         forms.add(json.replace("/", "\\/"));
@@ -234,30 +235,6 @@ public final class Secrets {
         forms.add(Base64.getUrlEncoder().withoutPadding().encodeToString(bytes));
         forms.remove("");
         return forms;
-    }
-
-    private static String jsonEscaped(String s, boolean asciiOnly) {
-        StringBuilder sb = new StringBuilder(s.length() + 8);
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                case '\b' -> sb.append("\\b");
-                case '\f' -> sb.append("\\f");
-                default -> {
-                    if (c < 0x20 || asciiOnly && c > 0x7e) {
-                        sb.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
-            }
-        }
-        return sb.toString();
     }
 
     // Jackson writes \u00E9 where Python writes \u00e9.

@@ -1,11 +1,14 @@
 package dev.agenteval.cli;
 
 import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.api.SuiteResult;
 import dev.agenteval.core.Providers;
 import dev.agenteval.core.Recording;
 import dev.agenteval.launch.Settings;
+import dev.agenteval.report.Reports;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.yaml.CaseRecorder;
+import dev.agenteval.yaml.RecordingWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,14 +24,16 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code agent-eval record}: sends inputs to an agent and writes a case expecting the tools it
- * called ("save as test case").
+ * called ("save as test case"), or writes one from a case of a past run's results.json
+ * ({@code --from FILE --case ID}, no agent called).
  */
 @Command(name = "record", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Sends one or more inputs (one turn each, one conversation) to an agent and writes a case "
                 + "into a platform-dialect suite file: its expected tools are the tools the agent called on each turn, "
                 + "in order (tools_in_order), with a commented-out rubric to fill in. Appends to the file's cases, "
                 + "or creates the file.",
-                "Exit codes: 0 recorded; 2 invalid command line or suite file (nothing written); "
+                "With --from FILE --case ID: the same from a case of a past run (its results.json), sending nothing.",
+                "Exit codes: 0 recorded; 2 invalid command line, results or suite file (nothing written); "
                         + "3 the agent could not be reached or its task failed (nothing written)."})
 final class RecordCommand implements Callable<Integer> {
 
@@ -37,6 +42,15 @@ final class RecordCommand implements Callable<Integer> {
 
     @Option(names = "--input-file", paramLabel = "FILE", description = "A file of messages, one per line (blank lines skipped), sent as turns in order.")
     Path inputFile;
+
+    @Option(names = "--from", paramLabel = "FILE", description = "Record from a past run instead of an agent: its results.json (or the report folder holding it). Sends nothing; needs --case.")
+    Path from;
+
+    @Option(names = "--case", paramLabel = "CASE_ID", description = "With --from: the case of that run to write, all its turns (inputs and the tools called, in order). The new case keeps its id unless --id is given.")
+    String fromCase;
+
+    @Option(names = "--replace", description = "Replace the case with the same id in --to (in place, the rest of the file as written) instead of refusing.")
+    boolean replace;
 
     @Option(names = "--to", paramLabel = "FILE", required = true, description = "The suite file to append the case to (created if missing), e.g. eval/eval.yaml.")
     Path to;
@@ -63,6 +77,9 @@ final class RecordCommand implements Callable<Integer> {
     // The locks and the interruption watch are held for the run; their bodies never name them.
     @SuppressWarnings("try")
     public Integer call() {
+        if (from != null || fromCase != null) {
+            return fromResults();
+        }
         // Discovered once: the environment's declared variables and the agent's protocol come from it.
         Providers providers = Providers.discover(RecordCommand.class.getClassLoader());
         Function<String, String> environment = Launching.environment(context, providers);
@@ -75,12 +92,59 @@ final class RecordCommand implements Callable<Integer> {
              AgentClient agent = AgentOptions.create(settings, environment, context.workDir(), providers)) {
             CaseRecorder recorder = CaseRecorder.builder().agent(agent).build();
             recording = recorder.record(id, messages);
-            recorder.save(recording, file);
+            recorder.save(recording, file, replace);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             context.err().println("Interrupted: nothing recorded.");
             return AgentEvalCli.NOT_CARRIED_OUT;
         }
+        report(recording, id);
+        return AgentEvalCli.OK;
+    }
+
+    /** {@code --from FILE --case ID}: a case of a past run, written without calling any agent. */
+    private Integer fromResults() {
+        List<String> problems = new ArrayList<>();
+        if (from == null) {
+            problems.add("--case names a case of a past run: give its results file with --from FILE");
+        }
+        if (fromCase == null) {
+            problems.add("--from needs --case ID: the case of that run to record");
+        } else if (fromCase.isBlank()) {
+            problems.add("--case must not be blank");
+        }
+        if (!inputs.isEmpty() || inputFile != null) {
+            problems.add("--from records a past run, --input/--input-file a new conversation: give one");
+        }
+        if (caseId != null && caseId.isBlank()) {
+            problems.add("--id must not be blank");
+        }
+        if (!problems.isEmpty()) {
+            throw new ConfigurationException(problems);
+        }
+        Path given = context.workDir().resolve(from).normalize();
+        boolean folder = Files.isDirectory(given);
+        Path resultsFile = folder ? given.resolve(Reports.JSON_FILE) : given;
+        String shown = folder ? from.resolve(Reports.JSON_FILE).toString() : from.toString();
+        SuiteResult run;
+        try {
+            run = Reports.readJson(resultsFile);
+        } catch (ConfigurationException e) {
+            throw new ConfigurationException(e.problems().stream().map(p -> p.replace(resultsFile.toString(), shown)).toList());
+        }
+        String id = caseId != null ? caseId : fromCase;
+        Recording recording;
+        try {
+            recording = Recording.of(run, fromCase, id);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException(shown + ": " + e.getMessage());
+        }
+        RecordingWriter.defaults().save(recording, context.workDir().resolve(to).normalize(), replace);
+        report(recording, id);
+        return AgentEvalCli.OK;
+    }
+
+    private void report(Recording recording, String id) {
         context.out().println("Recorded case '" + id + "' into " + to + ":");
         for (int i = 0; i < recording.turns().size(); i++) {
             List<String> tools = recording.turns().get(i).tools();
@@ -88,7 +152,6 @@ final class RecordCommand implements Callable<Integer> {
                     : "expects " + String.join(", ", tools)));
         }
         context.out().println("Add a rubric: edit the commented '# - type: rubric' lines of case '" + id + "' in " + to + ".");
-        return AgentEvalCli.OK;
     }
 
     private List<String> messages(Settings settings) {

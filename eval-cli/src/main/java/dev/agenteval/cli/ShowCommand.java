@@ -38,7 +38,7 @@ final class ShowCommand implements Callable<Integer> {
                 for (int i = 0; i < c.turns().size(); i++) {
                     Turn t = c.turns().get(i);
                     context.out().printf("    turn %d%s: %s%n", i + 1, t.name().map(n -> " (" + n + ")").orElse(""),
-                            oneLine(t.input().text()));
+                            oneLine(t.input().readableText()));
                     if (!t.scorers().isEmpty()) {
                         context.out().printf("      scorers: %s%n",
                                 t.scorers().stream().map(ScorerSpec::type).collect(Collectors.joining(", ")));

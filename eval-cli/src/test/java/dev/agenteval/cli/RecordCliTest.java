@@ -13,8 +13,29 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code agent-eval record} against the test agent that reports tool calls. */
+/**
+ * {@code agent-eval record} against the test agent that reports tool calls, and
+ * {@code record --from results.json --case ID} ("save as test case" from a past run, no agent called).
+ */
 class RecordCliTest {
+
+    private static final String SUITE = """
+            # The support agent's suite.
+            cases:
+              - id: refund-and-weather
+                turns:
+                  - input: "Where is my refund?"
+                  - input: "And the weather?"
+                    scorers:
+                      - type: regex
+                        pattern: "\\\\S"
+              - id: greeting
+                turns:
+                  - input: "Hello"
+                    scorers:
+                      - type: regex
+                        pattern: "\\\\S"
+            """;
 
     @TempDir
     Path work;
@@ -107,5 +128,127 @@ class RecordCliTest {
         assertThat(code).isEqualTo(3);
         assertThat(err()).contains("connection refused");
         assertThat(work.resolve("eval.yaml")).doesNotExist();
+    }
+
+    /** A past run of a two-case suite (results in reports/) and a hand-written suite to save into. */
+    private void pastRun() throws Exception {
+        Files.writeString(work.resolve("eval.yaml"), SUITE);
+        assertThat(run("run", "eval.yaml", "--protocol", "test-tools", "--agent-url", "http://127.0.0.1:1",
+                "--report-dir", "reports")).as(out() + err()).isZero();
+        Files.writeString(work.resolve("saved.yaml"), """
+                # Cases saved from runs. Keep this comment.
+                cases:
+                  - id: existing   # hand-written
+                    turns:
+                      - input: "Hi"
+                        scorers:
+                          - type: regex
+                            pattern: "\\\\S"
+                """);
+    }
+
+    @Test
+    void should_write_every_turn_with_the_tools_it_called_in_order_without_calling_the_agent() throws Exception {
+        pastRun();
+        // An unreachable agent on the command line proves no request is sent.
+        int code = run("record", "--from", "reports/results.json", "--case", "refund-and-weather", "--to", "saved.yaml",
+                "--protocol", "test-down", "--agent-url", "http://127.0.0.1:9");
+
+        assertThat(code).as(out() + err()).isZero();
+        assertThat(out()).contains("Recorded case 'refund-and-weather' into saved.yaml")
+                .contains("turn 1: expects find_order, log_event, refund_status")
+                .contains("turn 2: expects get_weather");
+        String yaml = Files.readString(work.resolve("saved.yaml"));
+        assertThat(yaml).startsWith("""
+                # Cases saved from runs. Keep this comment.
+                cases:
+                  - id: existing   # hand-written
+                """)
+                .contains("- input: \"Where is my refund?\"")
+                .contains("expected: [\"find_order\", \"log_event\", \"refund_status\"]")
+                .contains("- input: \"And the weather?\"")
+                .contains("expected: [\"get_weather\"]")
+                .contains("# TODO: what a good answer does");
+
+        assertThat(run("validate", "saved.yaml")).as(err()).isZero();
+        assertThat(run("run", "saved.yaml", "--protocol", "test-tools", "--agent-url", "http://x",
+                "--report-dir", "again")).as(out() + err()).isZero();
+        JsonNode again = new ObjectMapper().readTree(work.resolve("again/results.json").toFile());
+        assertThat(again.at("/cases/1/id").asText()).isEqualTo("refund-and-weather");
+        assertThat(again.at("/cases/1/turns/1/scores/0/type").asText()).isEqualTo("tools_in_order");
+        // An agent that calls no tools fails the saved case: the expectation is real.
+        assertThat(run("run", "saved.yaml", "--protocol", "test-echo", "--agent-url", "http://x")).isEqualTo(1);
+    }
+
+    @Test
+    void should_read_the_report_folder_and_take_a_new_id() throws Exception {
+        pastRun();
+        int code = run("record", "--from", "reports", "--case", "greeting", "--id", "hello-again", "--to", "saved.yaml");
+
+        assertThat(code).as(err()).isZero();
+        assertThat(out()).contains("Recorded case 'hello-again' into saved.yaml").contains("turn 1: no tool called");
+        assertThat(Files.readString(work.resolve("saved.yaml"))).contains("- id: \"hello-again\"")
+                .contains("- input: \"Hello\"");
+    }
+
+    @Test
+    void should_name_an_unknown_case_with_the_closest_id_and_the_runs_ids() throws Exception {
+        pastRun();
+        String before = Files.readString(work.resolve("saved.yaml"));
+
+        assertThat(run("record", "--from", "reports/results.json", "--case", "refund-and-wether", "--to", "saved.yaml"))
+                .isEqualTo(2);
+
+        assertThat(err()).contains("reports/results.json: no case 'refund-and-wether' in the run of suite '"
+                + work.getFileName() + "' — did you mean 'refund-and-weather'? (cases: refund-and-weather, greeting)");
+        assertThat(Files.readString(work.resolve("saved.yaml"))).isEqualTo(before);
+    }
+
+    @Test
+    void should_refuse_a_file_that_is_not_agent_evals_results_naming_it() throws Exception {
+        pastRun();
+        Files.writeString(work.resolve("other.json"), "{\"runs\": []}");
+        Files.writeString(work.resolve("harness.json"), "[{\"name\": \"hello\", \"success\": true}]");
+
+        assertThat(run("record", "--from", "other.json", "--case", "greeting", "--to", "saved.yaml")).isEqualTo(2);
+        assertThat(err()).contains("other.json: not an agent-eval results document");
+        assertThat(run("record", "--from", "harness.json", "--case", "greeting", "--to", "saved.yaml")).isEqualTo(2);
+        assertThat(err()).contains("harness.json: not an agent-eval results document")
+                .contains("the harness's results format");
+        assertThat(run("record", "--from", "missing.json", "--case", "greeting", "--to", "saved.yaml")).isEqualTo(2);
+        assertThat(err()).contains("missing.json: no such file");
+    }
+
+    @Test
+    void should_refuse_a_taken_id_unless_told_to_replace_it_in_place() throws Exception {
+        pastRun();
+        String before = Files.readString(work.resolve("saved.yaml"));
+
+        assertThat(run("record", "--from", "reports", "--case", "greeting", "--id", "existing", "--to", "saved.yaml"))
+                .isEqualTo(2);
+        assertThat(err()).contains("already has a case 'existing': choose another id, or replace it");
+        assertThat(Files.readString(work.resolve("saved.yaml"))).isEqualTo(before);
+
+        assertThat(run("record", "--from", "reports", "--case", "refund-and-weather", "--to", "saved.yaml")).isZero();
+        assertThat(run("record", "--from", "reports", "--case", "greeting", "--id", "existing", "--to", "saved.yaml",
+                "--replace")).as(err()).isZero();
+
+        String yaml = Files.readString(work.resolve("saved.yaml"));
+        assertThat(yaml).startsWith("# Cases saved from runs. Keep this comment.\ncases:\n  - id: \"existing\"\n")
+                .doesNotContain("hand-written").contains("- input: \"Hello\"").doesNotContain("- input: \"Hi\"");
+        assertThat(yaml.indexOf("id: \"existing\"")).isLessThan(yaml.indexOf("id: \"refund-and-weather\""));
+        assertThat(run("show", "saved.yaml")).isZero();
+        assertThat(out()).contains("existing").contains("refund-and-weather");
+    }
+
+    @Test
+    void should_exit_2_for_half_or_mixed_options() throws Exception {
+        assertThat(run("record", "--from", "reports", "--to", "saved.yaml")).isEqualTo(2);
+        assertThat(err()).contains("--from needs --case ID");
+        assertThat(run("record", "--case", "greeting", "--to", "saved.yaml")).isEqualTo(2);
+        assertThat(err()).contains("give its results file with --from FILE");
+        assertThat(run("record", "--from", "reports", "--case", "greeting", "--input", "Hi", "--to", "saved.yaml"))
+                .isEqualTo(2);
+        assertThat(err()).contains("--from records a past run, --input/--input-file a new conversation: give one");
     }
 }

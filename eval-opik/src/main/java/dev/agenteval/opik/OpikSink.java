@@ -563,7 +563,7 @@ public final class OpikSink implements ResultSink {
             for (Turn turn : spec.turns()) {
                 Map<String, Object> t = new LinkedHashMap<>();
                 turn.name().ifPresent(n -> t.put("name", n));
-                t.put("input", turn.input().text());
+                t.put("input", turn.input().readableText());
                 List<Object> expectations = new ArrayList<>();
                 for (ScorerSpec s : turn.scorers()) {
                     Map<String, Object> e = new LinkedHashMap<>();

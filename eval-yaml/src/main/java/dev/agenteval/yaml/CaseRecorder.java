@@ -69,7 +69,17 @@ public final class CaseRecorder {
      *                                a case with this id, or would not load with the case added
      */
     public Path save(Recording recording, Path suiteFile) {
-        writer.save(recording, suiteFile);
+        return save(recording, suiteFile, false);
+    }
+
+    /**
+     * Like {@link #save(Recording, Path)}; with {@code replace}, a case with the same id in the
+     * file's own {@code cases} is replaced in place (see {@link RecordingWriter#save(Recording, Path, boolean)}).
+     *
+     * @return the file written
+     */
+    public Path save(Recording recording, Path suiteFile, boolean replace) {
+        writer.save(recording, suiteFile, replace);
         LOG.info("Recorded case '{}' ({} turn(s), tools: {}) into {}", recording.caseId(), recording.turns().size(),
                 recording.tools(), suiteFile);
         return suiteFile;

@@ -42,7 +42,7 @@ import org.slf4j.LoggerFactory;
  *         scorers:
  *           - type: tools_in_order
  *             expected: ["find_order", "refund_status"]
- *           # What a good answer does, in plain words, for the judge:
+ *           # TODO: what a good answer does, in plain words, for the judge:
  *           # - type: rubric
  *           #   rubric: "..."
  *           # or: - type: correctness
@@ -126,7 +126,7 @@ public final class RecordingWriter {
     }
 
     private static void rubricPlaceholder(StringBuilder sb, String at) {
-        sb.append(at).append("# What a good answer does, in plain words, for the judge:\n");
+        sb.append(at).append("# TODO: what a good answer does, in plain words, for the judge:\n");
         sb.append(at).append("# - type: rubric\n");
         sb.append(at).append("#   rubric: \"...\"\n");
         sb.append(at).append("# or: - type: correctness\n");
@@ -146,6 +146,19 @@ public final class RecordingWriter {
      *                                a case with this id, or would not load with the case added
      */
     public Path save(Recording recording, Path suiteFile) {
+        return save(recording, suiteFile, false);
+    }
+
+    /**
+     * Like {@link #save(Recording, Path)}; with {@code replace}, a case of the file's own
+     * {@code cases} list with the recording's id is replaced in place (same position and
+     * indentation, the rest of the file as written) instead of refused.
+     *
+     * @return the file written
+     * @throws ConfigurationException as {@link #save(Recording, Path)}, and, with {@code replace},
+     *                                when the case with that id lives in an included file
+     */
+    public Path save(Recording recording, Path suiteFile, boolean replace) {
         Objects.requireNonNull(recording, "recording");
         Objects.requireNonNull(suiteFile, "suiteFile");
         if (Files.isDirectory(suiteFile)) {
@@ -155,11 +168,14 @@ public final class RecordingWriter {
         String text;
         if (Files.exists(suiteFile)) {
             Suite existing = loader.load(suiteFile);
-            if (existing.find(recording.caseId()).isPresent()) {
+            boolean exists = existing.find(recording.caseId()).isPresent();
+            if (exists && !replace) {
                 throw new ConfigurationException(suiteFile + ": suite '" + existing.name() + "' already has a case '"
-                        + recording.caseId() + "': choose another id");
+                        + recording.caseId() + "': choose another id, or replace it");
             }
-            text = CaseListAppender.append(suiteFile, read(suiteFile), column -> toYaml(recording, column));
+            text = exists
+                    ? CaseListAppender.replace(suiteFile, read(suiteFile), recording.caseId(), column -> toYaml(recording, column))
+                    : CaseListAppender.append(suiteFile, read(suiteFile), column -> toYaml(recording, column));
         } else {
             text = "cases:\n" + toYaml(recording, 2);
         }

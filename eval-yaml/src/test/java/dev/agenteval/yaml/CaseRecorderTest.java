@@ -104,7 +104,7 @@ class CaseRecorderTest {
                         scorers:
                           - type: tools_in_order
                             expected: ["find_order", "log_event", "refund_status"]
-                          # What a good answer does, in plain words, for the judge:
+                          # TODO: what a good answer does, in plain words, for the judge:
                           # - type: rubric
                           #   rubric: "..."
                           # or: - type: correctness
@@ -185,7 +185,7 @@ class CaseRecorderTest {
         String suite = "cases:\n  - id: greeting\n    turns:\n      - input: Hi\n        scorers:\n          - type: regex\n            pattern: \"x\"\n";
         Files.writeString(platform, suite);
         assertThatThrownBy(() -> recorder.save(refund, platform)).isInstanceOf(ConfigurationException.class)
-                .hasMessage(platform + ": suite 'support' already has a case 'greeting': choose another id");
+                .hasMessage(platform + ": suite 'support' already has a case 'greeting': choose another id, or replace it");
         assertThat(Files.readString(platform)).isEqualTo(suite);
 
         Path harness = dir.resolve("hello.yaml");

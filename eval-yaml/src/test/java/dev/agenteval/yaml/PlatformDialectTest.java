@@ -38,6 +38,45 @@ class PlatformDialectTest {
             """;
 
     @Test
+    void should_send_a_mapping_input_as_one_data_part_and_a_string_as_text() {
+        Suite suite = TestScorers.loader().load(Fixtures.path("valid/platform/feature-input.yaml"));
+
+        Map<String, Object> expected = new java.util.LinkedHashMap<>();
+        expected.put("asset", "P-101");
+        expected.put("fields", java.util.List.of("status", "lastInspection"));
+        expected.put("depth", 2L);
+        assertThat(suite.cases().get(0).turns().get(0).input())
+                .isEqualTo(dev.agenteval.api.Message.user(dev.agenteval.api.Part.data(expected)));
+        assertThat(suite.cases().get(1).turns().get(0).input().parts())
+                .containsExactly(dev.agenteval.api.Part.data(Map.of("asset", "P-102")));
+        assertThat(TestScorers.loader().load(Fixtures.path("valid/platform/smoke.yaml")).cases().get(0).turns().get(0)
+                .input().parts()).allMatch(dev.agenteval.api.Part.Text.class::isInstance);
+    }
+
+    @Test
+    void should_refuse_a_boolean_or_empty_input_naming_both_allowed_shapes(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("bad.yaml");
+        Files.writeString(file, """
+                cases:
+                  - id: flags
+                    turns:
+                      - input: true
+                        scorers: [{type: contains, values: [x]}]
+                      - input:
+                        scorers: [{type: contains, values: [x]}]
+                """);
+
+        ConfigurationException e = catchThrowableOfType(ConfigurationException.class,
+                () -> TestScorers.loader().load(file));
+
+        assertThat(e.problems()).containsExactly(
+                file + ":4:16: cases[0].turns[0].input (case 'flags'): must be a string (the user's message) or a mapping"
+                        + " (a JSON feature input, sent as a data part) but is a boolean (quote it for a text message: \"true\")",
+                file + ":6:15: cases[0].turns[1].input (case 'flags'): must be a string (the user's message) or a mapping"
+                        + " (a JSON feature input, sent as a data part) but is empty (null)");
+    }
+
+    @Test
     void should_map_judge_scorers_and_registered_plugin_scorers_with_their_parameters() {
         Case c = TestScorers.loader().load(Fixtures.path("valid/platform/scorers.yaml")).cases().get(0);
 

@@ -42,7 +42,7 @@ class RecordingWriterTest {
                           scorers:
                             - type: tools_in_order
                               expected: ["find_order"]
-                            # What a good answer does, in plain words, for the judge:
+                            # TODO: what a good answer does, in plain words, for the judge:
                             # - type: rubric
                             #   rubric: "..."
                             # or: - type: correctness

@@ -92,7 +92,8 @@ final class PlatformChatClient implements AgentClient {
         public AgentResponse send(Message message) throws InterruptedException {
             Map<String, Object> content = new LinkedHashMap<>();
             content.put("type", "text");
-            content.put("text", message.text());
+            // The chat API takes text content only: a data part (a feature input) goes as its JSON text.
+            content.put("text", message.readableText());
             Map<String, Object> userMessage = new LinkedHashMap<>();
             userMessage.put("role", "user");
             userMessage.put("content", content);

@@ -55,6 +55,76 @@ public final class JsonValues {
         return Collections.unmodifiableMap(copy);
     }
 
+    /**
+     * A JSON-like value as compact JSON text ({@code {"asset":"P-101","depth":2}}), map entries in
+     * their order. For display: the wire is written by each client's own JSON library.
+     */
+    public static String toJson(Object value) {
+        StringBuilder sb = new StringBuilder();
+        write(value, sb);
+        return sb.toString();
+    }
+
+    private static void write(Object value, StringBuilder sb) {
+        if (value == null) {
+            sb.append("null");
+        } else if (value instanceof String s) {
+            sb.append('"').append(escaped(s, false)).append('"');
+        } else if (value instanceof Double d && (d.isNaN() || d.isInfinite())) {
+            sb.append('"').append(d).append('"');
+        } else if (value instanceof Number || value instanceof Boolean) {
+            sb.append(value);
+        } else if (value instanceof Map<?, ?> map) {
+            sb.append('{');
+            boolean first = true;
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                sb.append(first ? "" : ",");
+                first = false;
+                sb.append('"').append(escaped(String.valueOf(e.getKey()), false)).append('"');
+                sb.append(':');
+                write(e.getValue(), sb);
+            }
+            sb.append('}');
+        } else if (value instanceof List<?> list) {
+            sb.append('[');
+            for (int i = 0; i < list.size(); i++) {
+                sb.append(i == 0 ? "" : ",");
+                write(list.get(i), sb);
+            }
+            sb.append(']');
+        } else {
+            sb.append('"').append(escaped(value.toString(), false)).append('"');
+        }
+    }
+
+    /**
+     * {@code s} escaped for the inside of a JSON string: quote, backslash and control characters,
+     * and with {@code asciiOnly} every character above U+007E as {@code \\uXXXX}.
+     */
+    public static String escaped(String s, boolean asciiOnly) {
+        StringBuilder sb = new StringBuilder(s.length() + 8);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                case '\n' -> sb.append("\\n");
+                case '\r' -> sb.append("\\r");
+                case '\t' -> sb.append("\\t");
+                case '\b' -> sb.append("\\b");
+                case '\f' -> sb.append("\\f");
+                default -> {
+                    if (c < 0x20 || asciiOnly && c > 0x7e) {
+                        sb.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        sb.append(c);
+                    }
+                }
+            }
+        }
+        return sb.toString();
+    }
+
     private static Object normalizeNumber(Number number, String field) {
         // Integral numbers become Long (or BigInteger), others Double (or BigDecimal), so that a
         // value read from YAML and the same value written in Java compare equal.

@@ -148,7 +148,7 @@ final class AttemptExecution implements Runnable {
             }
             Duration duration = Duration.ofNanos(System.nanoTime() - t0);
             List<ScoreResult> scores = score(i, response, duration);
-            TurnResult result = new TurnResult(i + 1, turn.name().orElse(null), input.text(), request(s, input),
+            TurnResult result = new TurnResult(i + 1, turn.name().orElse(null), input.readableText(), request(s, input),
                     response.raw(), response.text(), response.state().orElse(null), response.toolCalls(), duration,
                     response.usage().orElse(null), null, scores, response.agentId().orElse(configuredAgentId()),
                     response.contextId().orElse(null), response.traceUrl().orElse(null));
@@ -217,7 +217,7 @@ final class AttemptExecution implements Runnable {
     private TurnResult failedTurn(int index, Message input, AgentSession s, Duration duration, HarnessFailure f) {
         Turn turn = prepared.testCase().turns().get(index);
         Object request = s == null ? null : request(s, input);
-        return new TurnResult(index + 1, turn.name().orElse(null), input.text(), request, null, null, null,
+        return new TurnResult(index + 1, turn.name().orElse(null), input.readableText(), request, null, null, null,
                 List.of(), duration, null, f, List.of(), configuredAgentId(), null, null);
     }
 
@@ -288,7 +288,7 @@ final class AttemptExecution implements Runnable {
                 Turn turn = prepared.testCase().turns().get(index);
                 Message input = prepared.inputs().get(index);
                 all.add(preparation.redactor().redact(new TurnResult(index + 1, turn.name().orElse(null),
-                        input.text(), null, null, null, null, List.of(), Duration.ofNanos(now - turnStartNanos), null,
+                        input.readableText(), null, null, null, null, List.of(), Duration.ofNanos(now - turnStartNanos), null,
                         new HarnessFailure(code, message, context), List.of(), configuredAgentId(), null, null)));
             }
             outcome = Verdicts.attempt(attempt, prepared.testCase().expectPass(), Duration.ofNanos(now - startNanos),

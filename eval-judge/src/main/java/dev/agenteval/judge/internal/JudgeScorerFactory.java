@@ -151,7 +151,7 @@ abstract class JudgeScorerFactory implements ScorerFactory {
      * follow-up ("elaborate on the first thing you mentioned") is judged in its conversation.
      */
     static String question(ScoringContext ctx) {
-        String input = ctx.input().text();
+        String input = ctx.input().readableText();
         if (ctx.history().isEmpty()) {
             return input;
         }

@@ -74,8 +74,11 @@ public final class JsonReportReader {
     }
 
     private SuiteResult suite(JsonNode root) {
-        if (root == null || !root.isObject()) {
-            throw error("", "not an agent-eval results document (expected a JSON object with 'suite' and 'cases')");
+        if (root == null || !root.isObject() || !root.has("suite") && !root.has("cases")) {
+            boolean harness = root != null && root.isArray() && root.size() > 0 && root.get(0).has("success");
+            throw error("", "not an agent-eval results document (expected a JSON object with 'suite' and 'cases', as "
+                    + "agent-eval writes results.json)" + (harness ? "; this looks like the harness's results format,"
+                    + " which is not read back: use the results.json of the same run" : ""));
         }
         String suite = text(root, "suite", "", false);
         Instant startedAt;

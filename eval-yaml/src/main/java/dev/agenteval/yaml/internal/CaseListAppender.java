@@ -19,7 +19,8 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
 /**
  * Adds a case to the text of a platform-dialect suite file, keeping every other line as written:
  * the case goes after the last item of the root {@code cases} block list, at that list's
- * indentation, or into a new {@code cases} list at the end when the file has none.
+ * indentation, or into a new {@code cases} list at the end when the file has none. Or replaces
+ * one item of that list ({@link #replace}).
  */
 public final class CaseListAppender {
 
@@ -37,24 +38,13 @@ public final class CaseListAppender {
      *                                suite, or writes {@code cases} other than as a block list
      */
     public static String append(Path file, String text, IntFunction<String> caseAt) {
-        Node root;
-        try {
-            root = new Yaml(new SafeConstructor(new LoaderOptions())).compose(new StringReader(text));
-        } catch (YAMLException e) {
-            throw new ConfigurationException(file + ": cannot be read as one YAML document: " + e.getMessage(), e);
-        }
-        if (!(root instanceof MappingNode mapping)) {
-            throw new ConfigurationException(file + ": the suite is not a mapping with 'cases'");
-        }
+        MappingNode mapping = rootMapping(file, text);
         List<NodeTuple> entries = mapping.getValue();
         String[] lines = text.split("\n", -1);
         for (int i = 0; i < entries.size(); i++) {
             NodeTuple entry = entries.get(i);
             String key = entry.getKeyNode() instanceof ScalarNode s ? s.getValue() : "";
-            if (key.equals("evals") || key.equals("globals")) {
-                throw new ConfigurationException(file + ": is a harness-dialect suite ('" + key + "'): recorded cases are "
-                        + "written in the platform dialect ('cases'); record into another file");
-            }
+            refuseHarness(file, key);
             if (!key.equals("cases")) {
                 continue;
             }
@@ -70,6 +60,83 @@ public final class CaseListAppender {
         }
         String base = text.isEmpty() || text.endsWith("\n") ? text : text + "\n";
         return base + "cases:\n" + caseAt.apply(2);
+    }
+
+    /**
+     * {@code text} with the item of the root {@code cases} list whose {@code id} is {@code caseId}
+     * replaced by the new case, at the same place and indentation.
+     *
+     * @throws ConfigurationException when the text has no such item in its own {@code cases}
+     *                                block list (e.g. the case lives in an included file)
+     */
+    public static String replace(Path file, String text, String caseId, IntFunction<String> caseAt) {
+        MappingNode mapping = rootMapping(file, text);
+        List<NodeTuple> entries = mapping.getValue();
+        String[] lines = text.split("\n", -1);
+        for (int i = 0; i < entries.size(); i++) {
+            NodeTuple entry = entries.get(i);
+            refuseHarness(file, entry.getKeyNode() instanceof ScalarNode s ? s.getValue() : "");
+            if (!(entry.getKeyNode() instanceof ScalarNode k && k.getValue().equals("cases"))
+                    || !(entry.getValueNode() instanceof SequenceNode cases) || cases.getFlowStyle() == FlowStyle.FLOW) {
+                continue;
+            }
+            List<Node> items = cases.getValue();
+            for (int j = 0; j < items.size(); j++) {
+                if (!caseId.equals(idOf(items.get(j)))) {
+                    continue;
+                }
+                int from = items.get(j).getStartMark().getLine();
+                int next = j + 1 < items.size() ? items.get(j + 1).getStartMark().getLine()
+                        : i + 1 < entries.size() ? entries.get(i + 1).getKeyNode().getStartMark().getLine() : lines.length;
+                int to = lineAfterLastContent(lines, next);
+                StringBuilder sb = new StringBuilder();
+                for (int l = 0; l < from; l++) {
+                    sb.append(lines[l]).append('\n');
+                }
+                sb.append(caseAt.apply(cases.getStartMark().getColumn()));
+                for (int l = to; l < lines.length; l++) {
+                    sb.append(lines[l]);
+                    if (l < lines.length - 1) {
+                        sb.append('\n');
+                    }
+                }
+                return sb.toString();
+            }
+        }
+        throw new ConfigurationException(file + ": case '" + caseId + "' is not in this file's own 'cases' list"
+                + " (is it in an included file?): replace it in the file that holds it");
+    }
+
+    private static void refuseHarness(Path file, String key) {
+        if (key.equals("evals") || key.equals("globals")) {
+            // The harness dialect has no expectation for the tools called, nor a judged rubric.
+            throw new ConfigurationException(file + ": is a harness-dialect suite ('" + key + "'): recorded cases are "
+                    + "written in the platform dialect ('cases'); record into another file");
+        }
+    }
+
+    private static String idOf(Node item) {
+        if (item instanceof MappingNode m) {
+            for (NodeTuple t : m.getValue()) {
+                if (t.getKeyNode() instanceof ScalarNode k && k.getValue().equals("id") && t.getValueNode() instanceof ScalarNode v) {
+                    return v.getValue();
+                }
+            }
+        }
+        return null;
+    }
+
+    private static MappingNode rootMapping(Path file, String text) {
+        Node root;
+        try {
+            root = new Yaml(new SafeConstructor(new LoaderOptions())).compose(new StringReader(text));
+        } catch (YAMLException e) {
+            throw new ConfigurationException(file + ": cannot be read as one YAML document: " + e.getMessage(), e);
+        }
+        if (!(root instanceof MappingNode mapping)) {
+            throw new ConfigurationException(file + ": the suite is not a mapping with 'cases'");
+        }
+        return mapping;
     }
 
     /**

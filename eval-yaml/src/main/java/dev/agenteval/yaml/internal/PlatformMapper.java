@@ -2,6 +2,8 @@ package dev.agenteval.yaml.internal;
 
 import dev.agenteval.api.Case;
 import dev.agenteval.api.DataModelRef;
+import dev.agenteval.api.Message;
+import dev.agenteval.api.Part;
 import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.api.SessionContext;
 import dev.agenteval.api.Suite;
@@ -306,12 +308,12 @@ public final class PlatformMapper {
         }
         int before = ctx.problems().size();
         t.checkKeys(TURN_KEYS);
-        String input = null;
+        Message input = null;
         Node inputNode = t.get("input");
         if (inputNode == null) {
             t.missing("input", ": the user message sent to the agent");
         } else {
-            input = inputNode.nonBlankString();
+            input = input(inputNode);
         }
         List<ScorerSpec> specs = new ArrayList<>();
         Node scorers = t.get("scorers");
@@ -330,6 +332,26 @@ public final class PlatformMapper {
         boolean toolScorerWithoutTools = specs.stream()
                 .anyMatch(s -> s.tools().isEmpty() && ctx.catalog().usesTools(s.type()));
         return new MappedTurn(Turn.of(input).expect(specs), scorers != null, toolScorerWithoutTools);
+    }
+
+    /**
+     * A turn's input: a string is the user's chat message; a mapping is a feature input (the
+     * in-app evals' JSON input), sent as one data part. Null after reporting anything else.
+     */
+    private static Message input(Node node) {
+        if (node.isMapping()) {
+            return Message.user(Part.data(node.json()));
+        }
+        if (node.value() instanceof YamlValue.Scalar s && s.kind() == YamlValue.Kind.STRING) {
+            String text = node.nonBlankString();
+            return text == null ? null : Message.user(text);
+        }
+        String hint = node.value() instanceof YamlValue.Scalar s
+                && (s.kind() == YamlValue.Kind.NUMBER || s.kind() == YamlValue.Kind.BOOLEAN)
+                ? " (quote it for a text message: \"" + s.text() + "\")" : "";
+        node.error("must be a string (the user's message) or a mapping (a JSON feature input, sent as a data part)"
+                + " but is " + node.value().describe() + hint);
+        return null;
     }
 
     private ScorerSpec mapScorer(Node s) {
