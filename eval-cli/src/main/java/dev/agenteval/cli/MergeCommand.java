@@ -179,7 +179,7 @@ final class MergeCommand implements Callable<Integer> {
             if (timeoutSeconds != null) {
                 b.caseTimeout(Duration.ofMillis((long) (timeoutSeconds * 1000)));
             }
-            RunCommand.agentProject(source).ifPresent(p -> b.agentConfiguration(p.configuration()));
+            b.agentConfiguration(RunCommand.agentDefinition(source, settings, providers));
             return b.build().fingerprint(source.suite());
         }
     }

@@ -216,9 +216,10 @@ final class Preflight {
         for (SuiteSources.Source source : loaded.sources()) {
             try {
                 // Part of the fingerprint: a broken agent definition is reported before anything is sent.
-                RunCommand.agentProject(source).ifPresent(dev.agenteval.yaml.AgentProject::configuration);
+                RunCommand.agentDefinition(source, settings, providers);
             } catch (ConfigurationException e) {
-                problems.addAll(e.problems());
+                // Once: the agent id's check may have read the same file.
+                e.problems().stream().filter(p -> problems.stream().noneMatch(q -> q.startsWith(p))).forEach(problems::add);
             }
         }
 

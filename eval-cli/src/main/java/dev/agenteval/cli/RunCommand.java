@@ -62,14 +62,21 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /**
-     * The platform agent project of a platform-dialect suite ({@code <name>.agent.yaml} beside its
-     * {@code eval/} folder): its definition is part of the run's fingerprint.
+     * The definition in the {@code <name>.agent.yaml} of a platform-dialect suite's agent project
+     * (beside its {@code eval/} folder), part of the run's fingerprint; empty when there is none or
+     * the settings name a deployed agent ({@code --external-id}, {@code --system-agent}: the local
+     * file is not read then).
+     *
+     * @throws dev.agenteval.api.ConfigurationException when the file is invalid (with its location)
      */
-    static java.util.Optional<dev.agenteval.yaml.AgentProject> agentProject(SuiteSources.Source source) {
-        if (source.dialect() != dev.agenteval.yaml.SuiteDialect.PLATFORM || source.files().isEmpty()) {
-            return java.util.Optional.empty();
+    static java.util.Map<String, Object> agentDefinition(SuiteSources.Source source, dev.agenteval.launch.Settings settings,
+                                                         dev.agenteval.core.Providers providers) {
+        if (source.dialect() != dev.agenteval.yaml.SuiteDialect.PLATFORM || source.files().size() != 1
+                || !Wiring.readsAgentFile(settings)) {
+            return java.util.Map.of();
         }
-        return dev.agenteval.yaml.AgentProject.of(source.files().get(0));
+        return dev.agenteval.yaml.SuiteLoader.builder().providers(providers).build().agentFile(source.files().get(0))
+                .map(dev.agenteval.yaml.AgentFile::definition).orElse(java.util.Map.of());
     }
 
     private String owner() {
@@ -87,7 +94,7 @@ final class RunCommand implements Callable<Integer> {
                 .agentDescription(Wiring.describeAgent(plan.settings(), plan.environment(), context.workDir(),
                         plan.agentFileId(suite)))
                 .prices(plan.prices());
-        agentProject(source).ifPresent(p -> b.agentConfiguration(p.configuration()));
+        b.agentConfiguration(agentDefinition(source, plan.settings(), plan.providers()));
         Baseline compared = Gating.baselineFor(plan.baseline(), suite, several, context.err());
         dev.agenteval.opik.OpikSink opik = plan.opik() == null ? null : plan.opik().forSuite(suite);
         java.util.function.UnaryOperator<dev.agenteval.spi.ResultSink> linked = opik == null ? x -> x : opik::linking;

@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -265,12 +266,18 @@ public final class SuiteLoader {
         LoadContext ctx = context();
         Node node = ctx.read(ctx.file(found.get(0), file.toString()));
         String externalId = null;
+        Map<String, Object> definition = Map.of();
         if (node != null && node.expectMapping()) {
             Node id = node.get("externalId");
             externalId = id == null ? null : id.nonBlankString();
+            if (node.json() instanceof Map<?, ?> map) {
+                Map<String, Object> fields = new java.util.LinkedHashMap<>();
+                map.forEach((k, v) -> fields.put(String.valueOf(k), v));
+                definition = fields;
+            }
         }
         ctx.problems().throwIfAny();
-        return Optional.of(new AgentFile(file, externalId));
+        return Optional.of(new AgentFile(file, externalId, definition));
     }
 
     private record Loaded(Suite suite, Set<Path> included) {

@@ -579,14 +579,19 @@ public final class PlatformMapper {
         }
 
         static AgentTools find(Path evalFolder, Path displayFolder) {
-            Optional<Path> found = dev.agenteval.yaml.AgentProject.agentFile(evalFolder);
-            if (found.isEmpty()) {
+            Path project = AgentFiles.project(evalFolder);
+            List<Path> found = project == null ? List.of() : AgentFiles.in(project);
+            if (found.size() != 1) {
+                if (found.size() > 1) {
+                    LOG.warn("Not using agent tools as the tool scorers' fallback: {} has several *.agent.yaml files: {}",
+                            project, String.join(", ", found.stream().map(p -> p.getFileName().toString()).toList()));
+                }
                 return new AgentTools(null, null);
             }
             Path parentDisplay = displayFolder.getParent();
             String display = (parentDisplay == null ? Path.of("") : parentDisplay)
-                    .resolve(found.get().getFileName()).toString();
-            return new AgentTools(found.get(), display);
+                    .resolve(found.get(0).getFileName()).toString();
+            return new AgentTools(found.get(0), display);
         }
 
         List<ToolSpec> tools(LoadContext ctx) {
