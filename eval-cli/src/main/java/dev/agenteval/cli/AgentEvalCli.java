@@ -208,12 +208,31 @@ public final class AgentEvalCli implements Callable<Integer> {
         }
     }
 
-    /** The version from the jar manifest, or "development". */
+    /**
+     * The project version: the jar manifest's {@code Implementation-Version}, or, run from classes
+     * (tests, an IDE), the {@code version.properties} resource Maven filtered with it.
+     */
     static final class Version implements CommandLine.IVersionProvider {
+        static final String RESOURCE = "version.properties";
+
         @Override
-        public String[] getVersion() {
+        public String[] getVersion() throws java.io.IOException {
+            return new String[] {"agent-eval " + projectVersion()};
+        }
+
+        static String projectVersion() throws java.io.IOException {
             String v = AgentEvalCli.class.getPackage().getImplementationVersion();
-            return new String[] {"agent-eval " + (v == null ? "development" : v)};
+            if (v != null) {
+                return v;
+            }
+            try (java.io.InputStream in = AgentEvalCli.class.getResourceAsStream(RESOURCE)) {
+                if (in == null) {
+                    throw new IllegalStateException("no Implementation-Version in the manifest and no " + RESOURCE + " next to " + AgentEvalCli.class.getName());
+                }
+                java.util.Properties p = new java.util.Properties();
+                p.load(in);
+                return p.getProperty("version");
+            }
         }
     }
 }

@@ -66,7 +66,7 @@ import org.slf4j.LoggerFactory;
  * its suite's, then the runner's ({@link Builder#repeat}); it passes when the share of passed
  * attempts meets its pass threshold (the case's, else the suite's, else every attempt). Every
  * result records a {@link Fingerprint} of what was evaluated (see {@link #fingerprint(Suite)}),
- * which a {@link Gate} checks.
+ * which a {@code dev.agenteval.report.Gate} (eval-report) checks.
  */
 public final class EvalRunner {
 
@@ -226,7 +226,7 @@ public final class EvalRunner {
      * the suite's canonical form (with this runner's default repeat and timeout resolved into each
      * case), the agent and judge descriptions ({@link Builder#agentDescription},
      * {@link Builder#judgeDescription}) and their combined hash. Compare it with a stored result's
-     * to tell whether that result is of the current configuration ({@link Gate#evaluate(SuiteResult, Fingerprint)}).
+     * to tell whether that result is of the current configuration ({@code dev.agenteval.report.Gate.evaluate(SuiteResult, Fingerprint)}, eval-report).
      */
     public Fingerprint fingerprint(Suite suite) {
         Objects.requireNonNull(suite, "suite");

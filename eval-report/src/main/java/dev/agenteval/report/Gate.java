@@ -21,7 +21,7 @@ import java.util.Objects;
  * }
  * }</pre>
  *
- * <p>A result covers its suite when it records a {@link Fingerprint} (every {@link EvalRunner}
+ * <p>A result covers its suite when it records a {@link Fingerprint} (every {@link dev.agenteval.core.EvalRunner}
  * run does), was not interrupted or stopped early, skipped no case, and holds as many cases as
  * the fingerprint's suite has: a run filtered by case id or tag, or one shard of a sharded run,
  * cannot satisfy a gate (merged shards can). {@link #evaluate(SuiteResult, Fingerprint)} also
@@ -65,7 +65,7 @@ public final class Gate {
 
     /**
      * Evaluates {@code result} and requires it to be of the configuration {@code current}
-     * (typically {@link EvalRunner#fingerprint}); null checks coverage and pass rate only.
+     * (typically {@link dev.agenteval.core.EvalRunner#fingerprint}); null checks coverage and pass rate only.
      */
     public GateVerdict evaluate(SuiteResult result, Fingerprint current) {
         Objects.requireNonNull(result, "result");

@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Combines the results of one suite run in parts (shards on N CI jobs, see
- * {@link EvalRunner.Builder#shard(int, int)}) into one result, which the {@link Reports} sinks
+ * {@link dev.agenteval.core.EvalRunner.Builder#shard(int, int)}) into one result, which the {@link Reports} sinks
  * then write as if the suite had run in one go.
  *
  * <pre>{@code
