@@ -5,10 +5,13 @@ import dev.agenteval.api.SuiteResult;
 import dev.agenteval.core.Providers;
 import dev.agenteval.core.Recording;
 import dev.agenteval.launch.Settings;
+import dev.agenteval.launch.Wiring;
 import dev.agenteval.report.Reports;
 import dev.agenteval.spi.AgentClient;
+import dev.agenteval.yaml.AgentFile;
 import dev.agenteval.yaml.CaseRecorder;
 import dev.agenteval.yaml.RecordingWriter;
+import dev.agenteval.yaml.SuiteLoader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -87,9 +90,14 @@ final class RecordCommand implements Callable<Integer> {
         List<String> messages = messages(settings);
         String id = caseId != null ? caseId : CaseRecorder.idFrom(messages.get(0));
         Path file = context.workDir().resolve(to).normalize();
+        // As run: a platform-chat agent named by nothing else is the one of the project's <name>.agent.yaml.
+        String fileId = Wiring.needsAgentId(settings, environment, context.workDir())
+                ? SuiteLoader.builder().providers(providers).build().agentFile(file)
+                        .flatMap(AgentFile::externalIdIfSet).orElse(null)
+                : null;
         Recording recording;
         try (Interruption watch = Interruption.watch();
-             AgentClient agent = AgentOptions.create(settings, environment, context.workDir(), providers)) {
+             AgentClient agent = Wiring.agent(settings, environment, context.workDir(), providers, fileId)) {
             CaseRecorder recorder = CaseRecorder.builder().agent(agent).build();
             recording = recorder.record(id, messages);
             recorder.save(recording, file, replace);

@@ -219,6 +219,38 @@ class PlatformAgentSelectionCliTest {
     }
 
     @Test
+    void should_record_against_the_agent_of_the_local_agent_yaml_as_run_does() throws IOException {
+        Path project = project(SUITE, AGENT_FILE);
+
+        int code = AgentEvalCli.execute(new String[] {"record", "--to", project.resolve("eval/eval.yaml").toString(),
+                        "--input", "Find valves", "--agent-url", url(), "--protocol", "platform-chat", "--project", "acme"},
+                AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8), env, dir));
+
+        assertThat(code).as(err()).isZero();
+        assertThat(bodies).hasSize(1);
+        assertThat(bodies.get(0).path("agentExternalId").asText()).isEqualTo("pump_agent");
+        assertThat(Files.readString(project.resolve("eval/eval.yaml"))).contains("Find valves");
+    }
+
+    @Test
+    void should_bind_the_fingerprint_to_the_agent_yaml_and_not_to_it_with_external_id() throws Exception {
+        Path project = project(SUITE, AGENT_FILE);
+        String suite = project.resolve("eval/eval.yaml").toString();
+
+        assertThat(run(dir, suite, "--agent-url", url(), "--protocol", "platform-chat", "--project", "acme"))
+                .as(err()).isZero();
+        String fromFile = JSON.readTree(dir.resolve("reports/results.json").toFile()).at("/fingerprint/agent").asText();
+        assertThat(fromFile).contains("externalId=pump_agent").matches(".* configuration [0-9a-f]{16}");
+
+        // a deployed agent: the local file is not read, so it is not part of the fingerprint
+        assertThat(run(dir, suite, "--agent-url", url(), "--protocol", "platform-chat", "--project", "acme",
+                "--external-id", "other_agent")).as(err()).isZero();
+        String deployed = JSON.readTree(dir.resolve("reports/results.json").toFile()).at("/fingerprint/agent").asText();
+        assertThat(deployed).endsWith("externalId=other_agent").doesNotContain("configuration");
+    }
+
+    @Test
     void should_prefer_external_id_to_the_agent_yaml_and_not_read_it() throws IOException {
         Path project = project(SUITE, "externalId: [not, an, id]\n");
 
