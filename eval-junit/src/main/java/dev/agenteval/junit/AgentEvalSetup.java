@@ -11,7 +11,6 @@ import dev.agenteval.junit.internal.ClasspathSuites;
 import dev.agenteval.junit.internal.SuiteRun;
 import dev.agenteval.opik.OpikException;
 import dev.agenteval.opik.OpikSink;
-import dev.agenteval.api.Case;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.spi.ResultSink;
 import org.junit.jupiter.api.DynamicContainer;
@@ -176,13 +175,13 @@ public final class AgentEvalSetup implements AutoCloseable {
             Suite suite = all.get(0);
             OpikSink sink = opik == null ? null : opik.forSuite(suite);
             EvalRunner r = reportDir.map(dir -> base.toBuilder().sink(linked(sink, Reports.all(dir))).build()).orElse(base);
-            return tests(suite, r, sink);
+            return tests(suite, r, sink, false);
         }
         return all.stream().map(suite -> {
             OpikSink sink = opik == null ? null : opik.forSuite(suite);
             EvalRunner r = reportDir.map(dir -> base.toBuilder()
                     .sink(linked(sink, Reports.all(Wiring.reportDir(dir, suite, true)))).build()).orElse(base);
-            return DynamicContainer.dynamicContainer(suite.name(), tests(suite, r, sink));
+            return DynamicContainer.dynamicContainer(suite.name(), tests(suite, r, sink, true));
         });
     }
 
@@ -198,10 +197,9 @@ public final class AgentEvalSetup implements AutoCloseable {
      * {@value #OPIK_TEST}, that uploads the run: when the upload fails, that test fails with the
      * Opik error, and every case keeps its own verdict (in the console and the XML reports).
      */
-    private static Stream<DynamicNode> tests(Suite suite, EvalRunner runner, OpikSink opik) {
+    private static Stream<DynamicNode> tests(Suite suite, EvalRunner runner, OpikSink opik, boolean qualified) {
         SuiteRun run = new SuiteRun(suite, runner);
-        Stream<DynamicNode> cases = suite.cases().stream().map(Case::id)
-                .map(id -> DynamicTest.dynamicTest(id, () -> run.assertCase(id)));
+        Stream<DynamicNode> cases = run.tests(qualified).map(DynamicNode.class::cast);
         if (opik == null || !opik.recording()) {
             return cases;
         }

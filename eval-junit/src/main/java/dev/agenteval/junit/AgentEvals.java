@@ -1,6 +1,5 @@
 package dev.agenteval.junit;
 
-import dev.agenteval.api.Case;
 import dev.agenteval.api.Suite;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.junit.internal.SuiteRun;
@@ -26,8 +25,8 @@ import org.junit.jupiter.api.DynamicTest;
  * }
  * }</pre>
  *
- * <p>The suite runs once, as a whole (concurrently, as the runner is configured), when the first
- * of its tests executes; each test then reports its case:
+ * <p>The suite runs once, as a whole (concurrently, as the runner is configured), in the background
+ * from the moment the first of its tests executes; each test waits for its own case, then reports it:
  * <ul>
  * <li>passed: the test passes;</li>
  * <li>failed: an {@link org.opentest4j.AssertionFailedError} whose message names the case and
@@ -37,8 +36,16 @@ import org.junit.jupiter.api.DynamicTest;
  * <li>skipped (stop-on-failure, interrupted run) or not selected by the runner's case or tag
  *     filters: the test is aborted ({@link org.opentest4j.TestAbortedException}).</li>
  * </ul>
- * When the run itself cannot start (an invalid suite, a failed judge preflight) or its reports
- * cannot be written, every test errors with that cause.
+ * When the run itself cannot start (an invalid suite, a failed judge preflight), every test errors
+ * with that cause; the last case's test also waits for the end of the run, and errors when the
+ * reports could not be written.
+ *
+ * <p>Names and times: each test's source is {@code agent-eval:<suite>/<case>}, not the factory
+ * method, so Surefire names it by the case id in its console and XML reports (not
+ * {@code support()[2]}). The time JUnit measures for a test is how long it waited for its case: with
+ * {@code concurrency(1)} that is the case's own run; with cases running concurrently, the time of a
+ * case that finished while an earlier test waited is counted in that test (the tests' times add up
+ * to the run's). Each case's own duration is {@code durationSeconds} in {@code results.json}.
  */
 public final class AgentEvals {
 
@@ -52,14 +59,16 @@ public final class AgentEvals {
     public static Stream<DynamicTest> dynamicTests(Suite suite, EvalRunner runner) {
         Objects.requireNonNull(suite, "suite");
         Objects.requireNonNull(runner, "runner");
-        SuiteRun run = new SuiteRun(suite, runner);
-        return suite.cases().stream().map(Case::id)
-                .map(id -> DynamicTest.dynamicTest(id, () -> run.assertCase(id)));
+        return new SuiteRun(suite, runner).tests(false);
     }
 
-    /** The tests of {@link #dynamicTests} in a container named after the suite. */
+    /**
+     * The tests of {@link #dynamicTests} in a container named after the suite, each named
+     * {@code <suite> › <case id>} (so that reports listing the tests of several suites tell them apart).
+     */
     public static DynamicContainer dynamicContainer(Suite suite, EvalRunner runner) {
         Objects.requireNonNull(suite, "suite");
-        return DynamicContainer.dynamicContainer(suite.name(), dynamicTests(suite, runner));
+        Objects.requireNonNull(runner, "runner");
+        return DynamicContainer.dynamicContainer(suite.name(), new SuiteRun(suite, runner).tests(true));
     }
 }

@@ -72,8 +72,11 @@ class AgentEvalSuiteTest {
                     "agent-eval.judge", "overlap"));
 
             assertThat(launch.containers).containsKeys("greeting", "pharmacy");
-            assertThat(launch.test("says-hello").status()).isEqualTo(Status.SUCCESSFUL);
-            assertThat(launch.test("names-a-dose").status()).isEqualTo(Status.FAILED);
+            assertThat(launch.tests).as("suite › case, so that reports of several suites tell the cases apart")
+                    .containsOnlyKeys("greeting › says-hello", "pharmacy › greets", "pharmacy › names-a-dose",
+                            "pharmacy › agent-breaks");
+            assertThat(launch.test("greeting › says-hello").status()).isEqualTo(Status.SUCCESSFUL);
+            assertThat(launch.test("pharmacy › names-a-dose").status()).isEqualTo(Status.FAILED);
         }
     }
 

@@ -12,17 +12,24 @@ import dev.agenteval.api.Turn;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.core.InProcessAgent;
 import dev.agenteval.junit.Launch.Outcome;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.TestExecutionResult.Status;
+import org.junit.platform.engine.support.descriptor.MethodSource;
+import org.junit.platform.engine.support.descriptor.UriSource;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 import org.w3c.dom.Document;
@@ -64,8 +71,8 @@ class AgentEvalsTest {
                 .contains("\nharness failures and failed checks:\n  - turn 1: internal: ")
                 .contains("the agent crashed");
 
-        assertThat(launch.test("fails-first").status()).isEqualTo(Status.FAILED);
-        Outcome skipped = launch.test("never-runs");
+        assertThat(launch.test("stopping › fails-first").status()).isEqualTo(Status.FAILED);
+        Outcome skipped = launch.test("stopping › never-runs");
         assertThat(skipped.status()).isEqualTo(Status.ABORTED);
         assertThat(skipped.throwable()).isInstanceOf(TestAbortedException.class);
         assertThat(skipped.message())
@@ -97,8 +104,9 @@ class AgentEvalsTest {
             assertThat(testcase.getAttribute("classname")).isEqualTo(InProcessEvals.class.getName());
             names.add(testcase.getAttribute("name"));
         }
-        // The legacy names Surefire writes by default: the factory and the index. The case ids are
-        // the display names, which Surefire writes with usePhrasedTestCaseMethodName (see README).
+        // JUnit's own legacy XML writer always names dynamic tests by the factory and the index;
+        // Surefire names them by display name, as their source is not the factory method
+        // (SurefireReportNamesTest checks Surefire's XML).
         assertThat(names).containsExactlyInAnyOrder("inProcess()[1]", "inProcess()[2]", "inProcess()[3]",
                 "stopping()[1][1]", "stopping()[1][2]");
         Element failure = (Element) suite.getElementsByTagName("failure").item(0);
@@ -109,6 +117,39 @@ class AgentEvalsTest {
         assertThat(error.getAttribute("type")).isEqualTo(HarnessFailureException.class.getName());
         assertThat(error.getAttribute("message")).startsWith("case 'crashes' errored");
         assertThat(Files.readString(xml)).contains("display-name: JUnit Jupiter > InProcessEvals > inProcess() > names-a-dose");
+    }
+
+    @Test
+    void should_give_each_test_its_case_as_source_so_that_surefire_names_it_by_the_case_id() {
+        Launch launch = Launch.run(InProcessEvals.class, dir, Map.of());
+
+        TestIdentifier greets = launch.identifiers.get("greets");
+        assertThat(greets.getSource()).as("not the factory method, whose legacy name Surefire would write")
+                .get().isInstanceOf(UriSource.class).isNotInstanceOf(MethodSource.class)
+                .extracting(s -> ((UriSource) s).getUri()).isEqualTo(URI.create("agent-eval:in-process/greets"));
+        assertThat(launch.identifiers.get("stopping › never-runs").getSource()).get()
+                .extracting(s -> ((UriSource) s).getUri()).isEqualTo(URI.create("agent-eval:stopping/never-runs"));
+    }
+
+    @Test
+    void should_end_each_test_when_its_own_case_is_done_not_when_the_suite_is() {
+        OwnTimeEvals.firstTestFinished = new CountDownLatch(1);
+        TestExecutionListener releaser = new TestExecutionListener() {
+            @Override
+            public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+                if (id.getDisplayName().equals("first")) {
+                    OwnTimeEvals.firstTestFinished.countDown();
+                }
+            }
+        };
+
+        Launch launch = Launch.run(OwnTimeEvals.class, dir, Map.of(), releaser);
+
+        // The second case is answered only after the first test finished: the first test's time
+        // is its own case's, not the suite's (with one case at a time).
+        assertThat(launch.test("first").status()).isEqualTo(Status.SUCCESSFUL);
+        assertThat(launch.test("second").status()).as(String.valueOf(launch.test("second").message()))
+                .isEqualTo(Status.SUCCESSFUL);
     }
 
     @Test
@@ -126,9 +167,9 @@ class AgentEvalsTest {
         assertThat(tests).extracting(DynamicTest::getDisplayName).containsExactly("a", "b");
         assertThat(messages).hasValue(0);
         tests.get(0).getExecutable().execute();
-        assertThat(messages).hasValue(2);
+        assertThat(messages.get()).as("case a was sent; b may be on its way").isBetween(1, 2);
         tests.get(1).getExecutable().execute();
-        assertThat(messages).hasValue(2);
+        assertThat(messages).as("one run, not one per test").hasValue(2);
     }
 
     @Test

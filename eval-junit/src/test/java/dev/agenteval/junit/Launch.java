@@ -34,12 +34,19 @@ final class Launch {
 
     final Map<String, Outcome> tests = new ConcurrentHashMap<>();
     final Map<String, Outcome> containers = new ConcurrentHashMap<>();
+    /** Every test and container by display name, as the launcher's listeners see it (source included). */
+    final Map<String, TestIdentifier> identifiers = new ConcurrentHashMap<>();
 
     private Launch() {
     }
 
     /** Runs {@code fixture} with these configuration parameters, writing XML into {@code reportDir}. */
     static Launch run(Class<?> fixture, Path reportDir, Map<String, String> parameters) {
+        return run(fixture, reportDir, parameters, new TestExecutionListener() { });
+    }
+
+    /** As {@link #run(Class, Path, Map)}, with one more listener. */
+    static Launch run(Class<?> fixture, Path reportDir, Map<String, String> parameters, TestExecutionListener also) {
         Map<String, String> all = new LinkedHashMap<>(parameters);
         all.put(Fixture.PARAMETER, "true");
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
@@ -48,7 +55,7 @@ final class Launch {
                 .build();
         Launch launch = new Launch();
         StringWriter xmlErrors = new StringWriter();
-        LauncherFactory.create().execute(request, launch.listener(),
+        LauncherFactory.create().execute(request, launch.listener(), also,
                 new LegacyXmlReportGeneratingListener(reportDir, new PrintWriter(xmlErrors)));
         assertThat(xmlErrors.toString()).as("XML listener errors").isEmpty();
         return launch;
@@ -58,6 +65,7 @@ final class Launch {
         return new TestExecutionListener() {
             @Override
             public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+                identifiers.put(id.getDisplayName(), id);
                 Outcome outcome = new Outcome(result.getStatus(), result.getThrowable().orElse(null), null);
                 (id.isTest() ? tests : containers).put(id.getDisplayName(), outcome);
             }
