@@ -1,0 +1,308 @@
+package dev.agenteval.maven;
+
+import dev.agenteval.api.SuiteResult;
+import dev.agenteval.cli.AgentEvalCli;
+import dev.agenteval.report.Reports;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.logging.Log;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * Runs agent-eval suites against an agent and fails the build by the command's exit rules: the
+ * goal is {@code agent-eval run} in-process ({@link AgentEvalCli#execute(String[], AgentEvalCli.Context)}), with the options
+ * below mapped onto its command line, its output in the Maven log, and its exit code turned into
+ * the build's outcome: 0 passes; 1 (a case did not meet its expectation, the {@code threshold}
+ * gate was not met, or {@code failOnRegression} found a regression) is a
+ * {@link MojoFailureException} with the summary; 2 (an invalid suite or configuration; nothing was
+ * sent), 3 (the run could not be carried out) and 4 (the Opik upload failed) are a
+ * {@link MojoExecutionException}.
+ *
+ * <p>Every parameter is also a user property, {@code -Dagent-eval.agent-url=...}, named as the
+ * setting's JUnit configuration parameter; the environment ({@code AGENT_EVAL_*}, a {@code .env}
+ * file in the project folder) and {@code agent-eval.targets.yaml} in the project folder are read as
+ * the command reads them.
+ */
+@Mojo(name = "run", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true, requiresProject = true)
+public class RunMojo extends AbstractMojo {
+
+    /** The folder read when {@link #suites} is not given, relative to the project folder. */
+    static final String DEFAULT_SUITES = "src/test/agent-eval";
+
+    /** Skips the goal. */
+    @Parameter(property = "agent-eval.skip", defaultValue = "false")
+    boolean skip;
+
+    /** The project folder: the run's working folder (agent-eval.targets.yaml, .env, agent projects). */
+    @Parameter(defaultValue = "${project.basedir}", readonly = true, required = true)
+    File basedir;
+
+    /**
+     * Suite files (YAML) or folders of suites. Default: {@code src/test/agent-eval}; when that
+     * folder does not exist and none is given, the goal has nothing to run and says so.
+     */
+    @Parameter(property = "agent-eval.suites")
+    List<File> suites;
+
+    /** {@code --agent-url}: the agent's base URL. */
+    @Parameter(property = "agent-eval.agent-url")
+    String agentUrl;
+
+    /** {@code --protocol}: a2a (default), agent-service, platform-chat, openai-chat, http or a plugin's. */
+    @Parameter(property = "agent-eval.protocol")
+    String protocol;
+
+    /** {@code --env}: a named target of agent-eval.targets.yaml in the project folder. */
+    @Parameter(property = "agent-eval.target")
+    String target;
+
+    /** {@code --external-id}: the agent's external id (platform chat API). */
+    @Parameter(property = "agent-eval.external-id")
+    String externalId;
+
+    /** {@code --system-agent}: a deployed system agent (platform chat API). */
+    @Parameter(property = "agent-eval.system-agent")
+    String systemAgent;
+
+    /** {@code --project}: the project the agent lives in (platform chat API). */
+    @Parameter(property = "agent-eval.project")
+    String platformProject;
+
+    /** {@code --report-dir}: where results.json, results.md, junit.xml and report.html are written. */
+    @Parameter(property = "agent-eval.report-dir", defaultValue = "${project.build.directory}/agent-eval")
+    File reportDir;
+
+    /** {@code --format}: the report formats written (default json, md, junit, html). */
+    @Parameter(property = "agent-eval.formats")
+    List<String> formats;
+
+    /** {@code --threshold}: the gate, in percent of the suite's cases that must pass. */
+    @Parameter(property = "agent-eval.threshold")
+    Double threshold;
+
+    /** {@code --baseline}: an earlier results.json (or its report folder) to compare with. */
+    @Parameter(property = "agent-eval.baseline")
+    File baseline;
+
+    /** {@code --fail-on-regression}: fail when a case that passed in the baseline does not now. */
+    @Parameter(property = "agent-eval.fail-on-regression", defaultValue = "false")
+    boolean failOnRegression;
+
+    /** {@code --judge}: the judge provider by id (openai, overlap). */
+    @Parameter(property = "agent-eval.judge")
+    String judge;
+
+    /** {@code --judge-url}: an OpenAI-compatible endpoint for the LLM judge. */
+    @Parameter(property = "agent-eval.judge-url")
+    String judgeUrl;
+
+    /** {@code --judge-model}: the judge's model. */
+    @Parameter(property = "agent-eval.judge-model")
+    String judgeModel;
+
+    /** {@code --case}: run only these cases. */
+    @Parameter(property = "agent-eval.cases")
+    List<String> cases;
+
+    /** {@code --tag}: run only cases with any of these tags. */
+    @Parameter(property = "agent-eval.tags")
+    List<String> tags;
+
+    /** {@code --concurrency}: cases in flight at once. */
+    @Parameter(property = "agent-eval.concurrency")
+    Integer concurrency;
+
+    /** {@code --timeout}: the timeout of cases that set none, in seconds. */
+    @Parameter(property = "agent-eval.timeout")
+    Double timeout;
+
+    /** {@code --repeat}: run each case this many times. */
+    @Parameter(property = "agent-eval.repeat")
+    Integer repeat;
+
+    /** {@code --prices}: your price table (YAML or JSON). */
+    @Parameter(property = "agent-eval.prices")
+    File prices;
+
+    /** {@code -v}: each case's answers and tool calls as it finishes. */
+    @Parameter(property = "agent-eval.verbose", defaultValue = "false")
+    boolean verbose;
+
+    /** More options of {@code agent-eval run}, as written on its command line (e.g. {@code --shard}, {@code 1/2}). */
+    @Parameter
+    List<String> arguments;
+
+    @Override
+    public void execute() throws MojoExecutionException, MojoFailureException {
+        Log log = getLog();
+        if (skip) {
+            log.info("agent-eval: skipped (agent-eval.skip)");
+            return;
+        }
+        if ((suites == null || suites.isEmpty()) && !Files.isDirectory(defaultSuites())) {
+            log.info("agent-eval: no suites in " + defaultSuites() + ": nothing to run");
+            return;
+        }
+        List<String> args = arguments();
+        log.debug("agent-eval " + String.join(" ", args));
+        Instant started = Instant.now();
+        List<String> errors = new ArrayList<>();
+        List<String> verdicts = new ArrayList<>();
+        int code;
+        try (PrintStream out = stream(line -> {
+                 if (line.startsWith("gate ") || line.startsWith("--fail-on-regression:")) {
+                     verdicts.add(line);
+                 }
+                 log.info(line);
+             });
+             PrintStream err = stream(line -> {
+                 if (line.startsWith("error:")) {
+                     errors.add(line);
+                     log.error(line);
+                 } else if (line.startsWith("warning:") || line.startsWith("WARN")) {
+                     log.warn(line);
+                 } else {
+                     log.info(line);
+                 }
+             })) {
+            code = AgentEvalCli.execute(args.toArray(String[]::new),
+                    new AgentEvalCli.Context(out, err, System.getenv(), basedir.toPath().toAbsolutePath(), false));
+        }
+        switch (code) {
+            case AgentEvalCli.OK -> log.info("agent-eval: " + (threshold == null ? "every case met its expectation"
+                    : "the gate is met") + reportsNote());
+            case AgentEvalCli.CASES_FAILED -> throw new MojoFailureException(failureMessage(started, verdicts));
+            case AgentEvalCli.INVALID -> throw new MojoExecutionException(problem(
+                    "the suites or the plugin's configuration are invalid; nothing was sent", code, errors));
+            case AgentEvalCli.UPLOAD_FAILED -> throw new MojoExecutionException(problem(
+                    "the run finished and its reports are written, but recording it in Opik failed", code, errors));
+            default -> throw new MojoExecutionException(problem("the run could not be carried out", code, errors));
+        }
+    }
+
+    /** The command line of {@code agent-eval run} this configuration stands for. */
+    List<String> arguments() {
+        List<String> a = new ArrayList<>();
+        a.add("run");
+        option(a, "--agent-url", agentUrl);
+        option(a, "--protocol", protocol);
+        option(a, "--env", target);
+        option(a, "--external-id", externalId);
+        option(a, "--system-agent", systemAgent);
+        option(a, "--project", platformProject);
+        option(a, "--report-dir", reportDir == null ? null : reportDir.getAbsolutePath());
+        if (formats != null && !formats.isEmpty()) {
+            option(a, "--format", String.join(",", formats));
+        }
+        option(a, "--threshold", threshold == null ? null : threshold.toString());
+        option(a, "--baseline", baseline == null ? null : baseline.getAbsolutePath());
+        if (failOnRegression) {
+            a.add("--fail-on-regression");
+        }
+        option(a, "--judge", judge);
+        option(a, "--judge-url", judgeUrl);
+        option(a, "--judge-model", judgeModel);
+        for (String c : cases == null ? List.<String>of() : cases) {
+            option(a, "--case", c);
+        }
+        for (String t : tags == null ? List.<String>of() : tags) {
+            option(a, "--tag", t);
+        }
+        option(a, "--concurrency", concurrency == null ? null : concurrency.toString());
+        option(a, "--timeout", timeout == null ? null : timeout.toString());
+        option(a, "--repeat", repeat == null ? null : repeat.toString());
+        option(a, "--prices", prices == null ? null : prices.getAbsolutePath());
+        if (verbose) {
+            a.add("-v");
+        }
+        if (arguments != null) {
+            a.addAll(arguments);
+        }
+        // After the options, so that a suite path starting with '-' is not read as one.
+        a.add("--");
+        if (suites == null || suites.isEmpty()) {
+            a.add(defaultSuites().toString());
+        } else {
+            suites.forEach(s -> a.add(s.getAbsolutePath()));
+        }
+        return a;
+    }
+
+    private Path defaultSuites() {
+        return basedir.toPath().toAbsolutePath().resolve(DEFAULT_SUITES);
+    }
+
+    private static void option(List<String> args, String name, String value) {
+        if (value != null && !value.isBlank()) {
+            args.add(name);
+            args.add(value);
+        }
+    }
+
+    private String reportsNote() {
+        return reportDir == null ? "" : "; reports in " + reportDir;
+    }
+
+    /**
+     * The failure of a run that did not meet its expectations: the totals of each results.json
+     * this run wrote (one per suite), the gate's and the regression check's verdicts, and where the
+     * reports are.
+     */
+    private String failureMessage(Instant started, List<String> verdicts) {
+        List<String> parts = new ArrayList<>();
+        for (Path file : resultFiles(started)) {
+            try {
+                SuiteResult r = Reports.readJson(file);
+                var s = r.summary();
+                parts.add(String.format(Locale.ROOT, "suite '%s': %d of %d cases passed (%d failed, %d errored, %d skipped)",
+                        r.suite(), s.passed(), s.cases(), s.failed(), s.errored(), s.skipped()));
+            } catch (RuntimeException e) {
+                getLog().debug("agent-eval: could not read " + file + ": " + e);
+            }
+        }
+        parts.addAll(verdicts);
+        if (parts.isEmpty()) {
+            parts.add("some case did not meet its expectation");
+        }
+        return "agent-eval: " + String.join("; ", parts) + reportsNote();
+    }
+
+    /** The results.json files in the report folder (or its suites' subfolders) written since {@code started}. */
+    private List<Path> resultFiles(Instant started) {
+        if (reportDir == null || !reportDir.isDirectory()) {
+            return List.of();
+        }
+        FileTime since = FileTime.from(started.minusSeconds(2));
+        try (Stream<Path> files = Files.find(reportDir.toPath(), 2,
+                (p, attributes) -> p.getFileName().toString().equals(Reports.JSON_FILE)
+                        && attributes.lastModifiedTime().compareTo(since) >= 0)) {
+            return files.sorted().toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    private static String problem(String what, int code, List<String> errors) {
+        return "agent-eval: " + what + " (exit " + code + ")" + (errors.isEmpty() ? "" : ":\n" + String.join("\n", errors));
+    }
+
+    private static PrintStream stream(Consumer<String> lines) {
+        return new PrintStream(new LineOutputStream(lines), true, StandardCharsets.UTF_8);
+    }
+}

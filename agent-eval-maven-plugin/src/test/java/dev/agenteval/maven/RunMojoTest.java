@@ -1,0 +1,254 @@
+package dev.agenteval.maven;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.agenteval.examples.DemoAgent;
+import dev.agenteval.launch.Setting;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/** The goal in-process, against the demo agent: the exit rules, the options it maps, skip. */
+class RunMojoTest {
+
+    /** Two of its three cases pass against the demo agent (a refund is refused). */
+    static final String SUITE = """
+            cases:
+              - id: greeting
+                turns:
+                  - input: "Hi, what can you help me with?"
+                    scorers:
+                      - {type: contains, values: [Hello]}
+              - id: vitals
+                turns:
+                  - input: "Show the latest vitals"
+                    scorers:
+                      - {type: contains, values: [vitals]}
+              - id: refund
+                turns:
+                  - input: "Refund everything"
+                    scorers:
+                      - {type: contains, values: [Refund issued]}
+            """;
+
+    static DemoAgent agent;
+
+    @TempDir
+    Path project;
+
+    @BeforeAll
+    static void startAgent() {
+        agent = DemoAgent.start();
+    }
+
+    @AfterAll
+    static void stopAgent() {
+        agent.close();
+    }
+
+    @Test
+    void a_met_threshold_passes_and_writes_the_reports_under_the_report_folder() throws Exception {
+        RunMojo mojo = mojo();
+        mojo.threshold = 60.0;
+
+        mojo.execute();
+
+        assertThat(project.resolve("target/agent-eval")).isDirectoryContaining("glob:**/results.json")
+                .isDirectoryContaining("glob:**/report.html").isDirectoryContaining("glob:**/junit.xml");
+    }
+
+    @Test
+    void a_threshold_not_met_fails_the_build_with_the_summary() throws Exception {
+        RunMojo mojo = mojo();
+        mojo.threshold = 90.0;
+
+        assertThatThrownBy(mojo::execute).isInstanceOf(MojoFailureException.class)
+                .hasMessageContaining("suite 'plugin-demo': 2 of 3 cases passed (1 failed, 0 errored, 0 skipped)")
+                .hasMessageContaining("gate not met")
+                .hasMessageContaining(project.resolve("target/agent-eval").toString());
+    }
+
+    @Test
+    void a_failed_case_without_a_threshold_fails_the_build() throws Exception {
+        assertThatThrownBy(mojo()::execute).isInstanceOf(MojoFailureException.class)
+                .hasMessageContaining("2 of 3 cases passed");
+    }
+
+    @Test
+    void an_invalid_configuration_is_an_execution_error_and_sends_nothing() throws Exception {
+        RunMojo mojo = mojo();
+        mojo.threshold = 150.0;
+
+        assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class)
+                .hasMessageContaining("exit 2").hasMessageContaining("--threshold must be between 0 and 100");
+        assertThat(project.resolve("target/agent-eval/results.json")).doesNotExist();
+    }
+
+    @Test
+    void an_unreachable_agent_is_an_execution_error() throws Exception {
+        RunMojo mojo = mojo();
+        DemoAgent stopped = DemoAgent.start();
+        stopped.close();
+        mojo.agentUrl = stopped.url().toString();
+
+        assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class)
+                .hasMessageContaining("could not be carried out (exit 3)");
+    }
+
+    @Test
+    void skip_runs_nothing() throws Exception {
+        RunMojo mojo = mojo();
+        mojo.threshold = 90.0;
+        mojo.skip = true;
+
+        mojo.execute();
+
+        assertThat(project.resolve("target/agent-eval")).doesNotExist();
+    }
+
+    @Test
+    void without_suites_and_without_the_default_folder_there_is_nothing_to_run() throws Exception {
+        RunMojo mojo = mojo();
+        Files.delete(project.resolve(RunMojo.DEFAULT_SUITES).resolve("plugin-demo.yaml"));
+        Files.delete(project.resolve(RunMojo.DEFAULT_SUITES));
+
+        mojo.execute();
+
+        assertThat(project.resolve("target/agent-eval")).doesNotExist();
+    }
+
+    @Test
+    void configured_suites_replace_the_default_folder() throws Exception {
+        RunMojo mojo = mojo();
+        Path other = Files.writeString(project.resolve("other.yaml"), SUITE.substring(0, SUITE.indexOf("  - id: refund")));
+        mojo.suites = List.of(other.toFile());
+
+        mojo.execute();
+
+        assertThat(project.resolve("target/agent-eval/results.json")).content().contains("\"suite\": \"other\"");
+    }
+
+    @Test
+    void the_options_map_onto_the_command_line_of_run() {
+        RunMojo mojo = new RunMojo();
+        mojo.basedir = new File("/p");
+        mojo.agentUrl = "http://127.0.0.1:1/";
+        mojo.protocol = "a2a";
+        mojo.target = "eu";
+        mojo.reportDir = new File("/p/target/agent-eval");
+        mojo.formats = List.of("json", "md");
+        mojo.threshold = 90.0;
+        mojo.baseline = new File("/p/last.json");
+        mojo.failOnRegression = true;
+        mojo.judge = "overlap";
+        mojo.cases = List.of("a", "b");
+        mojo.tags = List.of("ci");
+        mojo.concurrency = 2;
+        mojo.timeout = 30.0;
+        mojo.repeat = 3;
+        mojo.verbose = true;
+        mojo.arguments = List.of("--shard", "1/2");
+
+        assertThat(mojo.arguments()).containsExactly("run", "--agent-url", "http://127.0.0.1:1/", "--protocol", "a2a",
+                "--env", "eu", "--report-dir", new File("/p/target/agent-eval").getAbsolutePath(), "--format", "json,md",
+                "--threshold", "90.0", "--baseline", new File("/p/last.json").getAbsolutePath(), "--fail-on-regression",
+                "--judge", "overlap", "--case", "a", "--case", "b", "--tag", "ci", "--concurrency", "2",
+                "--timeout", "30.0", "--repeat", "3", "-v", "--shard", "1/2", "--",
+                Path.of("/p").toAbsolutePath().resolve(RunMojo.DEFAULT_SUITES).toString());
+    }
+
+    /**
+     * The generated descriptor (what Maven reads): goal run, bound to verify, thread-safe; each
+     * parameter that is a launch setting of the command ({@link Setting}: agent, judge, report
+     * folder) has the user property that names the setting elsewhere ({@code agent-eval.agent-url}),
+     * and every other parameter's property is {@code agent-eval.*} too.
+     */
+    @Test
+    void the_descriptor_binds_run_to_verify_and_names_the_user_properties_after_the_settings() throws Exception {
+        Path descriptor = Path.of("target/classes/META-INF/maven/plugin.xml");
+        Element mojo = (Element) DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(descriptor.toFile())
+                .getElementsByTagName("mojo").item(0);
+        assertThat(text(mojo, "goal")).isEqualTo("run");
+        assertThat(text(mojo, "phase")).isEqualTo("verify");
+        assertThat(text(mojo, "threadSafe")).isEqualTo("true");
+        Map<String, String> properties = new TreeMap<>();
+        NodeList configuration = ((Element) mojo.getElementsByTagName("configuration").item(0)).getChildNodes();
+        for (int i = 0; i < configuration.getLength(); i++) {
+            if (configuration.item(i) instanceof Element e && e.getTextContent().startsWith("${")) {
+                properties.put(e.getTagName(), e.getTextContent().replaceAll("^\\$\\{|}$", ""));
+            }
+        }
+        List<String> problems = new ArrayList<>();
+        properties.values().stream().filter(p -> !p.startsWith("agent-eval.")).forEach(p -> problems.add(p + " is not agent-eval.*"));
+        for (Setting s : List.of(Setting.AGENT_URL, Setting.PROTOCOL, Setting.TARGET, Setting.EXTERNAL_ID,
+                Setting.SYSTEM_AGENT, Setting.PROJECT, Setting.JUDGE, Setting.JUDGE_URL, Setting.JUDGE_MODEL,
+                Setting.REPORT_DIR)) {
+            if (!properties.containsValue(s.parameter())) {
+                problems.add("no parameter with property " + s.parameter() + " (" + s.option() + ")");
+            }
+        }
+        assertThat(problems).isEmpty();
+        assertThat(properties).containsEntry("skip", "agent-eval.skip").containsEntry("agentUrl", "agent-eval.agent-url")
+                .containsEntry("threshold", "agent-eval.threshold");
+    }
+
+    /**
+     * The README's "Maven plugin" section: every element of its pom snippet's configuration is a
+     * parameter of the goal, and every parameter a user can set is named in the section.
+     */
+    @Test
+    void the_readme_section_names_every_parameter_and_only_parameters() throws Exception {
+        String readme = Files.readString(Path.of("../README.md"));
+        String section = readme.substring(readme.indexOf("## Maven plugin"), readme.indexOf("## Splitting a suite"));
+        Element mojo = (Element) DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(Path.of("target/classes/META-INF/maven/plugin.xml").toFile()).getElementsByTagName("mojo").item(0);
+        List<String> editable = new ArrayList<>();
+        NodeList parameters = mojo.getElementsByTagName("parameter");
+        for (int i = 0; i < parameters.getLength(); i++) {
+            Element p = (Element) parameters.item(i);
+            if (text(p, "editable").equals("true")) {
+                editable.add(text(p, "name"));
+            }
+        }
+        assertThat(editable).contains("agentUrl", "threshold", "skip");
+        assertThat(editable).allSatisfy(name -> assertThat(section).contains("`" + name + "`"));
+        String xml = section.substring(section.indexOf("<configuration>") + "<configuration>".length(),
+                section.indexOf("</configuration>"));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("<([a-zA-Z]+)>").matcher(xml);
+        List<String> configured = new ArrayList<>();
+        while (m.find()) {
+            configured.add(m.group(1));
+        }
+        assertThat(configured).isNotEmpty();
+        assertThat(editable).containsAll(configured);
+    }
+
+    private static String text(Element parent, String child) {
+        return parent.getElementsByTagName(child).item(0).getTextContent();
+    }
+
+    private RunMojo mojo() throws IOException {
+        Path suites = Files.createDirectories(project.resolve(RunMojo.DEFAULT_SUITES));
+        Files.writeString(suites.resolve("plugin-demo.yaml"), SUITE);
+        RunMojo mojo = new RunMojo();
+        mojo.basedir = project.toFile();
+        mojo.reportDir = project.resolve("target/agent-eval").toFile();
+        mojo.agentUrl = agent.url().toString();
+        return mojo;
+    }
+}
