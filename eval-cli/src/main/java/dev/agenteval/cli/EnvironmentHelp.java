@@ -21,8 +21,8 @@ import picocli.CommandLine.Model.UsageMessageSpec;
 
 /**
  * The "Environment variables" section of {@code --help}, produced from the declarations of every
- * provider on the class path and in the plugin jars ({@code --plugin-path}), and of the launch settings (the same declarations the code reads),
- * and, for the commands that take {@code --env}, the "Environments" section: the harness's
+ * provider on the class path and in the plugin jars ({@code --plugin-path}) and of the launch
+ * settings (the same declarations the code reads), and, for the commands that take {@code --env}, the "Environments" section: the harness's
  * variables ({@link EnvironmentTargets}) and the environments the targets file, the {@code .env}
  * file and the environment name. Both are rendered when help is asked for, not before.
  */
