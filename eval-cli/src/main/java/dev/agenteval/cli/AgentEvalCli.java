@@ -54,9 +54,11 @@ public final class AgentEvalCli implements Callable<Integer> {
     List<Path> show = new ArrayList<>();
 
     private final Context context;
+    private final Plugins plugins;
 
-    private AgentEvalCli(Context context) {
+    private AgentEvalCli(Context context, Plugins plugins) {
         this.context = context;
+        this.plugins = plugins;
     }
 
     /** Runs the command and exits the JVM with its exit code. */
@@ -110,8 +112,15 @@ public final class AgentEvalCli implements Callable<Integer> {
     }
 
     private static int run(String[] args, Context context, PrintStream unmasked) {
+        // One class loader per invocation (the plugin jars of --plugin-path), closed when it ends.
+        try (Plugins plugins = new Plugins(context)) {
+            return run(args, context, unmasked, plugins);
+        }
+    }
+
+    private static int run(String[] args, Context context, PrintStream unmasked, Plugins plugins) {
         Logging.configure(args);
-        CommandLine cli = new CommandLine(new AgentEvalCli(context), new Factory(context, unmasked));
+        CommandLine cli = new CommandLine(new AgentEvalCli(context, plugins), new Factory(context, unmasked, plugins));
         cli.setOut(new PrintWriter(context.out(), true, StandardCharsets.UTF_8));
         cli.setErr(new PrintWriter(context.err(), true, StandardCharsets.UTF_8));
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
@@ -124,14 +133,14 @@ public final class AgentEvalCli implements Callable<Integer> {
                     + " --help' for usage.");
             return INVALID;
         });
-        EnvironmentHelp.addTo(cli, context);
+        EnvironmentHelp.addTo(cli, context, plugins);
         return cli.execute(args);
     }
 
     @Override
     public Integer call() {
         if (!show.isEmpty()) {
-            ShowCommand command = new ShowCommand(context);
+            ShowCommand command = new ShowCommand(context, plugins);
             command.suites = show;
             return command.call();
         }
@@ -183,26 +192,26 @@ public final class AgentEvalCli implements Callable<Integer> {
     }
 
     /** Creates commands with the context injected. */
-    private record Factory(Context context, PrintStream unmasked) implements CommandLine.IFactory {
+    private record Factory(Context context, PrintStream unmasked, Plugins plugins) implements CommandLine.IFactory {
         @Override
         public <K> K create(Class<K> cls) throws Exception {
             if (cls == RunCommand.class) {
-                return cls.cast(new RunCommand(context));
+                return cls.cast(new RunCommand(context, plugins));
             }
             if (cls == ShowCommand.class) {
-                return cls.cast(new ShowCommand(context));
+                return cls.cast(new ShowCommand(context, plugins));
             }
             if (cls == ValidateCommand.class) {
-                return cls.cast(new ValidateCommand(context));
+                return cls.cast(new ValidateCommand(context, plugins));
             }
             if (cls == MergeCommand.class) {
-                return cls.cast(new MergeCommand(context));
+                return cls.cast(new MergeCommand(context, plugins));
             }
             if (cls == RecordCommand.class) {
-                return cls.cast(new RecordCommand(context));
+                return cls.cast(new RecordCommand(context, plugins));
             }
             if (cls == TokenCommand.class) {
-                return cls.cast(new TokenCommand(context, unmasked));
+                return cls.cast(new TokenCommand(context, unmasked, plugins));
             }
             return CommandLine.defaultFactory().create(cls);
         }

@@ -4,6 +4,7 @@ import dev.agenteval.agents.EnvironmentTargets;
 import dev.agenteval.agents.Targets;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.core.Environment;
+import dev.agenteval.launch.Setting;
 import dev.agenteval.launch.Wiring;
 import dev.agenteval.spi.EnvironmentVariable;
 import java.nio.file.Files;
@@ -12,14 +13,16 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import picocli.CommandLine;
+import picocli.CommandLine.Help;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.UsageMessageSpec;
 
 /**
  * The "Environment variables" section of {@code --help}, produced from the declarations of every
- * provider on the class path and of the launch settings (the same declarations the code reads),
- * and, for the commands that take {@code --env}, the "Environments" section: the harness's
+ * provider on the class path and in the plugin jars ({@code --plugin-path}) and of the launch
+ * settings (the same declarations the code reads), and, for the commands that take {@code --env}, the "Environments" section: the harness's
  * variables ({@link EnvironmentTargets}) and the environments the targets file, the {@code .env}
  * file and the environment name. Both are rendered when help is asked for, not before.
  */
@@ -38,8 +41,19 @@ final class EnvironmentHelp {
 
     /** The section as plain lines: each variable, then its effect wrapped and indented. */
     static String render() {
+        return render(all(), null);
+    }
+
+    /**
+     * The section for {@code variables}; {@code problem}, when the plugins could not be loaded,
+     * is said after them (the variables are then the built-ins').
+     */
+    private static String render(Map<String, EnvironmentVariable> variables, String problem) {
         StringBuilder sb = new StringBuilder();
-        all().values().forEach(v -> append(sb, v));
+        variables.values().forEach(v -> append(sb, v));
+        if (problem != null) {
+            sb.append("  Plugins not loaded, their variables not listed: ").append(problem).append('\n');
+        }
         sb.append("  A .env file in the working folder is read too; the real environment wins.\n");
         return sb.toString();
     }
@@ -127,25 +141,36 @@ final class EnvironmentHelp {
      * before: a command that shows no help does not discover the providers for it (and the
      * variables are rendered once however many helps are printed).
      */
-    static void addTo(CommandLine cli, AgentEvalCli.Context context) {
-        Supplier<String> variables = new Supplier<>() {
+    static void addTo(CommandLine cli, AgentEvalCli.Context context, Plugins plugins) {
+        Function<Help, String> variables = new Function<>() {
             private String text;
 
             @Override
-            public synchronized String get() {
+            public synchronized String apply(Help help) {
                 if (text == null) {
-                    text = "\nEnvironment variables:\n" + render();
+                    text = "\nEnvironment variables:\n" + render(help, plugins);
                 }
                 return text;
             }
         };
-        cli.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, help -> lines(variables.get()));
+        cli.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, help -> lines(variables.apply(help)));
         for (String name : new String[] {"run", "validate", "record", "token"}) {
             CommandLine sub = cli.getSubcommands().get(name);
             if (sub != null) {
-                sub.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, help -> lines(variables.get()
+                sub.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, help -> lines(variables.apply(help)
                         + "\nEnvironments (--env NAME):\n" + renderEnvironments(context)));
             }
+        }
+    }
+
+    /** The variables of the invocation's providers, the plugins of the command's {@code --plugin-path} included. */
+    private static String render(Help help, Plugins plugins) {
+        OptionSpec option = help.commandSpec().findOption(Setting.Option.PLUGIN_PATH);
+        List<String> dirs = option == null || option.getValue() == null ? List.of() : option.getValue();
+        try {
+            return render(Wiring.declaredVariables(plugins.providers(dirs)), null);
+        } catch (ConfigurationException e) {
+            return render(all(), String.join("; ", e.problems()));
         }
     }
 

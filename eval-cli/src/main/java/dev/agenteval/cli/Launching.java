@@ -13,15 +13,10 @@ final class Launching {
 
     /**
      * The environment: the context's, then a {@code .env} file in the working folder. The values
-     * of variables declared secret by any provider, or whose names look secret, become secrets of
-     * the run, which this process's output is masked with ({@link Wiring#environment}).
+     * of variables declared secret by {@code providers} (the invocation's, plugins included), or
+     * whose names look secret, become secrets of the run, which this process's output is masked
+     * with ({@link Wiring#environment}).
      */
-    static Function<String, String> environment(AgentEvalCli.Context context) {
-        return Wiring.environment(context.environment(), context.workDir().resolve(Environment.DOT_ENV),
-                Launching.class.getClassLoader());
-    }
-
-    /** Like {@link #environment(AgentEvalCli.Context)}, the declared variables those of {@code providers}. */
     static Function<String, String> environment(AgentEvalCli.Context context, Providers providers) {
         return Wiring.environment(context.environment(), context.workDir().resolve(Environment.DOT_ENV), providers);
     }

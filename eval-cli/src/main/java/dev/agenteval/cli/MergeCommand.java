@@ -61,6 +61,9 @@ final class MergeCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     AgentOptions agentOptions = new AgentOptions();
 
+    @picocli.CommandLine.Mixin
+    PluginOptions pluginOptions = new PluginOptions();
+
     @Option(names = "--repeat", paramLabel = "N", description = "With --suite: the run's --repeat (default 1).")
     int repeat = 1;
 
@@ -68,9 +71,15 @@ final class MergeCommand implements Callable<Integer> {
     Double timeoutSeconds;
 
     private final AgentEvalCli.Context context;
+    private final Plugins plugins;
 
     MergeCommand(AgentEvalCli.Context context) {
+        this(context, new Plugins(context));
+    }
+
+    MergeCommand(AgentEvalCli.Context context, Plugins plugins) {
         this.context = context;
+        this.plugins = plugins;
     }
 
     @Override
@@ -88,7 +97,7 @@ final class MergeCommand implements Callable<Integer> {
                     + " and the agent options the run used (" + Setting.Option.TARGET + " NAME or "
                     + Setting.Option.AGENT_URL + " URL, ...)");
         }
-        Function<String, String> environment = Launching.environment(context);
+        Function<String, String> environment = Launching.environment(context, plugins.providers(pluginOptions.dirs));
         Fingerprint current = suite == null ? null : currentFingerprint(environment);
         Map<String, SuiteResult> results = new LinkedHashMap<>();
         List<String> problems = new ArrayList<>();
@@ -163,7 +172,7 @@ final class MergeCommand implements Callable<Integer> {
         }
         Settings settings = Settings.commandLine(agentOptions.values(), environment);
         agentOptions.validate(problems, settings);
-        Providers providers = Providers.discover(MergeCommand.class.getClassLoader());
+        Providers providers = plugins.providers(pluginOptions.dirs);
         SuiteSources.Loaded loaded = SuiteSources.read(List.of(suite), context.workDir(), providers);
         problems.addAll(loaded.problems());
         if (problems.isEmpty() && loaded.sources().size() != 1) {

@@ -130,11 +130,12 @@ final class Preflight {
      *
      * @throws ConfigurationException listing every problem found (nothing was sent)
      */
-    static Plan check(RunOptions o, AgentEvalCli.Context context, boolean agentRequired) {
+    static Plan check(RunOptions o, AgentEvalCli.Context context, boolean agentRequired, Plugins plugins) {
         List<String> problems = new ArrayList<>();
         // Discovered once: the environment's declared variables, the suites' scorer types, the
-        // agent's protocol, the judge, the report formats and the runners all come from it.
-        Providers providers = Providers.discover(Preflight.class.getClassLoader());
+        // agent's protocol, the judge, the report formats and the runners all come from it; with the
+        // plugin jars of --plugin-path (or AGENT_EVAL_PLUGIN_PATH).
+        Providers providers = plugins.providers(o.pluginOptions.dirs);
         Function<String, String> environment = Launching.environment(context, providers);
         Settings settings = o.settings(environment);
         o.validate(problems, agentRequired, settings);

@@ -64,6 +64,9 @@ final class RecordCommand implements Callable<Integer> {
     @Mixin
     AgentOptions agentOptions = new AgentOptions();
 
+    @Mixin
+    PluginOptions pluginOptions = new PluginOptions();
+
     @Option(names = {"-v", "--verbose"}, description = "More logging (repeat for debug).")
     boolean[] verbose = new boolean[0];
 
@@ -71,9 +74,15 @@ final class RecordCommand implements Callable<Integer> {
     boolean[] quiet = new boolean[0];
 
     private final AgentEvalCli.Context context;
+    private final Plugins plugins;
 
     RecordCommand(AgentEvalCli.Context context) {
+        this(context, new Plugins(context));
+    }
+
+    RecordCommand(AgentEvalCli.Context context, Plugins plugins) {
         this.context = context;
+        this.plugins = plugins;
     }
 
     @Override
@@ -84,7 +93,7 @@ final class RecordCommand implements Callable<Integer> {
             return fromResults();
         }
         // Discovered once: the environment's declared variables and the agent's protocol come from it.
-        Providers providers = Providers.discover(RecordCommand.class.getClassLoader());
+        Providers providers = plugins.providers(pluginOptions.dirs);
         Function<String, String> environment = Launching.environment(context, providers);
         Settings settings = Settings.commandLine(agentOptions.values(), environment);
         List<String> messages = messages(settings);

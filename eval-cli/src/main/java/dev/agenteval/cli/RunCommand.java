@@ -25,9 +25,15 @@ final class RunCommand implements Callable<Integer> {
     RunOptions options = new RunOptions();
 
     private final AgentEvalCli.Context context;
+    private final Plugins plugins;
 
     RunCommand(AgentEvalCli.Context context) {
+        this(context, new Plugins(context));
+    }
+
+    RunCommand(AgentEvalCli.Context context, Plugins plugins) {
         this.context = context;
+        this.plugins = plugins;
     }
 
     /**
@@ -39,7 +45,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         int worst = AgentEvalCli.OK;
-        try (Preflight.Plan plan = Preflight.check(options, context, true);
+        try (Preflight.Plan plan = Preflight.check(options, context, true, plugins);
              FolderLocks locks = FolderLocks.take(plan, owner());
              Interruption watch = Interruption.watch()) {
             List<SuiteSources.Source> sources = plan.sources();

@@ -30,6 +30,9 @@ final class RunOptions {
     @Mixin
     AgentOptions agentOptions = new AgentOptions();
 
+    @Mixin
+    PluginOptions pluginOptions = new PluginOptions();
+
     @Option(names = {"--case", "--name"}, paramLabel = "ID", description = "Run only this case (repeatable).")
     List<String> caseIds = new ArrayList<>();
 

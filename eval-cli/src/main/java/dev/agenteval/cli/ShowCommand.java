@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /** {@code agent-eval show}: lists the cases of suites without running them. */
@@ -19,15 +20,24 @@ final class ShowCommand implements Callable<Integer> {
     @Parameters(paramLabel = "SUITE", arity = "1..*", description = "Suite files (YAML) or folders of suites.")
     List<Path> suites;
 
+    @Mixin
+    PluginOptions pluginOptions = new PluginOptions();
+
     private final AgentEvalCli.Context context;
+    private final Plugins plugins;
 
     ShowCommand(AgentEvalCli.Context context) {
+        this(context, new Plugins(context));
+    }
+
+    ShowCommand(AgentEvalCli.Context context, Plugins plugins) {
         this.context = context;
+        this.plugins = plugins;
     }
 
     @Override
     public Integer call() {
-        for (Suite suite : SuiteSources.load(suites, context.workDir())) {
+        for (Suite suite : SuiteSources.load(suites, context.workDir(), plugins.providers(pluginOptions.dirs))) {
             context.out().printf("Suite '%s': %d case%s%n", suite.name(), suite.cases().size(), suite.cases().size() == 1 ? "" : "s");
             for (Case c : suite.cases()) {
                 context.out().printf("  %s%s%s%s%s%s%n", c.id(), c.tags().isEmpty() ? "" : " [" + String.join(", ", c.tags()) + "]",

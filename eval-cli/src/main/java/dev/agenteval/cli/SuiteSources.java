@@ -38,12 +38,13 @@ final class SuiteSources {
 
     /**
      * Loads every suite named by {@code paths}: a file, a platform {@code eval/} folder, or a folder
-     * of suites (folder runs skip {@code _local.yaml} variants and {@code _} fragments).
+     * of suites (folder runs skip {@code _local.yaml} variants and {@code _} fragments); the scorer
+     * types are those of {@code providers}.
      *
      * @throws ConfigurationException with every problem of every file
      */
-    static List<Suite> load(List<Path> paths, Path workDir) {
-        Loaded loaded = read(paths, workDir, SuiteLoader.defaults());
+    static List<Suite> load(List<Path> paths, Path workDir, Providers providers) {
+        Loaded loaded = read(paths, workDir, SuiteLoader.builder().providers(providers).build());
         if (!loaded.problems().isEmpty()) {
             throw new ConfigurationException(loaded.problems());
         }

@@ -39,18 +39,27 @@ final class TokenCommand implements Callable<Integer> {
     @Mixin
     AgentOptions agentOptions = new AgentOptions();
 
+    @Mixin
+    PluginOptions pluginOptions = new PluginOptions();
+
     private final AgentEvalCli.Context context;
     private final PrintStream unmasked;
+    private final Plugins plugins;
 
     TokenCommand(AgentEvalCli.Context context, PrintStream unmasked) {
+        this(context, unmasked, new Plugins(context));
+    }
+
+    TokenCommand(AgentEvalCli.Context context, PrintStream unmasked, Plugins plugins) {
         this.context = context;
         this.unmasked = unmasked;
+        this.plugins = plugins;
     }
 
     @Override
     public Integer call() {
         // Discovered once: the environment's declared variables and the agent's protocol come from it.
-        Providers providers = Providers.discover(TokenCommand.class.getClassLoader());
+        Providers providers = plugins.providers(pluginOptions.dirs);
         Function<String, String> environment = Launching.environment(context, providers);
         Settings settings = Settings.commandLine(agentOptions.values(), environment);
         List<String> problems = new ArrayList<>();

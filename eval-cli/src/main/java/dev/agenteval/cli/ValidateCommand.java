@@ -24,16 +24,22 @@ final class ValidateCommand implements Callable<Integer> {
     RunOptions options = new RunOptions();
 
     private final AgentEvalCli.Context context;
+    private final Plugins plugins;
 
     ValidateCommand(AgentEvalCli.Context context) {
+        this(context, new Plugins(context));
+    }
+
+    ValidateCommand(AgentEvalCli.Context context, Plugins plugins) {
         this.context = context;
+        this.plugins = plugins;
     }
 
     @Override
     public Integer call() {
         Preflight.Plan plan;
         try {
-            plan = Preflight.check(options, context, false);
+            plan = Preflight.check(options, context, false, plugins);
         } catch (ConfigurationException e) {
             e.problems().forEach(context.err()::println);
             context.err().printf("%d problem%s%n", e.problems().size(), e.problems().size() == 1 ? "" : "s");

@@ -62,6 +62,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * <tr><td>{@code agent-eval.opik.project}</td><td>{@code OPIK_PROJECT_NAME}</td><td>the Opik project (default {@code Agents})</td></tr>
  * <tr><td>{@code agent-eval.opik.api-key}</td><td>{@code OPIK_API_KEY}</td><td>the Opik Cloud API key (secret)</td></tr>
  * <tr><td>{@code agent-eval.opik.workspace}</td><td>{@code OPIK_WORKSPACE}</td><td>the Opik workspace</td></tr>
+ * <tr><td>{@code agent-eval.plugin-path}</td><td>{@code AGENT_EVAL_PLUGIN_PATH}</td><td>not read here: the command
+ *     line's folders of plugin jars; in a test, plugins are test dependencies on the class path</td></tr>
  * </table>
  *
  * These are the settings of the command line too, declared once by

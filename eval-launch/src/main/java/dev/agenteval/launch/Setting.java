@@ -74,7 +74,12 @@ public enum Setting {
     OPIK_API_KEY(List.of(), "agent-eval.opik.api-key", "OPIK_API_KEY", null, true, false,
             "The Opik Cloud API key (sent as the authorization header)."),
     OPIK_WORKSPACE(List.of(), "agent-eval.opik.workspace", "OPIK_WORKSPACE", null, false, false,
-            "The Opik workspace (Comet-Workspace header; default: default).");
+            "The Opik workspace (Comet-Workspace header; default: default)."),
+    PLUGIN_PATH(List.of(Option.PLUGIN_PATH), "agent-eval.plugin-path", "AGENT_EVAL_PLUGIN_PATH", null, false, false,
+            "Folders of plugin jars (several: repeat the option, or separate them with the path separator, : or ;"
+                    + " on Windows): every jar in them is added to the class loader the scorers, agent protocols,"
+                    + " judges and report formats are found through. Command line only: eval-junit finds plugins on"
+                    + " the test class path and does not read it.", true);
 
     /**
      * The command-line option names, as constants so that the command line's annotations name
@@ -97,6 +102,7 @@ public enum Setting {
         public static final String OPIK = "--opik";
         public static final String OPIK_DATASET = "--dataset-name";
         public static final String OPIK_EXPERIMENT = "--experiment-name";
+        public static final String PLUGIN_PATH = "--plugin-path";
 
         private Option() {
         }
@@ -109,9 +115,16 @@ public enum Setting {
     private final boolean secret;
     private final boolean variableReadByProvider;
     private final String description;
+    private final boolean commandLineOnly;
 
     Setting(List<String> options, String parameter, String variable, String defaultValue, boolean secret,
             boolean variableReadByProvider, String description) {
+        this(options, parameter, variable, defaultValue, secret, variableReadByProvider, description, false);
+    }
+
+    Setting(List<String> options, String parameter, String variable, String defaultValue, boolean secret,
+            boolean variableReadByProvider, String description, boolean commandLineOnly) {
+        this.commandLineOnly = commandLineOnly;
         this.options = options;
         this.parameter = parameter;
         this.variable = variable;
@@ -162,6 +175,14 @@ public enum Setting {
         return variableReadByProvider;
     }
 
+    /**
+     * True when only the command line reads the setting (its option and variable): eval-junit
+     * documents its parameter as not read ({@link #PLUGIN_PATH}: the test class path holds plugins there).
+     */
+    public boolean commandLineOnly() {
+        return commandLineOnly;
+    }
+
     /** What the setting does, one or two sentences. */
     public String description() {
         return description;
@@ -176,7 +197,7 @@ public enum Setting {
             return Optional.empty();
         }
         String effect = description + (options.isEmpty() ? " Also " + parameter + " in eval-junit."
-                : " Default for " + String.join(", ", options) + " and " + parameter + ".");
+                : " Default for " + String.join(", ", options) + (commandLineOnly ? "." : " and " + parameter + "."));
         return Optional.of(new EnvironmentVariable(variable, defaultValue, effect, secret));
     }
 
