@@ -21,19 +21,19 @@ import picocli.CommandLine.Spec;
  * The {@code agent-eval} command. Exit codes: 0 every selected case met its expectation; 1 some
  * did not; 2 the suite or the command line is invalid, or the report folder cannot be written or is
  * held by another run (nothing was sent); 3 the run could not be
- * carried out (the agent was unreachable for every case, the judge preflight failed).
+ * carried out (the agent was unreachable for every case, the judge preflight failed); 4 recording
+ * in Opik failed; 130 interrupted. {@link ExitCode} declares them for {@code --help} and the README.
  */
 @Command(name = "agent-eval", mixinStandardHelpOptions = true, versionProvider = AgentEvalCli.Version.class,
         description = "Evaluates AI agents: runs suites of cases against an agent and scores every turn.",
         subcommands = {RunCommand.class, ShowCommand.class, ValidateCommand.class, SchemaCommand.class,
                 MergeCommand.class, RecordCommand.class, TokenCommand.class, CommandLine.HelpCommand.class},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:every selected case met its expectation (with --threshold: the gate was met)",
-                "1:some case did not (or the gate was not met, or --fail-on-regression found a regression)",
-                "2:the suite or the command line is invalid, or the report folder is unwritable or held by another run (nothing was sent)",
-                "3:the run could not be carried out (agent unreachable for every case, judge preflight failed, --opik health check failed)",
-                "4:the run finished and its result files were written, but recording it in Opik (--opik) failed"})
+        exitCodeListHeading = "%nExit codes:%n")
 public final class AgentEvalCli implements Callable<Integer> {
+
+    /** -v/-q, as every command takes them ({@link Logging} reads them). */
+    @picocli.CommandLine.Mixin
+    Verbosity verbosity = new Verbosity();
 
     /** Every selected case met its expectation. */
     public static final int OK = 0;
@@ -45,6 +45,8 @@ public final class AgentEvalCli implements Callable<Integer> {
     public static final int NOT_CARRIED_OUT = 3;
     /** The run finished and its files were written, but recording it in Opik failed. */
     public static final int UPLOAD_FAILED = 4;
+    /** The run was interrupted (Ctrl-C, SIGTERM); its reports hold the cases that finished. */
+    public static final int INTERRUPTED = 130;
 
     @Spec
     CommandSpec spec;
@@ -81,6 +83,10 @@ public final class AgentEvalCli implements Callable<Integer> {
         if (!Interruption.shuttingDown()) {
             System.exit(code);
         }
+        // Stopped by a signal: the run has written what finished and released its folder; without
+        // this the JVM would end with the signal's own status (143 for SIGTERM), not INTERRUPTED.
+        // (System.exit would wait for the shutdown hook, which waits for this thread.)
+        Runtime.getRuntime().halt(code);
     }
 
     /**
@@ -128,13 +134,77 @@ public final class AgentEvalCli implements Callable<Integer> {
             return exitCode(e);
         });
         cli.setParameterExceptionHandler((e, a) -> {
-            e.getCommandLine().getErr().println(e.getMessage());
-            e.getCommandLine().getErr().println("See 'agent-eval " + e.getCommandLine().getCommandName()
-                    + " --help' for usage.");
+            CommandLine where = e.getCommandLine();
+            String unknown = unknownCommand(e);
+            if (unknown != null) {
+                return unknownCommand(where, unknown);
+            }
+            where.getErr().println(e.getMessage() + unknownOptionHint(e));
+            where.getErr().println(seeHelp(where));
             return INVALID;
         });
+        cli.setExecutionStrategy(parseResult -> {
+            // With --help picocli does not report an unmatched argument: 'agent-eval calibrate --help'
+            // would print the top command's help and exit 0.
+            CommandLine.ParseResult last = parseResult;
+            while (last.hasSubcommand()) {
+                last = last.subcommand();
+            }
+            if (last.commandSpec() == parseResult.commandSpec() && !last.unmatched().isEmpty()
+                    && !last.unmatched().get(0).startsWith("-")) {
+                return unknownCommand(last.commandSpec().commandLine(), last.unmatched().get(0));
+            }
+            if (last.commandSpec().userObject() instanceof CommandLine.HelpCommand && !last.matchedPositionals().isEmpty()) {
+                String named = last.matchedPositionals().get(0).stringValues().get(0);
+                if (!cli.getSubcommands().containsKey(named)) {
+                    return unknownCommand(cli, named);
+                }
+            }
+            return new CommandLine.RunLast().execute(parseResult);
+        });
+        cli.getCommandSpec().usageMessage().exitCodeList(ExitCode.helpList());
+        CommandLine run = cli.getSubcommands().get("run");
+        run.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(ExitCode.helpList());
         EnvironmentHelp.addTo(cli, context, plugins);
         return cli.execute(args);
+    }
+
+    /** {@code "See 'agent-eval run --help' for usage."}: the command's qualified name, once. */
+    static String seeHelp(CommandLine command) {
+        return "See '" + command.getCommandSpec().qualifiedName() + " --help' for usage.";
+    }
+
+    /** The command {@code e} found unknown, when {@code e} is about the first argument of a command that has subcommands. */
+    private static String unknownCommand(CommandLine.ParameterException e) {
+        if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getCommandLine().getSubcommands().isEmpty()
+                && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")
+                && u.getCommandLine().getParent() == null) {
+            return u.getUnmatched().get(0);
+        }
+        return null;
+    }
+
+    /** Exit 2 naming the unknown command, the closest known one and every command. */
+    private static int unknownCommand(CommandLine parent, String name) {
+        java.util.Set<String> commands = parent.getSubcommands().keySet();
+        PrintWriter err = parent.getErr();
+        err.println("error: unknown command '" + name + "'"
+                + dev.agenteval.common.text.Suggestions.didYouMean(name, commands));
+        err.println("Commands: " + String.join(", ", commands));
+        err.println(seeHelp(parent));
+        return INVALID;
+    }
+
+    /** {@code " — did you mean '--report-dir'?"} for an unknown option close to one of the command's. */
+    private static String unknownOptionHint(CommandLine.ParameterException e) {
+        if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
+                && u.getUnmatched().get(0).startsWith("-")) {
+            String given = u.getUnmatched().get(0);
+            int eq = given.indexOf('=');
+            return dev.agenteval.common.text.Suggestions.didYouMean(eq > 0 ? given.substring(0, eq) : given,
+                    e.getCommandLine().getCommandSpec().optionsMap().keySet());
+        }
+        return "";
     }
 
     @Override

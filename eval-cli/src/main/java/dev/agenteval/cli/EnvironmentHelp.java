@@ -137,9 +137,10 @@ final class EnvironmentHelp {
 
     /**
      * Sets the footer of the top command and of the commands that take {@code --env}: the
-     * variables, and for those commands the environments, rendered when help is printed, not
-     * before: a command that shows no help does not discover the providers for it (and the
-     * variables are rendered once however many helps are printed).
+     * variables and the environments (the same list, so that {@code agent-eval --help} and
+     * {@code agent-eval run --help} name every variable the README's table does), rendered when
+     * help is printed, not before: a command that shows no help does not discover the providers
+     * for it (and the variables are rendered once however many helps are printed).
      */
     static void addTo(CommandLine cli, AgentEvalCli.Context context, Plugins plugins) {
         Function<Help, String> variables = new Function<>() {
@@ -153,12 +154,13 @@ final class EnvironmentHelp {
                 return text;
             }
         };
-        cli.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, help -> lines(variables.apply(help)));
+        CommandLine.IHelpSectionRenderer footer = help -> lines(variables.apply(help)
+                + "\nEnvironments (--env NAME):\n" + renderEnvironments(context));
+        cli.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, footer);
         for (String name : new String[] {"run", "validate", "record", "token"}) {
             CommandLine sub = cli.getSubcommands().get(name);
             if (sub != null) {
-                sub.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, help -> lines(variables.apply(help)
-                        + "\nEnvironments (--env NAME):\n" + renderEnvironments(context)));
+                sub.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_FOOTER, footer);
             }
         }
     }

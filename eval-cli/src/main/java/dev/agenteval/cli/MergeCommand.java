@@ -39,6 +39,10 @@ import picocli.CommandLine.Parameters;
                         + "shards of different counts, sharded with unsharded results, and a missing shard (unless --allow-partial)."})
 final class MergeCommand implements Callable<Integer> {
 
+    /** -v/-q, as every command takes them ({@link Logging} reads them). */
+    @picocli.CommandLine.Mixin
+    Verbosity verbosity = new Verbosity();
+
     @Parameters(paramLabel = "RESULTS", arity = "1..*",
             description = "results.json files, or folders holding one (a run's --report-dir).")
     List<Path> inputs;

@@ -67,11 +67,8 @@ final class RecordCommand implements Callable<Integer> {
     @Mixin
     PluginOptions pluginOptions = new PluginOptions();
 
-    @Option(names = {"-v", "--verbose"}, description = "More logging (repeat for debug).")
-    boolean[] verbose = new boolean[0];
-
-    @Option(names = {"-q", "--quiet"}, description = "Less output (repeat to silence logging).")
-    boolean[] quiet = new boolean[0];
+    @Mixin
+    Verbosity verbosity = new Verbosity();
 
     private final AgentEvalCli.Context context;
     private final Plugins plugins;
@@ -113,7 +110,7 @@ final class RecordCommand implements Callable<Integer> {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             context.err().println("Interrupted: nothing recorded.");
-            return AgentEvalCli.NOT_CARRIED_OUT;
+            return AgentEvalCli.INTERRUPTED;
         }
         report(recording, id);
         return AgentEvalCli.OK;

@@ -53,7 +53,7 @@ final class RunCommand implements Callable<Integer> {
                 worst = Math.max(worst, runSuite(source, sources.size() > 1, plan));
                 if (Thread.currentThread().isInterrupted()) {
                     context.err().println("Interrupted: reports hold the cases that finished (\"complete\": false).");
-                    return AgentEvalCli.NOT_CARRIED_OUT;
+                    return AgentEvalCli.INTERRUPTED;
                 }
             }
         }
@@ -96,7 +96,7 @@ final class RunCommand implements Callable<Integer> {
         // The settings the suite was checked with (providers, judge, environment, repeat, selection,
         // timeout), and the scorers the check created: the run reuses them.
         EvalRunner.Builder b = plan.runner(suite).agent(plan.agent(suite)).stopOnFailure(options.stopOnFailure)
-                .listener(new Progress(context.err(), context.terminal(), options.quiet.length > 0, options.verbose.length))
+                .listener(new Progress(context.err(), context.terminal(), options.verbosity.quiet(), options.verbosity.verbose()))
                 .agentDescription(Wiring.describeAgent(plan.settings(), plan.environment(), context.workDir(),
                         plan.agentFileId(suite)))
                 .prices(plan.prices());

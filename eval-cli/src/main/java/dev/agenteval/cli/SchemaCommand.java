@@ -15,6 +15,10 @@ import picocli.CommandLine.Spec;
         description = "Prints the JSON Schema of a suite dialect, for editors and coding agents, or of a result file.")
 final class SchemaCommand implements Callable<Integer> {
 
+    /** -v/-q, as every command takes them ({@link Logging} reads them). */
+    @picocli.CommandLine.Mixin
+    Verbosity verbosity = new Verbosity();
+
     /** The two dialects, and the harness dialect's folder defaults. */
     enum Dialect {
         platform, harness, harness_defaults;

@@ -17,6 +17,10 @@ import picocli.CommandLine.Parameters;
         description = "Lists the cases of suites (id, tags, turns, scorers) without running them.")
 final class ShowCommand implements Callable<Integer> {
 
+    /** -v/-q, as every command takes them ({@link Logging} reads them). */
+    @picocli.CommandLine.Mixin
+    Verbosity verbosity = new Verbosity();
+
     @Parameters(paramLabel = "SUITE", arity = "1..*", description = "Suite files (YAML) or folders of suites.")
     List<Path> suites;
 

@@ -34,6 +34,10 @@ import picocli.CommandLine.Mixin;
                         + " (nothing sent); 3 the token could not be fetched."})
 final class TokenCommand implements Callable<Integer> {
 
+    /** -v/-q, as every command takes them ({@link Logging} reads them). */
+    @picocli.CommandLine.Mixin
+    Verbosity verbosity = new Verbosity();
+
     private static final String BEARER = "Bearer ";
 
     @Mixin
@@ -74,7 +78,7 @@ final class TokenCommand implements Callable<Integer> {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             context.err().println("Interrupted: no token.");
-            return AgentEvalCli.NOT_CARRIED_OUT;
+            return AgentEvalCli.INTERRUPTED;
         }
         String authorization = headers.get("Authorization");
         if (authorization == null || !authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {

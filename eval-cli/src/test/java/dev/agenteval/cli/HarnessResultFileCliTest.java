@@ -375,7 +375,7 @@ class HarnessResultFileCliTest {
 
             Outcome o = run.get(WAIT_SECONDS, TimeUnit.SECONDS);
 
-            assertThat(o.code()).as(o.output()).isEqualTo(AgentEvalCli.NOT_CARRIED_OUT);
+            assertThat(o.code()).as(o.output()).isEqualTo(AgentEvalCli.INTERRUPTED);
             List<Path> files = resultFiles();
             assertThat(files).hasSize(2);
             assertThat(schemaErrors(JSON.readTree(files.get(0).toFile()))).isEmpty();

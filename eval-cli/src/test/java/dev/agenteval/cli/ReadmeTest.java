@@ -47,8 +47,8 @@ class ReadmeTest {
     void should_document_every_exit_code_the_command_uses() throws IOException {
         String readme = readme();
 
-        for (int code : new int[] {AgentEvalCli.OK, AgentEvalCli.CASES_FAILED, AgentEvalCli.INVALID, AgentEvalCli.NOT_CARRIED_OUT}) {
-            assertThat(readme).contains("| " + code + " |");
+        for (ExitCode code : ExitCode.values()) {
+            assertThat(readme).contains("| " + code.code() + " |");
         }
     }
 }

@@ -129,7 +129,7 @@ class ReportFolderCliTest {
 
         Outcome interrupted = first.get(WAIT_SECONDS, TimeUnit.SECONDS);
 
-        assertThat(interrupted.code()).isEqualTo(3);
+        assertThat(interrupted.code()).isEqualTo(AgentEvalCli.INTERRUPTED).isEqualTo(130);
         assertThat(Files.readString(dir.resolve("reports/results.json"))).contains("\"complete\": false");
         assertThat(dir.resolve("reports/.agent-eval.lock")).as("released and emptied by the run itself").isEmptyFile();
         assertThat(run(args("reports", "test-count")).code()).isZero();
@@ -183,6 +183,7 @@ class ReportFolderCliTest {
 
             child.destroy(); // SIGTERM: the child writes the reports of what finished and lets the folder go
             assertThat(child.waitFor(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+            assertThat(child.exitValue()).as("interrupted, not the JVM's 143 for SIGTERM").isEqualTo(130);
             assertThat(Files.readString(dir.resolve("child.err"))).contains("Interrupted");
             assertThat(dir.resolve("reports/.agent-eval.lock")).as("emptied by the child on its way out").isEmptyFile();
         } finally {

@@ -82,7 +82,8 @@ class JudgesTest {
     void should_declare_the_environment_variables_it_reads() {
         assertThat(providers.judge("openai").environmentVariables())
                 .extracting(v -> v.name() + (v.secret() ? " (secret)" : ""))
-                .containsExactly("AGENT_EVAL_JUDGE_API_KEY (secret)", "AGENT_EVAL_JUDGE_BASE_URL", "AGENT_EVAL_JUDGE_MODEL");
+                .containsExactly("AGENT_EVAL_JUDGE_API_KEY (secret)", "JUDGE_API_KEY (secret)", "AGENT_EVAL_JUDGE_BASE_URL",
+                        "AGENT_EVAL_JUDGE_MODEL");
         assertThat(Judges.environmentVariables()).extracting(v -> v.name()).containsExactly("AGENT_EVAL_JUDGE");
     }
 }

@@ -238,6 +238,9 @@ public final class Preparation {
         Set<String> missing = new LinkedHashSet<>(used);
         missing.removeAll(values.keySet());
         if (!missing.isEmpty()) {
+            // A declared name without a value is an unset environment variable: CaseVariables
+            // reported it as unset already, once, at its declaration.
+            missing.removeAll(scope.names());
             for (String name : missing) {
                 problems.add(where + ": unresolved placeholder '{{" + name + "}}' (variables: "
                         + String.join(", ", scope.names()) + ")");

@@ -60,6 +60,8 @@ public final class OpenAiJudgeProvider implements JudgeProvider {
                 EnvironmentVariable.secret(API_KEY, "The judge endpoint's API key, sent as a bearer token"
                         + " (not needed for a server on localhost); when it is unset, " + HARNESS_API_KEY
                         + " (the harness's name) is read."),
+                EnvironmentVariable.secret(HARNESS_API_KEY, "The judge endpoint's API key when " + API_KEY
+                        + " is not set (the harness's name)."),
                 EnvironmentVariable.setting(BASE_URL, OpenAiJudge.DEFAULT_BASE_URL,
                         "The judge endpoint's API root, e.g. http://localhost:11434/v1 for Ollama."),
                 EnvironmentVariable.setting(MODEL, null, "The judge model; setting it selects the model judge."));
