@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "agent-eval", mixinStandardHelpOptions = true, versionProvider = AgentEvalCli.Version.class,
         description = "Evaluates AI agents: runs suites of cases against an agent and scores every turn.",
         subcommands = {RunCommand.class, ShowCommand.class, ValidateCommand.class, SchemaCommand.class,
-                MergeCommand.class, RecordCommand.class, TokenCommand.class, CommandLine.HelpCommand.class},
+                MergeCommand.class, RecordCommand.class, TokenCommand.class, DemoAgentCommand.class,
+                CompletionCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every selected case met its expectation (with --threshold: the gate was met)",
                 "1:some case did not (or the gate was not met, or --fail-on-regression found a regression)",
@@ -200,6 +201,9 @@ public final class AgentEvalCli implements Callable<Integer> {
             }
             if (cls == RecordCommand.class) {
                 return cls.cast(new RecordCommand(context));
+            }
+            if (cls == DemoAgentCommand.class) {
+                return cls.cast(new DemoAgentCommand(context));
             }
             if (cls == TokenCommand.class) {
                 return cls.cast(new TokenCommand(context, unmasked));
