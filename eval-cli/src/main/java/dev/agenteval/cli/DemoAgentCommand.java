@@ -43,14 +43,18 @@ final class DemoAgentCommand implements Callable<Integer> {
         } catch (UncheckedIOException e) {
             throw new ConfigurationException("--port " + port + ": " + e.getMessage());
         }
-        try (agent; Interruption ignored = Interruption.watch()) {
+        // Ctrl-C and SIGTERM interrupt this thread (Interruption), as an in-process caller may.
+        Interruption interruption = Interruption.watch();
+        try (agent) {
             context.out().println("Demo agent (A2A 0.3, JSON-RPC) listening at " + agent.url());
             context.err().println("Try: agent-eval run SUITE --agent-url " + agent.url() + "   (Ctrl-C stops the agent)");
             context.out().flush();
             context.err().flush();
             new CountDownLatch(1).await();
         } catch (InterruptedException e) {
-            // Ctrl-C, SIGTERM or an in-process interrupt: the agent is closed on the way out.
+            // Stopped: the agent is closed on the way out.
+        } finally {
+            interruption.close();
         }
         context.err().println("Demo agent stopped.");
         return AgentEvalCli.OK;
