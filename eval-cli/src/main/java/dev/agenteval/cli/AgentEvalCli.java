@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "agent-eval", mixinStandardHelpOptions = true, versionProvider = AgentEvalCli.Version.class,
         description = "Evaluates AI agents: runs suites of cases against an agent and scores every turn.",
         subcommands = {RunCommand.class, ShowCommand.class, ValidateCommand.class, SchemaCommand.class,
-                MergeCommand.class, RecordCommand.class, TokenCommand.class, CommandLine.HelpCommand.class},
+                MergeCommand.class, RecordCommand.class, TokenCommand.class, DemoAgentCommand.class,
+                CompletionCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n")
 public final class AgentEvalCli implements Callable<Integer> {
 
@@ -279,6 +280,9 @@ public final class AgentEvalCli implements Callable<Integer> {
             }
             if (cls == RecordCommand.class) {
                 return cls.cast(new RecordCommand(context, plugins));
+            }
+            if (cls == DemoAgentCommand.class) {
+                return cls.cast(new DemoAgentCommand(context));
             }
             if (cls == TokenCommand.class) {
                 return cls.cast(new TokenCommand(context, unmasked, plugins));

@@ -22,8 +22,8 @@ import org.w3c.dom.Node;
  * What a repository such as Maven Central requires of every published pom, read from the reactor's
  * pom.xml files with the parent's inheritance applied: name and description of its own; url,
  * licenses, scm and developers of its own or inherited from agent-eval-parent. Also: agent-eval-bom
- * manages exactly the published modules at the reactor's version, eval-examples and eval-bench are
- * never installed or deployed, the LICENSE is the full Apache-2.0 text, and the README's first code
+ * manages exactly the published modules at the reactor's version, eval-examples, eval-bench and
+ * agent-eval-dist are never installed or deployed, the LICENSE is the full Apache-2.0 text, and the README's first code
  * blocks import the BOM at the reactor's version. In eval-examples, like {@link ArchitectureTest},
  * because it is the module that sees the whole reactor.
  */
@@ -33,7 +33,7 @@ class PublishedPomsTest {
     private static final String GROUP = "dev.agenteval";
     private static final String BOM = "agent-eval-bom";
     /** In the reactor, never published. */
-    private static final List<String> UNPUBLISHED = List.of("eval-examples", "eval-bench");
+    private static final List<String> UNPUBLISHED = List.of("eval-examples", "eval-bench", "agent-eval-dist");
 
     @Test
     void every_published_pom_has_the_metadata_a_repository_requires() {
@@ -101,7 +101,7 @@ class PublishedPomsTest {
     }
 
     @Test
-    void examples_and_bench_are_never_installed_or_deployed() {
+    void examples_bench_and_dist_are_never_installed_or_deployed() {
         for (String module : UNPUBLISHED) {
             Element properties = child(pom(ROOT.resolve(module)).getDocumentElement(), "properties").orElseThrow();
             assertThat(text(properties, "maven.install.skip")).as(module + " maven.install.skip").isEqualTo("true");

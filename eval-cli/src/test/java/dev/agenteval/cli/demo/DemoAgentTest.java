@@ -1,4 +1,4 @@
-package dev.agenteval.examples;
+package dev.agenteval.cli.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

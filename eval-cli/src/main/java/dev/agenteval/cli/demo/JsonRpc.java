@@ -1,4 +1,4 @@
-package dev.agenteval.examples;
+package dev.agenteval.cli.demo;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

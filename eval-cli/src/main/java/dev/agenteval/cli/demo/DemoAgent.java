@@ -1,12 +1,12 @@
-package dev.agenteval.examples;
+package dev.agenteval.cli.demo;
 
-import static dev.agenteval.examples.DemoBehaviours.map;
+import static dev.agenteval.cli.demo.DemoBehaviours.map;
 
-import dev.agenteval.examples.DemoBehaviours.Conversation;
-import dev.agenteval.examples.DemoBehaviours.Reply;
-import dev.agenteval.examples.DemoBehaviours.Task;
-import dev.agenteval.examples.JsonRpc.Incoming;
-import dev.agenteval.examples.JsonRpc.RpcError;
+import dev.agenteval.cli.demo.DemoBehaviours.Conversation;
+import dev.agenteval.cli.demo.DemoBehaviours.Reply;
+import dev.agenteval.cli.demo.DemoBehaviours.Task;
+import dev.agenteval.cli.demo.JsonRpc.Incoming;
+import dev.agenteval.cli.demo.JsonRpc.RpcError;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.net.URI;
@@ -95,7 +95,16 @@ public final class DemoAgent implements AutoCloseable {
      * @throws UncheckedIOException when no port could be bound
      */
     public static DemoAgent start() {
-        DemoHttpServer server = DemoHttpServer.bind();
+        return start(0);
+    }
+
+    /**
+     * Starts an agent on 127.0.0.1 and {@code port} ({@code agent-eval demo-agent --port N}); 0 is a free port.
+     *
+     * @throws UncheckedIOException when the port could not be bound (in use, not allowed)
+     */
+    public static DemoAgent start(int port) {
+        DemoHttpServer server = DemoHttpServer.bind(port);
         DemoAgent agent = new DemoAgent(server);
         server.serve(agent::agentCard, body -> JsonRpc.handle(body, agent::send));
         LOG.debug("Demo agent listening at {}", agent.url);

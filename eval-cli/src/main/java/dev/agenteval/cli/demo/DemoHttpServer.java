@@ -1,4 +1,4 @@
-package dev.agenteval.examples;
+package dev.agenteval.cli.demo;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
@@ -15,7 +15,7 @@ import java.util.function.Supplier;
 
 /**
  * The HTTP plumbing of the {@link DemoAgent}: the JDK's HTTP server on 127.0.0.1 and a free
- * port, four daemon threads, {@code GET} {@link DemoAgent#AGENT_CARD_PATH} for the card and
+ * port (or a given one), four daemon threads, {@code GET} {@link DemoAgent#AGENT_CARD_PATH} for the card and
  * {@code POST /} for JSON-RPC (at most 1 MiB, else 413); 405 with {@code Allow} for another
  * method on those paths, 404 elsewhere. Every answer is JSON.
  */
@@ -34,16 +34,16 @@ final class DemoHttpServer {
     }
 
     /**
-     * Binds a server on 127.0.0.1 and a free port; it serves nothing until {@link #serve}.
+     * Binds a server on 127.0.0.1 and {@code port} (0: a free port); it serves nothing until {@link #serve}.
      *
-     * @throws UncheckedIOException when no port could be bound
+     * @throws UncheckedIOException when the port could not be bound
      */
-    static DemoHttpServer bind() {
+    static DemoHttpServer bind(int port) {
         HttpServer server;
         try {
-            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+            server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot start the demo agent on 127.0.0.1", e);
+            throw new UncheckedIOException("cannot start the demo agent on 127.0.0.1:" + port + ": " + e.getMessage(), e);
         }
         ExecutorService executor = Executors.newFixedThreadPool(4, r -> {
             Thread t = new Thread(r, "demo-agent");

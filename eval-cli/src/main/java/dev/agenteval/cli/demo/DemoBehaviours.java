@@ -1,4 +1,4 @@
-package dev.agenteval.examples;
+package dev.agenteval.cli.demo;
 
 import java.time.DayOfWeek;
 import java.util.ArrayList;

@@ -1,0 +1,80 @@
+package dev.agenteval.dist;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The repository's Dockerfile, checked without Docker after {@code package}: its base image, that
+ * every file it copies exists (and is not left out of the build context by {@code .dockerignore}),
+ * and that its entrypoint is the distribution's launcher, which runs.
+ */
+class DockerContextIT {
+
+    private static final Pattern COPY = Pattern.compile("(?m)^COPY\\s+(\\S+)\\s+(\\S+)\\s*$");
+    private static final Pattern ENTRYPOINT = Pattern.compile("(?m)^ENTRYPOINT\\s+\\[\"([^\"]+)\"");
+
+    @TempDir
+    Path dir;
+
+    /** The Dockerfile's instructions, without its comment lines. */
+    private static String dockerfile() throws IOException {
+        return Files.readString(Dist.repository().resolve("Dockerfile")).replaceAll("(?m)^#.*\\n", "");
+    }
+
+    private record Copy(String source, String destination) {
+    }
+
+    private static List<Copy> copies() throws IOException {
+        List<Copy> copies = new ArrayList<>();
+        Matcher m = COPY.matcher(dockerfile());
+        while (m.find()) {
+            copies.add(new Copy(m.group(1), m.group(2)));
+        }
+        return copies;
+    }
+
+    @Test
+    void should_build_on_the_eclipse_temurin_17_jre_and_work_in_slash_work() throws IOException {
+        assertThat(dockerfile()).containsPattern("(?m)^FROM eclipse-temurin:17-jre$")
+                .containsPattern("(?m)^WORKDIR /work$")
+                .doesNotContain("ADD ", "git clone", "mvnw");
+    }
+
+    @Test
+    void should_copy_only_files_the_build_wrote_and_the_context_keeps() throws IOException {
+        List<String> dockerignore = Files.readAllLines(Dist.repository().resolve(".dockerignore"));
+
+        assertThat(copies()).isNotEmpty().allSatisfy(copy -> {
+            Path source = Dist.repository().resolve(copy.source());
+            assertThat(source).as("COPY " + copy.source()).exists();
+            assertThat(source.normalize()).as("COPY " + copy.source()).startsWith(Dist.target());
+            assertThat(dockerignore).as(".dockerignore keeps " + copy.source() + " in the build context").contains("!" + copy.source());
+        });
+    }
+
+    @Test
+    void should_enter_the_distributions_launcher_which_runs() throws Exception {
+        Matcher entry = ENTRYPOINT.matcher(dockerfile());
+        assertThat(entry.find()).as("an ENTRYPOINT in exec form").isTrue();
+        String entrypoint = entry.group(1);
+        Copy copy = copies().stream().filter(c -> entrypoint.startsWith(c.destination())).findFirst().orElseThrow(() ->
+                new AssertionError("no COPY puts " + entrypoint + " in the image"));
+        Path launcher = Dist.repository().resolve(copy.source()).resolve(entrypoint.substring(copy.destination().length()));
+
+        assertThat(launcher).isExecutable();
+        assertThat(launcher).hasSameTextualContentAs(Dist.target().resolve("../src/bin/agent-eval"));
+        assertThat(launcher.getParent().resolveSibling("lib")).isDirectoryContaining("glob:**/eval-cli-" + Dist.version() + ".jar");
+        Dist.Result result = Dist.run(dir, List.of(launcher.toString(), "--version"));
+        assertThat(result.code()).as(result.output()).isZero();
+        assertThat(result.output().strip()).isEqualTo("agent-eval " + Dist.version());
+    }
+}
