@@ -22,6 +22,9 @@ import picocli.CommandLine.Option;
                 "Exit codes: 0 stopped; 2 the port could not be bound."})
 final class DemoAgentCommand implements Callable<Integer> {
 
+    @picocli.CommandLine.Mixin
+    Verbosity verbosity = new Verbosity();
+
     @Option(names = "--port", paramLabel = "N", defaultValue = "0",
             description = "The port on 127.0.0.1 (default: 0, a free port).")
     int port;
