@@ -106,11 +106,11 @@ final class RunOptions {
     @Option(names = "--prices", paramLabel = "FILE", description = "Your price table (YAML or JSON: prices: {MODEL: {inputPerMillion: N, outputPerMillion: N}}, a 'default' entry for other models): a turn whose agent reports tokens but no cost gets a cost computed from its model's price, marked estimated in every report. Wins over the --env target's prices:. agent-eval ships no prices.")
     Path pricesFile;
 
-    @Option(names = {"-v", "--verbose"}, description = "Print each case's answers and tool calls as it finishes, and"
-            + " log more; -vv also each turn's request and response (secrets masked), and debug logging.")
+    @Option(names = {"-v", "--verbose"}, description = "Print each case's answers and tool calls as it finishes, keep"
+            + " passing cases' requests in results.md, and log more; -vv also each turn's request and response (secrets masked), and debug logging.")
     boolean[] verbose = new boolean[0];
 
-    @Option(names = {"-q", "--quiet"}, description = "Less output (repeat to silence logging).")
+    @Option(names = {"-q", "--quiet"}, description = "Print only the totals line (repeat to silence logging).")
     boolean[] quiet = new boolean[0];
 
     /** Adds the problems of the options to {@code problems}; the agent's settings only when {@code agentRequired}, or when an agent option is given. */
