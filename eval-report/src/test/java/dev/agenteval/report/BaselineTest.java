@@ -188,7 +188,7 @@ class BaselineTest {
                         + " <code>regressed</code>: passed → failed</li>")
                 .contains("<li data-change=\"fix\"><span class=\"badge passed\">fix</span> <code>fixed</code>")
                 .contains("<tr data-case-status=\"failed\" class=\"regression\">")
-                .contains("<details class=\"case regression\" id=\"case-1\"");
+                .contains("<details class=\"case regression\" id=\"case-regressed\"");
         assertThat(html.split("class=\"case regression\"", -1)).as("only the regressed case is marked").hasSize(2);
         assertThat(html.indexOf("id=\"baseline\"")).isLessThan(html.indexOf("id=\"case-table\""));
     }
