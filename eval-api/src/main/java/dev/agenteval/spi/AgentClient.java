@@ -28,6 +28,23 @@ public interface AgentClient extends AutoCloseable {
         return java.util.Map.of();
     }
 
+    /**
+     * The agent this client reaches, for the run's {@link dev.agenteval.api.Fingerprint} when the
+     * runner is given no {@code agentDescription}: never a secret. The built-in clients answer
+     * with their protocol and URL without user info, query or fragment (e.g.
+     * {@code a2a http://localhost:8080/}), so that a result names its target, not a class. By
+     * default the client's class name (a lambda's without its per-JVM suffix).
+     */
+    default String description() {
+        String name = getClass().getName();
+        int lambda = name.indexOf("$$Lambda");
+        if (lambda >= 0) {
+            return name.substring(0, lambda) + "$$Lambda";
+        }
+        int hidden = name.indexOf('/');
+        return hidden >= 0 ? name.substring(0, hidden) : name;
+    }
+
     /** Releases resources held by the client. */
     @Override
     default void close() {

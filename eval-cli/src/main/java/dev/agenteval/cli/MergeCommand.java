@@ -137,13 +137,18 @@ final class MergeCommand implements Callable<Integer> {
                 java.util.Collections.singletonMap(Setting.REPORT_DIR, reportDir == null ? null : reportDir.toString()),
                 environment);
         Path dir = Wiring.reportDir(settings, context.workDir()).orElse(null);
+        List<Path> written = new ArrayList<>();
         if (dir != null) {
             sinks.add(Reports.all(dir));
+            Reports.builtInFormats().stream().filter(f -> Reports.DEFAULT_FORMATS.contains(f.id()))
+                    .forEach(f -> written.add(dir.resolve(f.fileName())));
         }
         if (output != null) {
             Path json = context.workDir().resolve(output);
             sinks.add(Reports.json(json));
             sinks.add(Reports.markdown(json.resolveSibling(stem(json) + ".md")));
+            written.add(json);
+            written.add(json.resolveSibling(stem(json) + ".md"));
         }
         for (ResultSink sink : sinks) {
             try {
@@ -152,6 +157,9 @@ final class MergeCommand implements Callable<Integer> {
                 context.err().println("error: the merged report could not be written: " + e.getMessage());
                 return AgentEvalCli.NOT_CARRIED_OUT;
             }
+        }
+        if (!written.isEmpty()) {
+            context.out().println(ResultFiles.reportsLine(written, context.workDir()));
         }
         if (gate != null) {
             // The judge is not among the current options: the inputs' own (the same in every input).

@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
 
 /**
  * Progress of a run: on a terminal, one live line (done/total, passed, failed, elapsed, ETA)
- * rewritten in place; elsewhere (CI), one plain line per finished case. With {@code -v}, one
+ * rewritten in place; elsewhere (CI), nothing per case (the summary lists what did not pass). With {@code -v}, one
  * plain line per finished case wherever the output goes, followed by each turn's answer and tool
  * calls (labelled {@code toolsCalled:}, the platform CLI's word, {@code (none)} when the agent
  * reported none); with {@code -vv}, also each turn's request and response as JSON. Requests arrive with
@@ -67,7 +67,8 @@ final class Progress implements RunListener {
         } else if (result.status() != CaseStatus.SKIPPED) {
             failed.incrementAndGet();
         }
-        if (quiet) {
+        if (quiet || !terminal && verbosity == 0) {
+            // Without a terminal the per-case lines are asked for with -v; the summary lists what failed.
             return;
         }
         double elapsed = (System.nanoTime() - start) / 1e9;

@@ -44,14 +44,26 @@ final class ResultFiles {
     }
 
     /** Writes {@code format} to {@code file} and its Markdown sibling; agent-eval's JSON compares with {@code compared}. */
-    static ResultSink sink(Format format, Path file, Baseline compared) {
+    static ResultSink sink(Format format, Path file, Baseline compared, boolean verbose) {
         if (format == Format.harness) {
             return Reports.harness(file);
         }
         Path md = Reports.markdownSibling(file);
         ResultSink json = compared == null ? Reports.json(file) : Reports.json(file, compared);
-        ResultSink markdown = compared == null ? Reports.markdown(md) : Reports.markdown(md, compared);
+        ResultSink markdown = compared == null ? Reports.markdown(md, verbose) : Reports.markdown(md, compared, verbose);
         return Reports.composite(List.of(json, markdown));
+    }
+
+    /**
+     * {@code Reports: <files>}, what the console summary ends with: each file relative to the
+     * working folder when inside it, else absolute.
+     */
+    static String reportsLine(List<Path> files, Path workDir) {
+        Path work = workDir.toAbsolutePath().normalize();
+        return "Reports: " + String.join(", ", files.stream().map(p -> {
+            Path abs = p.toAbsolutePath().normalize();
+            return abs.startsWith(work) ? work.relativize(abs).toString() : abs.toString();
+        }).toList());
     }
 
     /** The default results file of a run of {@code suite} that started at {@code result}'s start. */
@@ -67,9 +79,11 @@ final class ResultFiles {
         private final Path folder;
         private final Format format;
         private final Baseline compared;
+        private final boolean verbose;
         private volatile List<Path> written = List.of();
 
-        Timestamped(Path folder, Format format, Baseline compared) {
+        Timestamped(Path folder, Format format, Baseline compared, boolean verbose) {
+            this.verbose = verbose;
             this.folder = folder;
             this.format = format;
             this.compared = compared;
@@ -78,7 +92,7 @@ final class ResultFiles {
         @Override
         public void write(SuiteResult result) throws IOException {
             Path file = defaultFile(folder, result);
-            sink(format, file, compared).write(result);
+            sink(format, file, compared, verbose).write(result);
             written = List.of(file, Reports.markdownSibling(file));
         }
 

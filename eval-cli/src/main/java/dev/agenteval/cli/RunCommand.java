@@ -60,10 +60,22 @@ final class RunCommand implements Callable<Integer> {
         return worst;
     }
 
-    private void printResults(ResultFiles.Timestamped defaultFile) {
-        if (defaultFile != null && !defaultFile.written().isEmpty()) {
-            context.err().println("Results: " + String.join(", ", defaultFile.written().stream()
-                    .map(p -> context.workDir().relativize(p).toString()).toList()));
+    /**
+     * {@code Reports: <paths>}: every file the run wrote (report folder, {@code --output} and its
+     * sibling, the default results file), after the summary on the same stream; not with {@code -q}.
+     */
+    private void printReports(List<Path> expected, ResultFiles.Timestamped defaultFile) {
+        List<Path> written = new java.util.ArrayList<>();
+        for (Path p : expected) {
+            if (java.nio.file.Files.isRegularFile(p)) {
+                written.add(p);
+            }
+        }
+        if (defaultFile != null) {
+            written.addAll(defaultFile.written());
+        }
+        if (!written.isEmpty() && !options.verbosity.quiet()) {
+            context.out().println(ResultFiles.reportsLine(written, context.workDir()));
         }
     }
 
@@ -104,7 +116,10 @@ final class RunCommand implements Callable<Integer> {
         Baseline compared = Gating.baselineFor(plan.baseline(), suite, several, context.err());
         dev.agenteval.opik.OpikSink opik = plan.opik() == null ? null : plan.opik().forSuite(suite);
         java.util.function.UnaryOperator<dev.agenteval.spi.ResultSink> linked = opik == null ? x -> x : opik::linking;
-        b.sink(compared == null ? Reports.console(context.out()) : Reports.console(context.out(), false, false, compared));
+        b.sink(options.verbosity.quiet() ? Reports.consoleTotals(context.out())
+                : compared == null ? Reports.console(context.out()) : Reports.console(context.out(), false, false, compared));
+        List<Path> reportFiles = new java.util.ArrayList<>();
+        boolean verbose = options.verbosity.verbose() > 0;
         if (judge != null) {
             b.judgeDescription(Wiring.describeJudge(judge));
             b.redactJudgeInput(Wiring.redactJudgeInput(plan.settings()));
@@ -115,23 +130,35 @@ final class RunCommand implements Callable<Integer> {
         Path dir = plan.reportFolder();
         if (dir != null) {
             Path suiteDir = Wiring.reportDir(dir, suite, several);
-            if (options.formats == null) {
-                b.sink(linked.apply(compared == null ? Reports.all(suiteDir) : Reports.all(suiteDir, compared)));
-            } else {
-                // Checked by Preflight: every id is known and no two write the same file.
-                var formats = Preflight.reportFormats(options.formats, plan.providers(), new java.util.ArrayList<>());
-                b.sink(linked.apply(compared == null ? Reports.folder(suiteDir, formats) : Reports.folder(suiteDir, formats, compared)));
+            // Checked by Preflight: every id is known and no two write the same file.
+            List<? extends dev.agenteval.spi.ReportFormat> formats = options.formats == null ? Reports.builtInFormats()
+                    .stream().filter(f -> Reports.DEFAULT_FORMATS.contains(f.id())).toList()
+                    : Preflight.reportFormats(options.formats, plan.providers(), new java.util.ArrayList<>());
+            dev.agenteval.spi.ReportOptions reportOptions = dev.agenteval.spi.ReportOptions.none()
+                    .with(Reports.Detail.class, verbose ? Reports.Detail.VERBOSE : Reports.Detail.SUMMARY);
+            if (compared != null) {
+                reportOptions = reportOptions.with(Baseline.class, compared);
+            }
+            b.sink(linked.apply(Reports.folder(suiteDir, formats, reportOptions)));
+            for (var f : formats) {
+                Path written = suiteDir.resolve(f.fileName());
+                reportFiles.add(written);
+                if (f.id().equals("harness")) {
+                    reportFiles.add(Reports.markdownSibling(written));
+                }
             }
         }
         ResultFiles.Format format = ResultFiles.Format.of(options.outputFormat, source.dialect());
         Path file = plan.outputFile();
         if (file != null) {
             Path json = several ? sibling(file, "-" + Wiring.fileName(suite.name()) + ".json") : file;
-            b.sink(linked.apply(ResultFiles.sink(format, json, compared)));
+            b.sink(linked.apply(ResultFiles.sink(format, json, compared, verbose)));
+            reportFiles.add(json);
+            reportFiles.add(Reports.markdownSibling(json));
         }
         ResultFiles.Timestamped defaultFile = null;
         if (plan.defaultResults() != null) {
-            defaultFile = new ResultFiles.Timestamped(plan.defaultResults(), format, compared);
+            defaultFile = new ResultFiles.Timestamped(plan.defaultResults(), format, compared, verbose);
             b.sink(linked.apply(defaultFile));
         }
         if (opik != null && opik.recording()) {
@@ -143,7 +170,7 @@ final class RunCommand implements Callable<Integer> {
             result = b.build().run(suite);
         } catch (ReportException e) {
             if (e.getCause() instanceof dev.agenteval.opik.OpikException opikFailure && e.getSuppressed().length == 0) {
-                printResults(defaultFile);
+                printReports(reportFiles, defaultFile);
                 context.err().println("error: the result files are written, but the run could not be recorded in Opik: "
                         + opikFailure.getMessage());
                 return AgentEvalCli.UPLOAD_FAILED;
@@ -154,7 +181,7 @@ final class RunCommand implements Callable<Integer> {
         if (opik != null) {
             opik.experimentUrl().ifPresent(u -> context.err().println("Opik experiment: " + u));
         }
-        printResults(defaultFile);
+        printReports(reportFiles, defaultFile);
         var summary = result.summary();
         if (summary.cases() > 0 && summary.errored() == summary.cases()) {
             context.err().println("error: the run could not be carried out: every case ended with a harness failure ("

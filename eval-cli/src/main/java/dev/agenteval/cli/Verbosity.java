@@ -10,11 +10,12 @@ import picocli.CommandLine.Option;
 final class Verbosity {
 
     @Option(names = {"-v", "--verbose"}, description = "More output: with run, each case's answers and tool calls as"
-            + " it finishes, and -vv also each turn's request and response (secrets masked); on every command more"
-            + " logging (-vv: debug).")
+            + " it finishes and passing cases' requests in results.md, and -vv also each turn's request and response"
+            + " (secrets masked); on every command more logging (-vv: debug).")
     boolean[] verbose = new boolean[0];
 
-    @Option(names = {"-q", "--quiet"}, description = "Less output (-qq also silences logging).")
+    @Option(names = {"-q", "--quiet"}, description = "Less output: with run, the totals line only (-qq also silences"
+            + " logging).")
     boolean[] quiet = new boolean[0];
 
     /** How many {@code -v} were given. */

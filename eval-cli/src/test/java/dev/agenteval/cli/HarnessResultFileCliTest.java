@@ -302,7 +302,7 @@ class HarnessResultFileCliTest {
         String json = files.get(0).getFileName().toString();
         assertThat(json).matches("hello-\\d{8}T\\d{6}Z\\.json");
         assertThat(files.get(1).getFileName().toString()).isEqualTo(json.replace(".json", ".md"));
-        assertThat(o.err()).contains("Results: results/" + json + ", results/" + json.replace(".json", ".md"));
+        assertThat(o.out()).contains("Reports: results/" + json + ", results/" + json.replace(".json", ".md"));
         JsonNode entries = JSON.readTree(files.get(0).toFile());
         assertThat(entries.isArray()).as("a harness suite's results are the harness file").isTrue();
         assertThat(schemaErrors(entries)).isEmpty();
@@ -352,7 +352,7 @@ class HarnessResultFileCliTest {
             assertThat(step.path("request").isNull()).isTrue();
             assertThat(step.path("expectation_results")).isEmpty();
         }
-        assertThat(o.err()).contains("Results: results/greetings-");
+        assertThat(o.out()).contains("Reports: results/greetings-");
     }
 
     @Test
@@ -381,7 +381,8 @@ class HarnessResultFileCliTest {
             assertThat(schemaErrors(JSON.readTree(files.get(0).toFile()))).isEmpty();
             assertThat(Files.readString(files.get(1))).contains("INCOMPLETE run").contains("## Not run")
                     .contains("`greets`");
-            assertThat(o.err()).contains("Results: results/greetings-").contains("Interrupted");
+            assertThat(o.out()).contains("Reports: results/greetings-");
+            assertThat(o.err()).contains("Interrupted");
         } finally {
             TestAgents.Holding.RELEASE.countDown();
         }

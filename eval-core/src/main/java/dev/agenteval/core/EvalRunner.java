@@ -235,7 +235,7 @@ public final class EvalRunner {
 
     /** {@link #fingerprint(Suite)}, given whether a case of the suite needs a judge. */
     private Fingerprint fingerprint(Suite suite, boolean needsJudge) {
-        String agentText = agentDescription != null ? agentDescription : stableName(agent.getClass().getName());
+        String agentText = agentDescription != null ? agentDescription : agentDescription(agent);
         Map<String, Object> reported = agentConfiguration();
         String configuration = reported == null ? "unknown" : Fingerprints.configurationHash(agentConfiguration, reported);
         if (configuration != null) {
@@ -258,6 +258,17 @@ public final class EvalRunner {
             LOG.warn("The agent's configuration is unknown, so the result meets no gate: {}", e.getMessage());
             return null;
         }
+    }
+
+    /** What the client says of its target ({@link AgentClient#description()}), else its class name. */
+    private static String agentDescription(AgentClient agent) {
+        String described;
+        try {
+            described = agent.description();
+        } catch (RuntimeException e) {
+            described = null;
+        }
+        return described == null || described.isBlank() ? stableName(agent.getClass().getName()) : described;
     }
 
     /** A class name without the per-JVM suffix of lambdas and hidden classes. */

@@ -611,17 +611,6 @@ public final class Wiring {
 
     /** A URL without user info, query or fragment, where credentials may hide. */
     public static String withoutSecrets(String url) {
-        if (url == null) {
-            return "(not a URL)";
-        }
-        try {
-            URI u = new URI(url);
-            if (u.getScheme() == null || u.getHost() == null) {
-                return u.getScheme() == null ? "(not a URL)" : u.getScheme() + ":…";
-            }
-            return new URI(u.getScheme(), null, u.getHost(), u.getPort(), u.getPath(), null, null).toString();
-        } catch (URISyntaxException e) {
-            return "(not a URL)";
-        }
+        return dev.agenteval.http.Urls.withoutSecrets(url);
     }
 }

@@ -138,9 +138,11 @@ import java.util.Objects;
  *
  * <h2>Markdown transcript</h2>
  *
- * A title and summary line, then per case its verdict (✅ passed, ❌ failed, ⚠️ errored,
+ * A title, a summary table (cases, passed, failed, errored, skipped, pass rate, duration, cost)
+ * and a table of the failed and errored cases with why (what a CI job summary shows first), then
+ * per case its verdict (✅ passed, ❌ failed, ⚠️ errored,
  * ⏭️ skipped), tags, duration, usage, an {@code Errors:} list derived only from failed checks and
- * harness failures, and every turn's input, request, answer, state, tool calls and scores. Text
+ * harness failures, and every turn's input, request (a passing case's only when verbose), answer, state, tool calls and scores. Text
  * from agents sits in fenced blocks longer than any backtick run inside it. A repeated case also
  * lists its attempts and a {@code Repeats:} line (pass@k, pass^k, flaky, pass threshold); given a
  * {@link Baseline}, a "Compared with baseline" section precedes the cases.
@@ -295,6 +297,32 @@ public final class Reports {
     }
 
     /**
+     * Like {@link #markdown(Path)}; the full requests of passing cases are written only when
+     * {@code verbose} (what {@code agent-eval run -v} asks for), those of the others always.
+     */
+    public static ResultSink markdown(Path file, boolean verbose) {
+        return new FileSink(file, "Markdown", (r, out) -> MarkdownReport.write(r, null, verbose, out));
+    }
+
+    /** Like {@link #markdown(Path, Baseline)}, with passing cases' requests only when {@code verbose}. */
+    public static ResultSink markdown(Path file, Baseline baseline, boolean verbose) {
+        Objects.requireNonNull(baseline, "baseline");
+        return new FileSink(file, "Markdown", (r, out) -> MarkdownReport.write(r, baseline.compare(r), verbose, out));
+    }
+
+    /**
+     * How much detail the reports of a folder hold, as an option of {@link #folder(Path, List, ReportOptions)}
+     * ({@code ReportOptions.none().with(Reports.Detail.class, Reports.Detail.VERBOSE)}): the built-in
+     * {@code md} format writes passing cases' full requests only when {@link #VERBOSE}.
+     */
+    public enum Detail {
+        /** The default: what a person reads first. */
+        SUMMARY,
+        /** Everything, e.g. {@code agent-eval run -v}. */
+        VERBOSE
+    }
+
+    /**
      * Writes the Markdown transcript to {@code file}, atomically, with a section comparing it
      * with {@code baseline} before the cases.
      */
@@ -372,9 +400,10 @@ public final class Reports {
     }
 
     /**
-     * Prints a summary table to {@code out} when the run ends: one line per case, the failed
-     * checks and harness failures of failed and errored cases, and a totals line such as
-     * {@code 5 cases: 3 passed, 1 failed, 1 errored, 0 skipped (pass rate 60%) in 12.3s}.
+     * Prints a summary to {@code out} when the run ends: a totals line such as
+     * {@code Suite pharmacy: 5 cases: 3 passed, 1 failed, 1 errored, 0 skipped (pass rate 60%) in 12.3s},
+     * then one line per failed or errored case with its reason (each case once), e.g.
+     * {@code   FAIL  lookup (0.5s): turn 1 must_include 'ibuprofen': not found in response}.
      * Plain text, no colours.
      */
     public static ResultSink console(PrintStream out) {
@@ -407,6 +436,15 @@ public final class Reports {
         Objects.requireNonNull(out, "out");
         Objects.requireNonNull(baseline, "baseline");
         return new ConsoleSink(out, verbose, ansiColours, baseline);
+    }
+
+    /**
+     * Prints only the totals line of {@link #console(PrintStream)} to {@code out} when the run ends
+     * (what {@code agent-eval run -q} prints).
+     */
+    public static ResultSink consoleTotals(PrintStream out) {
+        Objects.requireNonNull(out, "out");
+        return new ConsoleSink(out, false, false, null, true);
     }
 
     /**
@@ -453,7 +491,12 @@ public final class Reports {
         return folder(reportDir, formats, ReportOptions.none().with(Baseline.class, baseline));
     }
 
-    private static ResultSink folder(Path reportDir, List<? extends ReportFormat> formats, ReportOptions options) {
+    /**
+     * Like {@link #folder(Path, List)}, handing {@code options} to every format: the
+     * {@link Baseline} to compare with, the {@link Detail}, a plugin's own.
+     */
+    public static ResultSink folder(Path reportDir, List<? extends ReportFormat> formats, ReportOptions options) {
+        Objects.requireNonNull(options, "options");
         Objects.requireNonNull(reportDir, "reportDir");
         Objects.requireNonNull(formats, "formats");
         if (formats.isEmpty()) {

@@ -169,8 +169,8 @@ class BaselineTest {
                 .contains("  FIXED       fixed: failed -> passed")
                 .contains("  NEW         added: passed")
                 .contains("  REMOVED     removed: was passed");
-        assertThat(text.indexOf("REGRESSED")).as("the comparison comes before the totals line")
-                .isLessThan(text.indexOf("4 cases:"));
+        assertThat(text.indexOf("REGRESSED")).as("the comparison comes after the totals line")
+                .isGreaterThan(text.indexOf("4 cases:"));
     }
 
     @Test
@@ -188,7 +188,7 @@ class BaselineTest {
                         + " <code>regressed</code>: passed → failed</li>")
                 .contains("<li data-change=\"fix\"><span class=\"badge passed\">fix</span> <code>fixed</code>")
                 .contains("<tr data-case-status=\"failed\" class=\"regression\">")
-                .contains("<details class=\"case regression\" id=\"case-1\"");
+                .contains("<details class=\"case regression\" id=\"case-regressed\"");
         assertThat(html.split("class=\"case regression\"", -1)).as("only the regressed case is marked").hasSize(2);
         assertThat(html.indexOf("id=\"baseline\"")).isLessThan(html.indexOf("id=\"case-table\""));
     }

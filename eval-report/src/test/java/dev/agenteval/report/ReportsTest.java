@@ -84,7 +84,7 @@ class ReportsTest {
         String printed = bytes.toString(StandardCharsets.UTF_8);
         assertThat(printed).startsWith("Suite pharmacy")
                 .contains("5 cases: 1 passed, 2 failed, 1 errored, 1 skipped (pass rate 20%) in 12.345s")
-                .contains("turn 1: must_include 'ibuprofen': not found in response")
+                .contains("  FAIL  lookup (0.5s): must_include 'ibuprofen': not found in response")
                 .doesNotContain("\u001b");
     }
 

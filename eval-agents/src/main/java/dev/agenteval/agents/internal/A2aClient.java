@@ -42,6 +42,7 @@ final class A2aClient implements AgentClient {
 
     private final HttpSettings settings;
     private final HttpJson http;
+    private final String description;
     private final A2aVersion configuredVersion;
     private final Blocking blocking;
     private final boolean stream;
@@ -61,6 +62,7 @@ final class A2aClient implements AgentClient {
         this.settings = settings;
         this.toolCallsPath = toolCallsPath;
         this.http = settings.http(HttpSettings.withSlash(settings.url));
+        this.description = "a2a " + dev.agenteval.http.Urls.withoutSecrets(String.valueOf(settings.url));
         this.configuredVersion = version;
         this.blocking = blocking;
         this.stream = stream;
@@ -86,6 +88,12 @@ final class A2aClient implements AgentClient {
                 .authentication(settings.authentication);
         settings.headers.forEach(b::header);
         return b.build();
+    }
+
+    /** The protocol and URL (without user info, query or fragment), e.g. {@code a2a http://localhost:8080/}. */
+    @Override
+    public String description() {
+        return description;
     }
 
     @Override

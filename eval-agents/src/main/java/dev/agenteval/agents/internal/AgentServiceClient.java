@@ -34,6 +34,7 @@ final class AgentServiceClient implements AgentClient {
 
     private final HttpSettings settings;
     private final HttpJson http;
+    private final String description;
     private final HttpJson cleanup;
     private final boolean v2;
     private final String defaultAgentId;
@@ -49,6 +50,7 @@ final class AgentServiceClient implements AgentClient {
         this.toolCallsPath = toolCallsPath;
         this.settings = settings;
         this.http = settings.http(HttpSettings.withSlash(settings.url));
+        this.description = "agent-service " + dev.agenteval.http.Urls.withoutSecrets(String.valueOf(settings.url));
         this.cleanup = settings.cleanupHttp(HttpSettings.withSlash(settings.url));
         this.v2 = v2;
         this.defaultAgentId = defaultAgentId;
@@ -72,6 +74,12 @@ final class AgentServiceClient implements AgentClient {
 
     private A2aVersion wire() {
         return v2 ? A2aVersion.V1_0 : A2aVersion.V0_3;
+    }
+
+    /** The protocol and URL (without user info, query or fragment), e.g. {@code agent-service http://localhost:8080/}. */
+    @Override
+    public String description() {
+        return description;
     }
 
     @Override

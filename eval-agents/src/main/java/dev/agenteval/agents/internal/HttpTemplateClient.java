@@ -38,6 +38,7 @@ final class HttpTemplateClient implements AgentClient {
 
     private final HttpSettings settings;
     private final HttpJson http;
+    private final String description;
     private final String method;
     private final String path;
     private final BodyTemplate body;
@@ -48,11 +49,18 @@ final class HttpTemplateClient implements AgentClient {
                        boolean requireAnswer) {
         this.settings = settings;
         this.http = settings.http(HttpSettings.withSlash(settings.url));
+        this.description = "http " + dev.agenteval.http.Urls.withoutSecrets(String.valueOf(settings.url));
         this.method = method;
         this.path = path;
         this.body = body;
         this.paths = paths;
         this.requireAnswer = requireAnswer;
+    }
+
+    /** The protocol and URL (without user info, query or fragment), e.g. {@code http http://localhost:8080/}. */
+    @Override
+    public String description() {
+        return description;
     }
 
     @Override

@@ -31,6 +31,7 @@ final class OpenAiChatClient implements AgentClient {
 
     private final HttpSettings settings;
     private final HttpJson http;
+    private final String description;
     private final String path;
     private final String model;
     private final String systemPrompt;
@@ -42,6 +43,7 @@ final class OpenAiChatClient implements AgentClient {
                      String toolResult, boolean declareCaseTools) {
         this.settings = settings;
         this.http = settings.http(HttpSettings.withSlash(settings.url));
+        this.description = "openai-chat " + dev.agenteval.http.Urls.withoutSecrets(String.valueOf(settings.url));
         this.path = path;
         this.model = model;
         this.systemPrompt = systemPrompt;
@@ -54,6 +56,12 @@ final class OpenAiChatClient implements AgentClient {
     static String defaultPath(java.net.URI url) {
         String p = url.getPath() == null ? "" : url.getPath();
         return p.endsWith("/v1") || p.endsWith("/v1/") ? "chat/completions" : "v1/chat/completions";
+    }
+
+    /** The protocol and URL (without user info, query or fragment), e.g. {@code openai-chat http://localhost:8080/}. */
+    @Override
+    public String description() {
+        return description;
     }
 
     @Override

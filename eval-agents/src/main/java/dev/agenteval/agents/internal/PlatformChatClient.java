@@ -47,6 +47,7 @@ final class PlatformChatClient implements AgentClient {
 
     private final HttpSettings settings;
     private final HttpJson http;
+    private final String description;
     private final String path;
     private final String defaultAgent;
     private final ConfirmationPolicy policy;
@@ -56,10 +57,21 @@ final class PlatformChatClient implements AgentClient {
                        int maxActionRounds) {
         this.settings = settings;
         this.http = settings.http(HttpSettings.withSlash(settings.url));
+        this.description = "platform-chat " + dev.agenteval.http.Urls.withoutSecrets(String.valueOf(settings.url))
+                + (agentExternalId == null ? "" : " externalId=" + agentExternalId);
         this.path = "api/v1/projects/" + URLEncoder.encode(project, StandardCharsets.UTF_8) + "/ai/agents/chat";
         this.defaultAgent = agentExternalId;
         this.policy = policy;
         this.maxActionRounds = maxActionRounds;
+    }
+
+    /**
+     * The protocol and URL (without user info, query or fragment) and the agent's external id when
+     * set, e.g. {@code platform-chat http://localhost:8080/ externalId=pump-agent}.
+     */
+    @Override
+    public String description() {
+        return description;
     }
 
     @Override

@@ -85,7 +85,7 @@ class InterruptTest {
         Path reports = dir.resolve("reports");
         int exit;
         try (ChildCli cli = ChildCli.start(dir, Map.of(), List.of("run", suite.toString(), "--agent-url",
-                agent.url("/").toString(), "--concurrency", "1", "--report-dir", reports.toString()))) {
+                agent.url("/").toString(), "--concurrency", "1", "--report-dir", reports.toString(), "-v"))) {
             String line = cli.awaitStderrLine(l -> l.startsWith("[1/3]"));
             assertThat(line).contains("PASSED", "first");
             assertThat(secondArrived.await(ChildCli.WAIT_SECONDS, TimeUnit.SECONDS)).as("the second case reached the agent").isTrue();

@@ -12,20 +12,21 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Prints a summary table to a {@link PrintStream}: one line per case, the failed checks, reasons
- * and harness failures of the cases that failed or errored, and a totals line. Plain text unless
+ * Prints a summary to a {@link PrintStream}: the totals line, then one line per case that failed
+ * or errored (its duration and why: its reason, else its failed checks and harness failures),
+ * then the comparison with a baseline and a note when the run is incomplete. Plain text unless
  * ANSI colours are asked for; control characters in reported text are replaced so an agent's
  * answer cannot drive the terminal. When verbose, a line is also printed as each case finishes.
  */
 public final class ConsoleSink implements ResultSink {
 
-    private static final int MAX_ID_WIDTH = 48;
     private static final String RESET = "\u001b[0m";
 
     private final PrintStream out;
     private final boolean verbose;
     private final boolean colour;
     private final Baseline baseline;
+    private final boolean totalsOnly;
 
     /** A sink printing to {@code out}. */
     public ConsoleSink(PrintStream out, boolean verbose, boolean colour) {
@@ -34,6 +35,12 @@ public final class ConsoleSink implements ResultSink {
 
     /** A sink printing to {@code out} that also compares each result with {@code baseline} (nullable). */
     public ConsoleSink(PrintStream out, boolean verbose, boolean colour, Baseline baseline) {
+        this(out, verbose, colour, baseline, false);
+    }
+
+    /** A sink printing to {@code out}; when {@code totalsOnly}, only the totals line ({@link #totals}). */
+    public ConsoleSink(PrintStream out, boolean verbose, boolean colour, Baseline baseline, boolean totalsOnly) {
+        this.totalsOnly = totalsOnly;
         this.out = Objects.requireNonNull(out, "out");
         this.verbose = verbose;
         this.colour = colour;
@@ -54,7 +61,8 @@ public final class ConsoleSink implements ResultSink {
 
     @Override
     public void write(SuiteResult result) {
-        String text = render(result, colour, baseline == null ? null : baseline.compare(result));
+        String text = totalsOnly ? totals(result) + "\n"
+                : render(result, colour, baseline == null ? null : baseline.compare(result));
         synchronized (out) {
             out.print(text);
             out.flush();
@@ -69,52 +77,32 @@ public final class ConsoleSink implements ResultSink {
     /** The summary text, with the comparison with a baseline when {@code comparison} is not null. */
     public static String render(SuiteResult result, boolean colour, BaselineComparison comparison) {
         StringBuilder sb = new StringBuilder();
-        sb.append("Suite ").append(clean(result.suite())).append('\n');
-        int idWidth = 0;
+        sb.append(totals(result)).append('\n');
         for (CaseResult c : result.cases()) {
-            idWidth = Math.max(idWidth, Math.min(MAX_ID_WIDTH, clean(c.id()).length()));
-        }
-        for (CaseResult c : result.cases()) {
-            String id = clean(c.id());
-            sb.append("  ").append(mark(c.status(), colour)).append(' ')
-                    .append(id).append(" ".repeat(Math.max(0, idWidth - id.length())))
-                    .append("  ").append(String.format("%9s",
-                            c.status() == CaseStatus.SKIPPED ? "-" : ReportText.secondsText(c.duration())));
-            if (c.attempts().size() > 1) {
-                sb.append("  ").append(ReportText.attempts(c)).append("; ").append(ReportText.repeats(c));
-            }
-            sb.append('\n');
-        }
-
-        boolean header = false;
-        for (CaseResult c : result.cases()) {
-            if (c.status() != CaseStatus.FAILED && c.status() != CaseStatus.ERRORED) {
-                continue;
-            }
-            if (!header) {
-                sb.append("\nFailures:\n");
-                header = true;
-            }
-            sb.append("  ").append(mark(c.status(), colour)).append(' ').append(clean(c.id()));
-            if (!c.reason().isEmpty()) {
-                sb.append(": ").append(clean(c.reason()));
-            }
-            sb.append('\n');
-            List<String> lines = ReportText.errorLines(c);
-            for (String line : lines) {
-                sb.append("      ").append(clean(line)).append('\n');
+            if (c.status() == CaseStatus.FAILED || c.status() == CaseStatus.ERRORED) {
+                sb.append("  ").append(mark(c.status(), colour)).append(' ').append(failureLine(c)).append('\n');
             }
         }
-
         if (comparison != null) {
-            sb.append('\n');
             for (String line : ComparisonReport.consoleLines(comparison)) {
                 sb.append(clean(line)).append('\n');
             }
         }
+        if (!result.complete()) {
+            sb.append(paint("INCOMPLETE run", "\u001b[33m", colour))
+                    .append(": the run was interrupted or stopped early; cases that did not run are skipped.\n");
+        }
+        return sb.toString();
+    }
 
+    /**
+     * The totals line, e.g. {@code Suite pharmacy: 5 cases: 3 passed, 1 failed, 1 errored, 0 skipped
+     * (pass rate 60%) in 12.3s; usage: ...; 1 flaky}, without a newline.
+     */
+    public static String totals(SuiteResult result) {
         Summary s = result.summary();
-        sb.append('\n').append(s.cases()).append(s.cases() == 1 ? " case: " : " cases: ")
+        StringBuilder sb = new StringBuilder("Suite ").append(clean(result.suite())).append(": ")
+                .append(s.cases()).append(s.cases() == 1 ? " case: " : " cases: ")
                 .append(ReportText.counts(s))
                 .append(" (pass rate ").append(ReportText.percent(s.passRate())).append(") in ")
                 .append(ReportText.secondsText(result.duration()));
@@ -126,10 +114,22 @@ public final class ConsoleSink implements ResultSink {
         if (flaky > 0) {
             sb.append("; ").append(flaky).append(" flaky");
         }
-        sb.append('\n');
-        if (!result.complete()) {
-            sb.append(paint("INCOMPLETE run", "\u001b[33m", colour))
-                    .append(": the run was interrupted or stopped early; cases that did not run are skipped.\n");
+        return clean(sb.toString());
+    }
+
+    /**
+     * One line for a case that did not pass: its id, duration, attempts when repeated, and why
+     * (its reason, else its failed checks and harness failures).
+     */
+    private static String failureLine(CaseResult c) {
+        StringBuilder sb = new StringBuilder(clean(c.id())).append(" (").append(ReportText.secondsText(c.duration()));
+        if (c.attempts().size() > 1) {
+            sb.append("; ").append(ReportText.attempts(c)).append("; ").append(ReportText.repeats(c));
+        }
+        sb.append(')');
+        String why = ReportText.why(c);
+        if (!why.isEmpty()) {
+            sb.append(": ").append(clean(why));
         }
         return sb.toString();
     }

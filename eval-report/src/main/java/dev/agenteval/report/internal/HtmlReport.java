@@ -4,6 +4,7 @@ import dev.agenteval.api.CaseAttempt;
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.Check;
+import dev.agenteval.api.Fingerprint;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.ScoreStatus;
 import dev.agenteval.api.SuiteResult;
@@ -28,7 +29,9 @@ import java.util.stream.Collectors;
 
 /**
  * Renders a {@link SuiteResult} as one self-contained HTML page: the pass rate and counts, usage
- * and cost, a table of the cases, then per case its verdict, the lines explaining a miss (failed
+ * and cost, the agent, judge and fingerprint, a table of the cases (failures first; sortable by
+ * each column with script), then per case (failures first, each with the anchor
+ * {@code #case-<id>}, see {@link #anchors}) its verdict, the lines explaining a miss (failed
  * checks and harness failures, as in the other reports), and every turn's input, answer, state,
  * tool calls, usage and scores with their reasons (a judge scorer's reason is the judge's).
  *
@@ -40,8 +43,10 @@ import java.util.stream.Collectors;
  * Without script the page shows everything; the script adds the status filter and marks the
  * root element {@code data-js="ready"} once it has run.
  *
- * <p>The layout is one column below 720 px (phones) and wider tables above it; long unbroken
- * text wraps rather than widening the page.
+ * <p>The layout is one column below 720 px (phones) and wider tables above it; text wraps
+ * between words, and a word is broken only when it alone is wider than its box
+ * ({@code overflow-wrap: break-word}, not {@code anywhere}, which let table columns shrink
+ * until ids and words broke mid-word), so long unbroken text still never widens the page.
  *
  * <h2>Extending</h2>
  * The page is written top to bottom, case by case, so memory stays bounded by the largest case:
@@ -92,12 +97,14 @@ public final class HtmlReport {
         if (comparison != null) {
             writeBaseline(html, comparison);
         }
-        writeCaseTable(html, result, regressed);
+        List<CaseResult> cases = failuresFirst(result.cases());
+        List<String> anchors = anchors(cases);
+        writeCaseTable(html, result, cases, anchors, regressed);
         out.append(html);
-        for (int i = 0; i < result.cases().size(); i++) {
+        for (int i = 0; i < cases.size(); i++) {
             html.setLength(0);
-            CaseResult c = result.cases().get(i);
-            writeCase(html, c, i + 1, regressed.contains(c.id()));
+            CaseResult c = cases.get(i);
+            writeCase(html, c, anchors.get(i), regressed.contains(c.id()));
             out.append(html);
         }
         html.setLength(0);
@@ -107,6 +114,55 @@ public final class HtmlReport {
         html.append("</section>\n</main>\n<script>").append(SCRIPT).append("</script>\n</body>\n</html>\n");
         out.append(html);
         out.flush();
+    }
+
+    /** The cases in the order the page shows them: failed, errored, skipped, passed; the suite's order within each. */
+    static List<CaseResult> failuresFirst(List<CaseResult> cases) {
+        List<CaseResult> ordered = new ArrayList<>(cases);
+        ordered.sort(java.util.Comparator.comparingInt(c -> rank(c.status())));
+        return ordered;
+    }
+
+    /** The order of verdicts on the page (and of the table's verdict column): the ones to look at first. */
+    private static int rank(CaseStatus status) {
+        return switch (status) {
+            case FAILED -> 0;
+            case ERRORED -> 1;
+            case SKIPPED -> 2;
+            case PASSED -> 3;
+        };
+    }
+
+    /**
+     * The element id of each case, {@code case-<id>} with every character but ASCII letters,
+     * digits, {@code _} and {@code -} made a {@code -} (e.g. {@code support › booking} is
+     * {@code case-support-booking}); a second case with the same slug gets {@code -2}, and so on.
+     */
+    static List<String> anchors(List<CaseResult> cases) {
+        Set<String> taken = new java.util.HashSet<>();
+        List<String> anchors = new ArrayList<>(cases.size());
+        for (CaseResult c : cases) {
+            StringBuilder slug = new StringBuilder();
+            for (int i = 0; i < c.id().length(); i++) {
+                char ch = c.id().charAt(i);
+                boolean plain = ch < 128 && (Character.isLetterOrDigit(ch) || ch == '_' || ch == '-');
+                if (plain) {
+                    slug.append(ch);
+                } else if (slug.length() > 0 && slug.charAt(slug.length() - 1) != '-') {
+                    slug.append('-');
+                }
+            }
+            while (slug.length() > 0 && slug.charAt(slug.length() - 1) == '-') {
+                slug.setLength(slug.length() - 1);
+            }
+            String base = "case-" + (slug.length() == 0 ? "unnamed" : slug);
+            String anchor = base;
+            for (int n = 2; !taken.add(anchor); n++) {
+                anchor = base + "-" + n;
+            }
+            anchors.add(anchor);
+        }
+        return anchors;
     }
 
     private static void writeHead(StringBuilder html, SuiteResult result) {
@@ -154,6 +210,13 @@ public final class HtmlReport {
         if (judgeUsage != null) {
             fact(html, "Judge usage", esc(judgeUsage));
         }
+        Fingerprint f = result.fingerprint();
+        if (f != null) {
+            fact(html, "Agent", "<code id=\"agent\">" + esc(f.agent()) + "</code>");
+            fact(html, "Judge", "<code id=\"judge\">" + esc(f.judge()) + "</code>");
+            fact(html, "Fingerprint", "<code id=\"fingerprint\" title=\"suite " + esc(f.suite()) + "\">"
+                    + esc(f.value()) + "</code>");
+        }
         html.append("</dl>\n</div>\n</section>\n</header>\n");
     }
 
@@ -192,7 +255,8 @@ public final class HtmlReport {
                 .append(status.wireName()).append("</span></li>");
     }
 
-    private static void writeCaseTable(StringBuilder html, SuiteResult result, Set<String> regressed) {
+    private static void writeCaseTable(StringBuilder html, SuiteResult result, List<CaseResult> cases,
+                                       List<String> anchors, Set<String> regressed) {
         Summary s = result.summary();
         html.append("<nav class=\"filters\" id=\"filters\" aria-label=\"Filter cases\" hidden>")
                 .append("<button type=\"button\" data-filter=\"all\" aria-pressed=\"true\">All ").append(s.cases())
@@ -207,23 +271,35 @@ public final class HtmlReport {
         if (result.cases().isEmpty()) {
             return;
         }
-        html.append("<div class=\"scroll\"><table id=\"case-table\">\n<thead><tr><th>Case</th><th>Verdict</th>")
-                .append("<th class=\"num opt\">Time</th><th class=\"num opt\">Tokens in / out</th>")
-                .append("<th class=\"num opt\">Cost</th><th>Why</th></tr></thead>\n<tbody>\n");
-        for (int i = 0; i < result.cases().size(); i++) {
-            CaseResult c = result.cases().get(i);
+        // Sorted by verdict (failures first); the script makes each header a sort button (data-sort:
+        // text, or num for cells' data-value).
+        html.append("<div class=\"scroll\"><table id=\"case-table\">\n<thead><tr><th data-sort=\"text\">Case</th>")
+                .append("<th data-sort=\"num\" aria-sort=\"ascending\">Verdict</th>")
+                .append("<th class=\"num opt\" data-sort=\"num\">Time</th>")
+                .append("<th class=\"num opt\" data-sort=\"num\">Tokens in / out</th>")
+                .append("<th class=\"num opt\" data-sort=\"num\">Cost</th><th class=\"why\" data-sort=\"text\">Why</th>")
+                .append("</tr></thead>\n<tbody>\n");
+        for (int i = 0; i < cases.size(); i++) {
+            CaseResult c = cases.get(i);
             boolean regression = regressed.contains(c.id());
             html.append("<tr data-case-status=\"").append(c.status().wireName()).append('"')
-                    .append(regression ? " class=\"regression\"" : "").append("><td class=\"case-id\"><a href=\"#case-")
-                    .append(i + 1).append("\"><code>").append(esc(c.id())).append("</code></a></td><td>");
+                    .append(regression ? " class=\"regression\"" : "").append("><td class=\"case-id\"><a href=\"#")
+                    .append(anchors.get(i)).append("\"><code>").append(esc(c.id())).append("</code></a></td><td data-value=\"")
+                    .append(rank(c.status())).append("\">");
             badge(html, c.status());
             if (regression) {
                 html.append(" <span class=\"badge regression\">regression</span>");
             }
-            html.append("</td><td class=\"num opt\">")
+            Usage u = c.usage();
+            long tokenCount = u == null ? -1 : (u.inputTokens() == null ? 0 : u.inputTokens())
+                    + (u.outputTokens() == null ? 0 : u.outputTokens());
+            html.append("</td><td class=\"num opt\" data-value=\"")
+                    .append(c.status() == CaseStatus.SKIPPED ? -1 : c.duration().toMillis()).append("\">")
                     .append(c.status() == CaseStatus.SKIPPED ? "" : ReportText.secondsText(c.duration()))
-                    .append("</td><td class=\"num opt\">").append(tokens(c.usage()))
-                    .append("</td><td class=\"num opt\">").append(cost(c.usage())).append("</td><td>");
+                    .append("</td><td class=\"num opt\" data-value=\"").append(tokenCount).append("\">").append(tokens(u))
+                    .append("</td><td class=\"num opt\" data-value=\"")
+                    .append(u == null || u.cost() == null ? "-1" : ReportText.number(u.cost())).append("\">")
+                    .append(cost(u)).append("</td><td class=\"why\">");
             List<String> errors = ReportText.errorLines(c);
             String why = !errors.isEmpty() ? errors.get(0) + (errors.size() > 1 ? " (+" + (errors.size() - 1)
                     + " more)" : "") : c.reason();
@@ -238,10 +314,10 @@ public final class HtmlReport {
                 .append("</button>");
     }
 
-    private static void writeCase(StringBuilder html, CaseResult c, int index, boolean regression) {
+    private static void writeCase(StringBuilder html, CaseResult c, String anchor, boolean regression) {
         boolean open = c.status() == CaseStatus.FAILED || c.status() == CaseStatus.ERRORED;
-        html.append("<details class=\"case").append(regression ? " regression" : "").append("\" id=\"case-")
-                .append(index).append("\" data-case-status=\"")
+        html.append("<details class=\"case").append(regression ? " regression" : "").append("\" id=\"")
+                .append(anchor).append("\" data-case-status=\"")
                 .append(c.status().wireName()).append('"').append(open ? " open" : "").append(">\n<summary>");
         badge(html, c.status());
         if (regression) {

@@ -27,6 +27,8 @@ public final class MarkdownFormat implements ReportFormat {
 
     @Override
     public ResultSink create(Path file, ReportOptions options) {
-        return options.get(Baseline.class).map(b -> Reports.markdown(file, b)).orElseGet(() -> Reports.markdown(file));
+        boolean verbose = options.get(Reports.Detail.class).orElse(Reports.Detail.SUMMARY) == Reports.Detail.VERBOSE;
+        return options.get(Baseline.class).map(b -> Reports.markdown(file, b, verbose))
+                .orElseGet(() -> Reports.markdown(file, verbose));
     }
 }

@@ -16,9 +16,11 @@ import java.util.List;
 import java.util.StringJoiner;
 
 /**
- * Renders a {@link SuiteResult} as a Markdown transcript: a summary, then per case its verdict,
+ * Renders a {@link SuiteResult} as a Markdown transcript: a summary table (cases, passed, failed,
+ * errored, skipped, pass rate, duration, cost) and a table of the failed and errored cases (what a
+ * CI job summary shows first), then per case its verdict,
  * an {@code Errors:} list derived from failed checks and harness failures only, and every turn's
- * input, request, answer, state, tool calls and scores.
+ * input, request (of a passing case only when verbose), answer, state, tool calls and scores.
  *
  * <p>Free text from agents and suites is never trusted: multi-line text goes into fenced blocks
  * whose fence is longer than any backtick run inside, short values into code spans, and the rest
@@ -41,22 +43,37 @@ public final class MarkdownReport {
 
     /** Like {@link #write(SuiteResult, java.io.Writer)}, with a baseline section when {@code comparison} is not null. */
     public static void write(SuiteResult result, BaselineComparison comparison, java.io.Writer out) throws java.io.IOException {
+        write(result, comparison, false, out);
+    }
+
+    /**
+     * Like {@link #write(SuiteResult, BaselineComparison, java.io.Writer)}; the requests of passing
+     * cases are written only when {@code verbose} (those of the others always).
+     */
+    public static void write(SuiteResult result, BaselineComparison comparison, boolean verbose, java.io.Writer out)
+            throws java.io.IOException {
         StringBuilder md = new StringBuilder();
         md.append("# Eval results: ").append(inline(result.suite())).append("\n\n");
         Summary s = result.summary();
-        md.append("**").append(s.cases()).append(s.cases() == 1 ? " case: " : " cases: ")
-                .append(ReportText.counts(s)).append("**")
-                .append(" · pass rate ").append(ReportText.percent(s.passRate()))
-                .append(" · ").append(ReportText.secondsText(result.duration()));
+        md.append("| Cases | Passed | Failed | Errored | Skipped | Pass rate | Duration | Cost |\n")
+                .append("|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+                .append("| ").append(s.cases()).append(" | ").append(s.passed()).append(" | ").append(s.failed())
+                .append(" | ").append(s.errored()).append(" | ").append(s.skipped()).append(" | ")
+                .append(ReportText.percent(s.passRate())).append(" | ").append(ReportText.secondsText(result.duration()))
+                .append(" | ").append(result.usage() == null || result.usage().cost() == null ? "–"
+                        : ReportText.cost(result.usage())).append(" |\n\n");
+        StringJoiner extra = new StringJoiner(" · ", "", "\n\n");
+        extra.setEmptyValue("");
         String usage = ReportText.usage(result.usage());
         if (usage != null) {
-            md.append(" · usage: ").append(usage);
+            extra.add("Usage: " + usage);
         }
         long flaky = result.cases().stream().filter(CaseResult::flaky).count();
         if (flaky > 0) {
-            md.append(" · ").append(flaky).append(" flaky");
+            extra.add(flaky + " flaky");
         }
-        md.append("\n\n");
+        md.append(extra);
+        appendFailures(md, result);
         md.append("Started ").append(result.startedAt()).append(".\n\n");
         Fingerprint f = result.fingerprint();
         if (f != null) {
@@ -74,12 +91,28 @@ public final class MarkdownReport {
         out.append(md);
         for (CaseResult c : result.cases()) {
             md.setLength(0);
-            appendCase(md, c);
+            appendCase(md, c, verbose || !c.passed());
             out.append(md);
         }
     }
 
-    private static void appendCase(StringBuilder md, CaseResult c) {
+    /** The failed and errored cases, one table row each with why ({@link ReportText#why}). */
+    private static void appendFailures(StringBuilder md, SuiteResult result) {
+        List<CaseResult> failing = result.cases().stream()
+                .filter(c -> c.status() == CaseStatus.FAILED || c.status() == CaseStatus.ERRORED).toList();
+        if (failing.isEmpty()) {
+            return;
+        }
+        md.append("## Failures\n\n| Case | Verdict | Why |\n|---|---|---|\n");
+        for (CaseResult c : failing) {
+            String why = ReportText.why(c);
+            md.append("| ").append(code(c.id()).replace("|", "\\|")).append(" | ").append(mark(c.status())).append(' ')
+                    .append(c.status().wireName()).append(" | ").append(inline(why)).append(" |\n");
+        }
+        md.append('\n');
+    }
+
+    private static void appendCase(StringBuilder md, CaseResult c, boolean requests) {
         md.append("## ").append(mark(c.status())).append(' ').append(code(c.id())).append(" — ")
                 .append(c.status().wireName()).append("\n\n");
         if (!c.tags().isEmpty()) {
@@ -124,17 +157,17 @@ public final class MarkdownReport {
                     md.append("- Reason: ").append(inline(a.reason())).append("\n\n");
                 }
                 for (TurnResult t : a.turns()) {
-                    appendTurn(md, t, "####");
+                    appendTurn(md, t, "####", requests);
                 }
             }
         } else {
             for (TurnResult t : c.turns()) {
-                appendTurn(md, t, "###");
+                appendTurn(md, t, "###", requests);
             }
         }
     }
 
-    private static void appendTurn(StringBuilder md, TurnResult t, String heading) {
+    private static void appendTurn(StringBuilder md, TurnResult t, String heading, boolean requests) {
         md.append(heading).append(" Turn ").append(t.index());
         if (t.name() != null) {
             md.append(": ").append(inline(t.name()));
@@ -145,7 +178,7 @@ public final class MarkdownReport {
         }
 
         md.append("**Input:**\n\n").append(fenced(t.input(), "text")).append('\n');
-        if (t.request() != null) {
+        if (requests && t.request() != null) {
             md.append("**Request:**\n\n").append(fenced(JsonTrees.pretty(t.request()), "json")).append('\n');
         }
         if (t.answer() != null) {

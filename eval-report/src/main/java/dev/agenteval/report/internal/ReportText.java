@@ -166,6 +166,21 @@ final class ReportText {
     }
 
     /**
+     * Why a case did not pass, in one line: its reason, else its failed checks and harness
+     * failures; for a repeated case its reason (e.g. {@code 1 of 2 attempts failed}) with the first
+     * miss, e.g. {@code 1 of 2 attempts failed: attempt 2, turn 1: must_include 'refund': not found}.
+     */
+    static String why(CaseResult c) {
+        List<String> lines = errorLines(c);
+        String why = c.reason();
+        if (c.attempts().size() > 1 && !lines.isEmpty()) {
+            return why.isEmpty() ? lines.get(0) : why + ": " + lines.get(0)
+                    + (lines.size() > 1 ? " (+" + (lines.size() - 1) + " more)" : "");
+        }
+        return why.isEmpty() ? String.join("; ", lines) : why;
+    }
+
+    /**
      * The harness failure that best explains an errored case: the first one that aborted a turn,
      * else the first one of a scorer; null when there is none.
      */

@@ -75,7 +75,7 @@ class EstimatedCostReportTest {
     @Test
     void should_mark_the_estimate_in_the_markdown_report() {
         String md = MarkdownReport.render(run());
-        assertThat(md).contains(" · usage: 1300 input tokens, 350 output tokens, cost ~0.00136 (estimated)")
+        assertThat(md).contains("| ~0.00136 (estimated) |\n").contains("Usage: 1300 input tokens, 350 output tokens, cost ~0.00136 (estimated)")
                 .contains("- Usage: 1200 input tokens, 300 output tokens, cost ~0.00036 (estimated)\n")
                 .contains("- Usage: 100 input tokens, 50 output tokens, cost 0.001\n");
     }
@@ -83,8 +83,8 @@ class EstimatedCostReportTest {
     @Test
     void should_mark_the_estimate_in_the_html_report() {
         String html = HtmlReport.render(run());
-        assertThat(html).contains("<td class=\"num opt\">~0.00036 (estimated)</td>")
-                .contains("<td class=\"num opt\">0.001</td>")
+        assertThat(html).contains("<td class=\"num opt\" data-value=\"0.00036\">~0.00036 (estimated)</td>")
+                .contains("<td class=\"num opt\" data-value=\"0.001\">0.001</td>")
                 .contains("1200 input tokens, 300 output tokens, cost ~0.00036 (estimated)")
                 .contains("1300 input tokens, 350 output tokens, cost ~0.00136 (estimated)");
     }

@@ -65,6 +65,62 @@ class HtmlReportBrowserTest {
             </script>
             """;
 
+    /**
+     * Records the page's layout landmarks after it has run: the boxes of the title, the summary,
+     * the fingerprint, the case table and its first row, the first case block, the rate and the
+     * facts; which case comes first; and every word of the case ids, reasons and failed checks that
+     * a line break cuts in two (a word that fits on a line must never be broken).
+     */
+    private static final String LANDMARKS = """
+            <script>
+            (function () {
+              var d = document.documentElement, r = {width: d.clientWidth, scrollWidth: d.scrollWidth};
+              function box(selector) {
+                var e = document.querySelector(selector);
+                if (!e) { return null; }
+                var b = e.getBoundingClientRect();
+                return {top: Math.round(b.top + scrollY), left: Math.round(b.left), right: Math.round(b.right),
+                        width: Math.round(b.width), height: Math.round(b.height)};
+              }
+              r.title = box('h1');
+              r.summary = box('#summary');
+              r.rate = box('#pass-rate');
+              r.facts = box('#summary .facts');
+              r.fingerprint = box('#fingerprint');
+              r.table = box('#case-table');
+              r.firstRow = box('#case-table tbody tr');
+              r.firstCase = box('details.case');
+              r.firstCaseStatus = document.querySelector('details.case').getAttribute('data-case-status');
+              r.firstRowStatus = document.querySelector('#case-table tbody tr').getAttribute('data-case-status');
+              var broken = [];
+              document.querySelectorAll('#case-table td.case-id, #case-table td.why, ul.errors li, h1').forEach(function (e) {
+                var walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+                for (var n = walker.nextNode(); n; n = walker.nextNode()) {
+                  var re = /\\S+/g, m;
+                  while ((m = re.exec(n.data))) {
+                    var range = document.createRange();
+                    range.setStart(n, m.index);
+                    range.setEnd(n, m.index + m[0].length);
+                    var rects = range.getClientRects(), lines = {}, total = 0;
+                    for (var i = 0; i < rects.length; i++) {
+                      if (rects[i].width > 0) { lines[Math.round(rects[i].top)] = 1; total += rects[i].width; }
+                    }
+                    // Broken although it would fit on one line of its box.
+                    if (Object.keys(lines).length > 1 && total < e.clientWidth - 16) {
+                      broken.push(m[0]);
+                    }
+                  }
+                }
+              });
+              r.brokenWords = broken;
+              var p = document.createElement('pre');
+              p.id = 'probe';
+              p.textContent = JSON.stringify(r);
+              document.body.appendChild(p);
+            })();
+            </script>
+            """;
+
     private static String chromium;
 
     @TempDir
@@ -143,6 +199,82 @@ class HtmlReportBrowserTest {
         }
     }
 
+    /**
+     * The layout at phone and desktop widths, compared by landmarks rather than pixels: the same
+     * landmarks in the same order (title, summary, table, cases), failures first, nothing wider
+     * than the window, the rate beside the facts on a desktop and above them on a phone, and no
+     * word broken in the middle.
+     */
+    @Test
+    void should_keep_the_layout_landmarks_at_phone_and_desktop_widths() throws Exception {
+        SuiteResult result = HtmlReportTest.withLongIdsAndFingerprint();
+        JsonNode phone = landmarks(result, 390, 844);
+        JsonNode desktop = landmarks(result, 1280, 900);
+
+        for (JsonNode page : List.of(phone, desktop)) {
+            int width = page.get("width").asInt();
+            assertThat(page.get("scrollWidth").asInt()).as("page width at %s", width).isLessThanOrEqualTo(width);
+            for (String landmark : List.of("title", "summary", "fingerprint", "table", "firstRow", "firstCase")) {
+                assertThat(page.get(landmark).isNull()).as("%s at %s", landmark, width).isFalse();
+                assertThat(page.get(landmark).get("right").asInt()).as("%s fits at %s", landmark, width)
+                        .isLessThanOrEqualTo(width);
+            }
+            assertThat(List.of(top(page, "title"), top(page, "summary"), top(page, "table"), top(page, "firstCase")))
+                    .as("title, summary, case table, cases, top to bottom at %s", width).isSorted();
+            assertThat(top(page, "fingerprint")).as("the fingerprint is in the header").isLessThan(top(page, "table"));
+            assertThat(page.get("firstRowStatus").asText()).isEqualTo("failed");
+            assertThat(page.get("firstCaseStatus").asText()).isEqualTo("failed");
+            assertThat(texts(page.get("brokenWords"))).as("words broken mid-word at %s", width).isEmpty();
+        }
+        assertThat(top(desktop, "facts")).as("desktop: the facts beside the rate")
+                .isLessThan(desktop.get("rate").get("top").asInt() + desktop.get("rate").get("height").asInt());
+        assertThat(desktop.get("facts").get("left").asInt()).isGreaterThan(desktop.get("rate").get("right").asInt());
+        assertThat(top(phone, "facts")).as("phone: the facts below the rate")
+                .isGreaterThanOrEqualTo(phone.get("rate").get("top").asInt() + phone.get("rate").get("height").asInt());
+        assertThat(phone.get("summary").get("width").asInt()).as("phone: the summary spans the window")
+                .isGreaterThan(phone.get("width").asInt() - 60);
+        assertThat(desktop.get("summary").get("width").asInt()).as("desktop: the page keeps its reading width")
+                .isLessThanOrEqualTo(1100);
+    }
+
+    @Test
+    void should_sort_the_case_table_by_a_column_when_its_header_is_clicked() throws Exception {
+        String sorter = """
+                <script>
+                (function () {
+                  var r = {};
+                  function ids() {
+                    return Array.prototype.map.call(document.querySelectorAll('#case-table tbody tr td.case-id code'),
+                        function (c) { return c.textContent; });
+                  }
+                  r.initial = ids();
+                  var case_ = document.querySelector('#case-table th[data-sort] button');
+                  case_.click();
+                  r.byId = ids();
+                  case_.click();
+                  r.byIdDescending = ids();
+                  var p = document.createElement('pre');
+                  p.id = 'probe';
+                  p.textContent = JSON.stringify(r);
+                  document.body.appendChild(p);
+                })();
+                </script>
+                """;
+        JsonNode sorted = probe(HtmlReport.render(SampleResults.mixed()), sorter, 1280, 900);
+
+        assertThat(texts(sorted.get("initial"))).containsExactly("lookup", "flaky", "slow", "later", "greet");
+        assertThat(texts(sorted.get("byId"))).containsExactly("flaky", "greet", "later", "lookup", "slow");
+        assertThat(texts(sorted.get("byIdDescending"))).containsExactly("slow", "lookup", "later", "greet", "flaky");
+    }
+
+    private static int top(JsonNode page, String landmark) {
+        return page.get(landmark).get("top").asInt();
+    }
+
+    private JsonNode landmarks(SuiteResult result, int width, int height) throws Exception {
+        return probe(HtmlReport.render(result), LANDMARKS, width, height);
+    }
+
     @Test
     void should_notice_a_script_error_so_that_the_checks_above_can_fail() throws Exception {
         Path page = dir.resolve("broken.html");
@@ -158,13 +290,16 @@ class HtmlReportBrowserTest {
     // --- helpers ---
 
     private JsonNode probe(int width, int height) throws Exception {
-        String page = HtmlReport.render(HtmlReportTest.withHostileAndJudgeCases());
+        return probe(HtmlReport.render(HtmlReportTest.withHostileAndJudgeCases()), PROBE, width, height);
+    }
+
+    private JsonNode probe(String page, String probe, int width, int height) throws Exception {
         // The probe is a script of the test's own, which the page's policy would refuse: drop the policy in this copy.
         String policy = "<meta http-equiv=\"Content-Security-Policy\" content=\"" + HtmlReport.CONTENT_SECURITY_POLICY
                 + "\">\n";
         assertThat(page).contains(policy);
         Path file = dir.resolve("probe-" + width + ".html");
-        Files.writeString(file, page.replace(policy, "").replace("</body>", PROBE + "</body>"), StandardCharsets.UTF_8);
+        Files.writeString(file, page.replace(policy, "").replace("</body>", probe + "</body>"), StandardCharsets.UTF_8);
 
         Browser run = chromium("--window-size=" + width + "," + height, "--dump-dom", file.toUri().toString());
 

@@ -15,9 +15,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The HTML page, byte for byte, against golden files written by the renderer as it was when its
- * style and script were Java text blocks (before they moved to {@code report.css} and
- * {@code report.js}). The rendered text is also left in {@code target/html-golden/} for diffing.
+ * The HTML page, byte for byte, against golden files. A change to the page is a change to these
+ * files, made on purpose: the rendered text is left in {@code target/html-golden/}; diff it, then
+ * copy it over the golden file (last: failures first, sortable table, case anchors by id, agent,
+ * judge and fingerprint in the header, words not broken mid-word).
  */
 class HtmlReportGoldenTest {
 

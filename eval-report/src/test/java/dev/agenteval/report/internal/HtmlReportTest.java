@@ -56,6 +56,24 @@ class HtmlReportTest {
         return new SuiteResult(mixed.suite(), mixed.startedAt(), mixed.duration(), mixed.complete(), cases);
     }
 
+    /**
+     * {@link #withHostileAndJudgeCases()} with a fingerprint and a failing case whose id and reason
+     * have long words, as real suites have ({@code refund_request_is_refused_politely}).
+     */
+    static SuiteResult withLongIdsAndFingerprint() {
+        SuiteResult base = withHostileAndJudgeCases();
+        List<CaseResult> cases = new ArrayList<>(base.cases());
+        String reason = "turn 1 must_not_include 'approved': found in response: …\": [{\"kind\": \"text\", \"text\":"
+                + " \"ok: your refund_request_is_approved_and_will_be_transferred";
+        cases.add(new CaseResult("refund_request_is_refused_politely", List.of(), true, CaseStatus.FAILED, reason,
+                Duration.ofMillis(870), null, List.of(new CaseAttempt(1, CaseStatus.FAILED, reason, Duration.ofMillis(870),
+                        null, List.of()))));
+        return new SuiteResult(base.suite(), base.startedAt(), base.duration(), base.complete(), cases)
+                .withFingerprint(dev.agenteval.api.Fingerprint.of("9f2c".repeat(16), cases.size(),
+                        "a2a http://agents.internal.example.com:8443/agents/refunds/", "openai gpt-4o-mini at"
+                                + " https://api.openai.com/v1"));
+    }
+
     static CaseResult hostile() {
         ScoreResult judge = new ScoreResult("correctness", ScoreStatus.FAILED, 0.2, JUDGE_REASON,
                 List.of(new Check("names a dose", false, JUDGE_REASON)), Usage.tokens(321, 45), null);
@@ -95,17 +113,50 @@ class HtmlReportTest {
     @Test
     void should_give_every_case_a_verdict_in_the_table_and_a_block_open_when_it_did_not_pass() {
         String table = between(html, "<table id=\"case-table\">", "</table>");
-        assertThat(rows(table)).containsExactly(
-                "greet|passed", "lookup|failed", "slow|errored", "later|skipped", "flaky|failed");
-        assertThat(table).contains("<td class=\"case-id\"><a href=\"#case-2\"><code>lookup</code></a>")
+        assertThat(rows(table)).as("failures first, then the suite's order").containsExactly(
+                "lookup|failed", "flaky|failed", "slow|errored", "later|skipped", "greet|passed");
+        assertThat(table).contains("<td class=\"case-id\"><a href=\"#case-lookup\"><code>lookup</code></a>")
                 .contains("must_include &#39;ibuprofen&#39;: not found in response")
-                .contains("<td class=\"num opt\">100 / –</td><td class=\"num opt\">0.5 credits</td>");
-        assertThat(html).contains("<details class=\"case\" id=\"case-1\" data-case-status=\"passed\">")
-                .contains("<details class=\"case\" id=\"case-2\" data-case-status=\"failed\" open>")
-                .contains("<details class=\"case\" id=\"case-3\" data-case-status=\"errored\" open>")
-                .contains("<details class=\"case\" id=\"case-4\" data-case-status=\"skipped\">");
+                .contains("<td class=\"num opt\" data-value=\"100\">100 / –</td>"
+                        + "<td class=\"num opt\" data-value=\"-1\">0.5 credits</td>");
+        assertThat(html).contains("<details class=\"case\" id=\"case-greet\" data-case-status=\"passed\">")
+                .contains("<details class=\"case\" id=\"case-lookup\" data-case-status=\"failed\" open>")
+                .contains("<details class=\"case\" id=\"case-slow\" data-case-status=\"errored\" open>")
+                .contains("<details class=\"case\" id=\"case-later\" data-case-status=\"skipped\">");
+        assertThat(html.indexOf("id=\"case-lookup\"")).as("failed cases come first")
+                .isLessThan(html.indexOf("id=\"case-flaky\"")).isLessThan(html.indexOf("id=\"case-slow\""));
+        assertThat(html.indexOf("id=\"case-later\"")).isLessThan(html.indexOf("id=\"case-greet\""));
         assertThat(caseBlock("later")).contains("<dt>Reason</dt><dd>stopped after the first failure</dd>")
                 .doesNotContain("Turn 1");
+    }
+
+    @Test
+    void should_anchor_each_case_by_a_safe_unique_slug_of_its_id() {
+        List<CaseResult> cases = List.of(named("support › booking"), named("support-booking"), named(HOSTILE_ID),
+                named("ünï"), named("a.b_c-D"), named("›"));
+        assertThat(HtmlReport.anchors(cases)).containsExactly("case-support-booking", "case-support-booking-2",
+                "case-xss-b", "case-n", "case-a-b_c-D", "case-unnamed");
+    }
+
+    private static CaseResult named(String id) {
+        return new CaseResult(id, List.of(), true, CaseStatus.PASSED, "", Duration.ZERO, null,
+                List.of(new CaseAttempt(1, CaseStatus.PASSED, "", Duration.ZERO, null, List.of())));
+    }
+
+    @Test
+    void should_show_the_agent_judge_and_fingerprint_in_the_header() {
+        String header = between(HtmlReport.render(withLongIdsAndFingerprint()), "<header>", "</header>");
+        assertThat(header).contains("<dt>Agent</dt><dd><code id=\"agent\">a2a http://agents.internal.example.com:8443"
+                        + "/agents/refunds/</code></dd>")
+                .contains("<dt>Judge</dt><dd><code id=\"judge\">openai gpt-4o-mini at https://api.openai.com/v1</code></dd>")
+                .containsPattern("<dt>Fingerprint</dt><dd><code id=\"fingerprint\" title=\"suite (9f2c){16}\">[0-9a-f]{64}</code>");
+        assertThat(html).as("no fingerprint recorded: no such facts").doesNotContain("id=\"fingerprint\"");
+    }
+
+    @Test
+    void should_not_let_words_break_mid_word() {
+        assertThat(HtmlReport.STYLE).doesNotContain("anywhere").doesNotContain("break-all")
+                .contains("overflow-wrap:break-word;word-break:normal");
     }
 
     @Test
@@ -152,7 +203,7 @@ class HtmlReportTest {
         assertThat(between(hostile, "<ul class=\"errors\">", "</ul>"))
                 .contains("turn 1 (&lt;i&gt;step&lt;/i&gt;): correctness &#39;names a dose&#39;: " + JUDGE_REASON);
         assertThat(between(page, "<table id=\"case-table\">", "</table>"))
-                .contains("<td class=\"num opt\">40 / 12</td><td class=\"num opt\">0.0042</td>");
+                .contains("<td class=\"num opt\" data-value=\"52\">40 / 12</td><td class=\"num opt\" data-value=\"0.0042\">0.0042</td>");
         assertThat(page).contains("<dt>Judge usage</dt><dd>331 input tokens, 47 output tokens</dd>");
     }
 
@@ -211,7 +262,7 @@ class HtmlReportTest {
                 targets.add(m.group(1));
             }
         }
-        assertThat(targets).isNotEmpty().allMatch(t -> t.matches("#case-\\d+"), "in-page anchors only");
+        assertThat(targets).isNotEmpty().allMatch(t -> t.matches("#case-[A-Za-z0-9_-]+"), "in-page anchors only");
         assertThat(page).doesNotContainPattern("(?i)@import|url\\(|<link|<iframe|<object|<embed");
         String csp = HtmlReport.CONTENT_SECURITY_POLICY;
         assertThat(page).contains("<meta http-equiv=\"Content-Security-Policy\" content=\"" + csp + "\">");
@@ -308,7 +359,7 @@ class HtmlReportTest {
     }
 
     private static List<String> rows(String table) {
-        Matcher m = Pattern.compile("<tr data-case-status=\"(\\w+)\"><td class=\"case-id\"><a href=\"#case-\\d+\"><code>([^<]*)</code>")
+        Matcher m = Pattern.compile("<tr data-case-status=\"(\\w+)\"><td class=\"case-id\"><a href=\"#case-[A-Za-z0-9_-]+\"><code>([^<]*)</code>")
                 .matcher(table);
         List<String> rows = new ArrayList<>();
         while (m.find()) {

@@ -15,10 +15,34 @@ class MarkdownReportTest {
     }
 
     @Test
-    void should_start_with_title_summary_and_incomplete_note() {
+    void should_start_with_a_summary_table_then_the_failures() {
         assertThat(md).startsWith("# Eval results: pharmacy\n\n"
-                + "**5 cases: 1 passed, 2 failed, 1 errored, 1 skipped** · pass rate 20% · 12.345s"
-                + " · usage: 111 input tokens, 15 output tokens, 0.5 credits · 1 flaky\n");
+                + "| Cases | Passed | Failed | Errored | Skipped | Pass rate | Duration | Cost |\n"
+                + "|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+                + "| 5 | 1 | 2 | 1 | 1 | 20% | 12.345s | – |\n\n"
+                + "Usage: 111 input tokens, 15 output tokens, 0.5 credits · 1 flaky\n\n"
+                + "## Failures\n\n"
+                + "| Case | Verdict | Why |\n|---|---|---|\n"
+                + "| `lookup` | ❌ failed | must_include 'ibuprofen': not found in response |\n"
+                + "| `slow` | ⚠️ errored | eval_timeout: case exceeded its 30s bound |\n"
+                + "| `flaky` | ❌ failed | 1 of 2 attempts failed: attempt 2, turn 1: must_include 'refund': not found in response |\n\n"
+                + "Started ");
+        assertThat(md.indexOf("## Failures")).isLessThan(md.indexOf("## ✅ `greet`"));
+        assertThat(MarkdownReport.render(SampleResults.allPassed())).doesNotContain("## Failures");
+    }
+
+    @Test
+    void should_keep_the_requests_of_passing_cases_out_unless_verbose() throws Exception {
+        assertThat(section("greet")).doesNotContain("**Request:**").contains("**Answer:**");
+        assertThat(section("lookup")).as("a failing case's request stays").contains("**Request:**");
+
+        java.io.StringWriter verbose = new java.io.StringWriter();
+        MarkdownReport.write(SampleResults.mixed(), null, true, verbose);
+        assertThat(verbose.toString()).contains("**Request:**\n\n```json\n{\n  \"message\": {");
+    }
+
+    @Test
+    void should_note_an_incomplete_run() {
         assertThat(md).contains("Started 2025-01-31T09:00:00.123Z.");
         assertThat(md).contains("INCOMPLETE run");
         assertThat(MarkdownReport.render(SampleResults.allPassed())).doesNotContain("INCOMPLETE");
@@ -68,7 +92,6 @@ class MarkdownReportTest {
         String greet = section("greet");
         assertThat(greet).contains("### Turn 1: hello (1.234s)\n");
         assertThat(greet).contains("**Input:**\n\n```text\nHi\n```\n");
-        assertThat(greet).contains("**Request:**\n\n```json\n{\n  \"message\": {");
         assertThat(greet).contains("**Answer:**\n\n```text\n" + SampleResults.GREETING + "\n```\n");
         assertThat(greet).contains("- State: `completed`\n");
         assertThat(greet).contains("  - `search` `{\"q\":\"greeting\"}` → `{\"hits\":1}`\n");

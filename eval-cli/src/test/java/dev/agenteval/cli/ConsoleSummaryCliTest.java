@@ -1,0 +1,104 @@
+package dev.agenteval.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What a person reads at the end of {@code agent-eval run}: the totals, each failing case once with
+ * its reason, then every report file written; {@code -q} the totals line only; without a terminal,
+ * the per-case stream only with {@code -v}.
+ */
+class ConsoleSummaryCliTest {
+
+    private static final String SUITE = """
+            evals:
+              - name: greets
+                message: {message: {parts: [{kind: text, text: Good morning}]}}
+                expectations: {must_include: [hello]}
+              - name: wants_aspirin
+                message: {message: {parts: [{kind: text, text: Which painkiller}]}}
+                expectations: {must_include: [aspirin]}
+              - name: wants_no_hello
+                message: {message: {parts: [{kind: text, text: Hi}]}}
+                expectations: {must_not_include: [hello]}
+            """;
+
+    @TempDir
+    Path dir;
+
+    private record Outcome(int code, String out, String err) {
+    }
+
+    @BeforeEach
+    void suite() throws IOException {
+        Files.writeString(dir.resolve("s.yaml"), SUITE);
+    }
+
+    private Outcome run(String... extra) {
+        List<String> args = new ArrayList<>(List.of("run", "s.yaml", "--protocol", "test-echo", "--agent-url",
+                "http://127.0.0.1:1", "--concurrency", "1"));
+        args.addAll(List.of(extra));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = AgentEvalCli.execute(args.toArray(String[]::new), AgentEvalCli.Context.of(
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                Map.of(), dir));
+        return new Outcome(code, out.toString(StandardCharsets.UTF_8).replace(System.lineSeparator(), "\n"),
+                err.toString(StandardCharsets.UTF_8).replace(System.lineSeparator(), "\n"));
+    }
+
+    @Test
+    void should_print_totals_then_each_failing_case_once_then_every_report_written() {
+        Outcome o = run("--report-dir", "out", "--output", "res.json");
+
+        assertThat(o.code()).isEqualTo(AgentEvalCli.CASES_FAILED);
+        List<String> lines = o.out().lines().toList();
+        assertThat(lines).hasSize(4);
+        assertThat(lines.get(0)).startsWith("Suite s: 3 cases: 1 passed, 2 failed, 0 errored, 0 skipped (pass rate 33.3%) in ");
+        assertThat(lines.get(1)).matches("  FAIL  wants_aspirin \\([0-9.]+s\\): .*must_include 'aspirin': not found in response");
+        assertThat(lines.get(2)).matches("  FAIL  wants_no_hello \\([0-9.]+s\\): .*must_not_include 'hello': found in response.*");
+        assertThat(lines.get(3)).isEqualTo("Reports: out/results.json, out/results.md, out/junit.xml, out/report.html,"
+                + " res.json, res.md");
+        assertThat(o.out()).doesNotContain("greets").doesNotContain("Failures:");
+        assertThat(o.err()).as("no per-case stream without a terminal and -v").doesNotContain("wants_aspirin")
+                .doesNotContain("[1/3]").doesNotContain("Results:");
+    }
+
+    @Test
+    void should_name_the_default_results_files_on_the_summary_stream() {
+        Outcome o = run();
+
+        assertThat(o.out().lines().toList().get(3)).matches("Reports: results/s-[0-9TZ]+\\.json, results/s-[0-9TZ]+\\.md");
+    }
+
+    @Test
+    void should_print_only_the_totals_line_with_q() {
+        Outcome o = run("-q", "--report-dir", "out");
+
+        assertThat(o.code()).isEqualTo(AgentEvalCli.CASES_FAILED);
+        assertThat(o.out().lines().toList()).singleElement().asString()
+                .startsWith("Suite s: 3 cases: 1 passed, 2 failed");
+        assertThat(o.err()).doesNotContain("wants_aspirin");
+    }
+
+    @Test
+    void should_stream_each_finished_case_to_stderr_with_v() {
+        Outcome o = run("-v", "--report-dir", "out");
+
+        assertThat(o.err()).containsPattern("(?m)^\\[[1-3]/3\\] FAILED  wants_aspirin ")
+                .containsPattern("(?m)^\\[[1-3]/3\\] PASSED  greets ");
+        assertThat(o.out().lines().filter(l -> l.contains("wants_aspirin"))).hasSize(1);
+    }
+}
