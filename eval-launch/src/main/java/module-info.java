@@ -10,7 +10,7 @@ module dev.agenteval.launch {
     requires transitive dev.agenteval.core;
     requires transitive dev.agenteval.agents;
     requires dev.agenteval.judge;
-    requires dev.agenteval.opik;
+    requires transitive dev.agenteval.opik;
 
     exports dev.agenteval.launch;
 }
