@@ -226,17 +226,21 @@ public final class OpikSink implements ResultSink {
             return result;
         }
         // Not recording, only the agent's own traces exist in Opik.
-        return link(result, pid, recording);
+        return link(result, pid, id -> recording);
     }
 
-    private SuiteResult link(SuiteResult result, String pid, boolean withOwnTraces) {
+    /** {@code result} linked; a trace this sink makes up for a case is linked when {@code ownTrace} accepts its id. */
+    private SuiteResult link(SuiteResult result, String pid, java.util.function.Predicate<String> ownTrace) {
         List<CaseResult> cases = new ArrayList<>();
         for (CaseResult c : result.cases()) {
             if (c.status() == CaseStatus.SKIPPED || c.turns().isEmpty()) {
                 cases.add(c);
                 continue;
             }
-            String caseTrace = agentTraceId(c).orElse(withOwnTraces ? traceId(c) : null);
+            String caseTrace = agentTraceId(c).orElseGet(() -> {
+                String own = traceId(c);
+                return ownTrace.test(own) ? own : null;
+            });
             List<CaseAttempt> attempts = new ArrayList<>();
             for (CaseAttempt a : c.attempts()) {
                 List<TurnResult> turns = new ArrayList<>();
@@ -330,7 +334,7 @@ public final class OpikSink implements ResultSink {
                 failure.status(), failure.getCause());
         for (Linked l : stale) {
             try {
-                l.delegate.write(withWritten(l.last, pid));
+                l.delegate.write(link(l.last, pid, writtenTraces::contains));
             } catch (IOException | RuntimeException e) {
                 out.addSuppressed(e);
             }
@@ -338,19 +342,6 @@ public final class OpikSink implements ResultSink {
         return out;
     }
 
-    private SuiteResult withWritten(SuiteResult result, String pid) {
-        SuiteResult agentsOnly = link(result, pid, false);
-        SuiteResult all = link(result, pid, true);
-        List<CaseResult> cases = new ArrayList<>();
-        for (int i = 0; i < all.cases().size(); i++) {
-            CaseResult c = all.cases().get(i);
-            boolean written = c.status() != CaseStatus.SKIPPED && !c.turns().isEmpty() && agentTraceId(c).isEmpty()
-                    && writtenTraces.contains(traceId(c));
-            cases.add(written ? c : agentsOnly.cases().get(i));
-        }
-        return new SuiteResult(result.suite(), result.startedAt(), result.duration(), result.complete(), cases,
-                result.shard(), result.fingerprint());
-    }
 
     private void upload(SuiteResult result) throws InterruptedException {
         List<CaseResult> cases = result.cases().stream()
