@@ -25,10 +25,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -171,24 +167,20 @@ public final class HttpJson {
             });
         }
         extraHeaders.forEach(request::header);
-        CompletableFuture<HttpResponse<byte[]>> future = client.sendAsync(request.build(), new LimitedBody(maxResponseBytes));
         try {
-            // The request timeout bounds the headers; this bounds the whole exchange, body included.
-            HttpResponse<byte[]> response = future.get(requestTimeout.toMillis() * 2, TimeUnit.MILLISECONDS);
+            // The blocking send runs the exchange on this thread's behalf without the hop through
+            // CompletableFuture's default executor that sendAsync makes (on two cores a new thread
+            // per request); it abandons the exchange when this thread is interrupted. The request
+            // timeout bounds the headers; the body handler bounds the body by the same again.
+            HttpResponse<byte[]> response = client.send(request.build(), new LimitedBody(maxResponseBytes, requestTimeout));
             return new Exchange(response.statusCode(), response.headers(), response.body());
-        } catch (InterruptedException e) {
-            future.cancel(true);
-            throw e;
-        } catch (TimeoutException e) {
-            future.cancel(true);
-            throw timeout(method, uri);
-        } catch (ExecutionException e) {
-            throw failure(method, uri, e.getCause());
+        } catch (IOException e) {
+            throw failure(method, uri, e);
         }
     }
 
     private AgentException failure(String method, URI uri, Throwable cause) {
-        if (cause instanceof HttpTimeoutException) {
+        if (cause instanceof HttpTimeoutException || cause != null && cause.getCause() instanceof HttpTimeoutException) {
             return timeout(method, uri);
         }
         if (cause instanceof LimitedBody.TooLarge || cause != null && cause.getCause() instanceof LimitedBody.TooLarge) {

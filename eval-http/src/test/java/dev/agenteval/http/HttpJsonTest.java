@@ -133,6 +133,43 @@ class HttpJsonTest {
     }
 
     @Test
+    void should_time_out_a_body_that_trickles_after_prompt_headers() {
+        // Headers at once, then one byte a second: the JDK's request timeout alone would wait for all of it.
+        server.enqueue(new MockResponse.Builder().code(200).addHeader("Content-Type", "application/json")
+                .body("{\"answer\":\"" + "z".repeat(200) + "\"}").throttleBody(1, 1, TimeUnit.SECONDS).build());
+
+        assertThatThrownBy(() -> http().requestTimeout(Duration.ofMillis(300)).retryPolicy(RetryPolicy.none()).build().get("x", Map.of()))
+                .isInstanceOfSatisfying(AgentException.class, e -> {
+                    assertThat(e.code()).isEqualTo(FailureCode.TIMEOUT);
+                    assertThat(e.getMessage()).contains("timed out after 0.3 s");
+                });
+    }
+
+    @Test
+    void should_start_no_thread_per_call() throws Exception {
+        // sendAsync(...).get() hands every completion to CompletableFuture's default executor,
+        // which with fewer than two cores for the common pool starts one thread per task.
+        HttpJson http = http().build();
+        for (int i = 0; i < 5; i++) {
+            server.enqueue(json(200, "{\"n\":" + i + "}"));
+        }
+        http.get("warm", Map.of());
+        long before = threadsStarted();
+
+        for (int i = 1; i < 5; i++) {
+            assertThat(http.get("n", Map.of()).body().get("n").asInt()).isEqualTo(i);
+        }
+
+        assertThat(threadsStarted() - before).isLessThan(2);
+    }
+
+    // By reflection: this test module does not read java.management (reflection needs no readability).
+    private static long threadsStarted() throws ReflectiveOperationException {
+        Object threads = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean").invoke(null);
+        return (long) Class.forName("java.lang.management.ThreadMXBean").getMethod("getTotalStartedThreadCount").invoke(threads);
+    }
+
+    @Test
     void should_type_a_dropped_connection_as_a_network_error_after_retrying() throws Exception {
         // A server that reads the request, then closes the connection without answering.
         try (java.net.ServerSocket dropping = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
