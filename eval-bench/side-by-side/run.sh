@@ -340,6 +340,7 @@ process.stdout.write(parts.join(' '));
 EOF
 )"
   echo "$line"
+  echo "$line" >>"$SCRATCH/lines.txt"
   if [[ "$line" != *status=OK* ]]; then
     local keep; keep="$(mktemp -d "${TMPDIR:-/tmp}/a2a-bench-failed.XXXXXX")"
     cp -a "$work/." "$keep/" 2>/dev/null || true
@@ -366,3 +367,37 @@ for ((rep = 1; rep <= REPS; rep++)); do
     bench_one "$tool" "$N" "$L" "$C" timed
   done
 done
+
+# ================================================================ summary
+# Medians per tool over the timed repetitions (every run, OK or not, is in the lines above), and
+# each tool's tests/s (N / wall) beside promptfoo's.
+if [[ -s "$SCRATCH/lines.txt" ]]; then
+  "$NODE_BIN" - "$SCRATCH/lines.txt" <<'EOF2'
+const fs = require('fs');
+const rows = fs.readFileSync(process.argv[2], 'utf8').split('\n').filter(Boolean).map((l) => {
+  const [tool, ...kv] = l.split(' ');
+  return { tool, ...Object.fromEntries(kv.filter((x) => x.includes('=')).map((x) => x.split('='))) };
+});
+const median = (xs) => { const s = xs.filter(Number.isFinite).sort((a, b) => a - b); const n = s.length;
+  return n === 0 ? NaN : n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2; };
+const tools = [...new Set(rows.map((r) => r.tool))];
+const m = {};
+for (const t of tools) {
+  const rs = rows.filter((r) => r.tool === t);
+  const f = (k) => median(rs.map((r) => Number(r[k])));
+  m[t] = { runs: rs.length, ok: rs.filter((r) => r.status === 'OK').length, wall: f('wall_s'), span: f('span_s'),
+    ideal: f('ideal_s'), startup: f('startup_s'), teardown: f('teardown_s'), rss: f('peak_rss_mb'), cpu: f('cpu_s'),
+    inflight: f('avg_inflight'), n: Number(rs[0].N) };
+}
+const fx = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
+console.log('# medians: tool runs(ok) tests/s wall_s span_s span/ideal avg_inflight startup_s teardown_s cpu_ms/test peak_rss_mb [vs promptfoo: tests/s ratio, rss ratio]');
+for (const t of tools) {
+  const x = m[t], pf = m.promptfoo;
+  const vs = pf && t !== 'promptfoo' ? ` vs-promptfoo=${fx(pf.wall / x.wall, 1)}x rss=${fx(x.rss / pf.rss, 2)}` : '';
+  console.log(`# ${t} runs=${x.runs}(${x.ok} ok) tests_per_s=${fx(x.n / x.wall, 0)} wall_s=${fx(x.wall)} span_s=${fx(x.span, 3)}`
+    + ` span_over_ideal=${x.ideal > 0 ? fx(x.span / x.ideal, 2) : 'n/a'} avg_inflight=${fx(x.inflight, 1)}`
+    + ` startup_s=${fx(x.startup)} teardown_s=${fx(x.teardown)} cpu_ms_per_test=${fx(1000 * x.cpu / x.n, 3)}`
+    + ` peak_rss_mb=${fx(x.rss, 1)}${vs}`);
+}
+EOF2
+fi

@@ -26,9 +26,6 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "agent-eval", mixinStandardHelpOptions = true, versionProvider = AgentEvalCli.Version.class,
         description = "Evaluates AI agents: runs suites of cases against an agent and scores every turn.",
-        subcommands = {RunCommand.class, ShowCommand.class, ValidateCommand.class, SchemaCommand.class,
-                MergeCommand.class, RecordCommand.class, TokenCommand.class, DemoAgentCommand.class,
-                CompletionCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n")
 public final class AgentEvalCli implements Callable<Integer> {
 
@@ -66,6 +63,7 @@ public final class AgentEvalCli implements Callable<Integer> {
 
     /** Runs the command and exits the JVM with its exit code. */
     public static void main(String[] args) {
+        warmUp(args);
         // Kept for 'agent-eval token' alone, which prints the one line it exists for past the masking.
         PrintStream unmasked = System.out;
         // Every byte the process writes, log lines included, goes through the run's secrets.
@@ -88,6 +86,51 @@ public final class AgentEvalCli implements Callable<Integer> {
         // this the JVM would end with the signal's own status (143 for SIGTERM), not INTERRUPTED.
         // (System.exit would wait for the shutdown hook, which waits for this thread.)
         Runtime.getRuntime().halt(code);
+    }
+
+    /**
+     * Starts, on a spare core, the part of a run's start that does not depend on its options:
+     * the JDK's default TLS context, which creating any HTTP client builds (reading the trust
+     * store), while the main thread reads the options and the suites. Only for the commands that
+     * talk to an agent; the process entry only (an embedding tool warms up its own way).
+     */
+    private static void warmUp(String[] args) {
+        if (args.length == 0 || !WARMED_UP_COMMANDS.contains(args[0])) {
+            return;
+        }
+        Thread warmUp = new Thread(() -> {
+            try {
+                javax.net.ssl.SSLContext.getDefault();
+            } catch (java.security.NoSuchAlgorithmException | RuntimeException e) {
+                // The client that needs it reports the problem.
+            }
+        }, "agent-eval-warm-up");
+        warmUp.setDaemon(true);
+        warmUp.start();
+    }
+
+    private static final java.util.Set<String> WARMED_UP_COMMANDS = java.util.Set.of("run", "record");
+
+    /** The commands, in the order help lists them. */
+    private static final List<Class<?>> COMMANDS = List.of(RunCommand.class, ShowCommand.class, ValidateCommand.class,
+            SchemaCommand.class, MergeCommand.class, RecordCommand.class, TokenCommand.class, DemoAgentCommand.class,
+            CompletionCommand.class, CommandLine.HelpCommand.class);
+
+    /**
+     * The commands {@code args} needs: the one it names first, or all of them (help, completion,
+     * an unknown or no command). Building a command's model reads all its options by reflection,
+     * a cost paid before every run if every command were built.
+     */
+    static List<Class<?>> commandsFor(String[] args) {
+        if (args.length > 0) {
+            for (Class<?> c : COMMANDS) {
+                if (c != CommandLine.HelpCommand.class && c != CompletionCommand.class
+                        && c.getAnnotation(Command.class).name().equals(args[0])) {
+                    return List.of(c);
+                }
+            }
+        }
+        return COMMANDS;
     }
 
     /**
@@ -128,6 +171,7 @@ public final class AgentEvalCli implements Callable<Integer> {
     private static int run(String[] args, Context context, PrintStream unmasked, Plugins plugins) {
         Logging.configure(args);
         CommandLine cli = new CommandLine(new AgentEvalCli(context, plugins), new Factory(context, unmasked, plugins));
+        commandsFor(args).forEach(cli::addSubcommand);
         cli.setOut(new PrintWriter(context.out(), true, StandardCharsets.UTF_8));
         cli.setErr(new PrintWriter(context.err(), true, StandardCharsets.UTF_8));
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
@@ -165,7 +209,9 @@ public final class AgentEvalCli implements Callable<Integer> {
         });
         cli.getCommandSpec().usageMessage().exitCodeList(ExitCode.helpList());
         CommandLine run = cli.getSubcommands().get("run");
-        run.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(ExitCode.helpList());
+        if (run != null) {
+            run.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(ExitCode.helpList());
+        }
         EnvironmentHelp.addTo(cli, context, plugins);
         return cli.execute(args);
     }

@@ -7,6 +7,7 @@ import dev.agenteval.api.CaseAttempt;
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.Suite;
+import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.spi.RunListener;
@@ -14,12 +15,16 @@ import dev.agenteval.spi.Secrets;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
 /**
  * Progress of a run: on a terminal, one live line (done/total, passed, failed, elapsed, ETA)
- * rewritten in place; elsewhere (CI), nothing per case (the summary lists what did not pass). With {@code -v}, one
+ * rewritten in place at most ten times a second by a thread of its own (a finished case only
+ * counts; it never writes to the terminal itself), and once more when the run ends; elsewhere (CI), nothing per case (the summary lists what did not pass). With {@code -v}, one
  * plain line per finished case wherever the output goes, followed by each turn's answer and tool
  * calls (labelled {@code toolsCalled:}, the platform CLI's word, {@code (none)} when the agent
  * reported none); with {@code -vv}, also each turn's request and response as JSON. Requests arrive with
@@ -38,13 +43,26 @@ final class Progress implements RunListener {
     private final AtomicInteger failed = new AtomicInteger();
     private volatile int total;
     private volatile long start;
+    private final boolean ticking;
+    private ScheduledExecutorService ticker;
+    private int shown = -1;
 
     /** @param verbosity 0 progress only; 1 also answers and tool calls; 2 also requests and responses */
     Progress(PrintStream out, boolean terminal, boolean quiet, int verbosity) {
+        this(out, terminal, quiet, verbosity, true);
+    }
+
+    /** @param ticking whether the live line is redrawn by a thread of its own (tests call {@link #tick()}) */
+    Progress(PrintStream out, boolean terminal, boolean quiet, int verbosity, boolean ticking) {
         this.out = out;
         this.terminal = terminal;
         this.quiet = quiet;
         this.verbosity = verbosity;
+        this.ticking = ticking;
+    }
+
+    private boolean liveLine() {
+        return terminal && verbosity == 0 && !quiet;
     }
 
     @Override
@@ -57,37 +75,84 @@ final class Progress implements RunListener {
         if (!quiet) {
             out.printf(Locale.ROOT, "Running suite '%s': %d case%s%n", suite.name(), selectedCases, selectedCases == 1 ? "" : "s");
         }
+        if (liveLine() && ticking) {
+            synchronized (this) {
+                shown = -1;
+                ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+                    Thread t = new Thread(r, "agent-eval-progress");
+                    t.setDaemon(true);
+                    return t;
+                });
+                ticker.scheduleAtFixedRate(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
+            }
+        }
+    }
+
+    /** How often the live line is redrawn. */
+    private static final long TICK_MILLIS = 100;
+
+    /** Redraws the live line if a case finished since it was last drawn. */
+    synchronized void tick() {
+        int n = done.get();
+        if (n == shown) {
+            return;
+        }
+        shown = n;
+        double elapsed = (System.nanoTime() - start) / 1e9;
+        double eta = n == 0 ? 0 : elapsed / n * (total - n);
+        out.printf(Locale.ROOT, "\r[%d/%d] %d passed, %d failed, %.1fs elapsed, ETA %.0fs   ", n, total,
+                passed.get(), failed.get(), elapsed, eta);
+        out.flush();
     }
 
     @Override
-    public synchronized void caseFinished(CaseResult result) {
-        int n = done.incrementAndGet();
+    public void runFinished(SuiteResult result) {
+        if (!liveLine()) {
+            return;
+        }
+        ScheduledExecutorService t;
+        synchronized (this) {
+            t = ticker;
+            ticker = null;
+        }
+        if (t != null) {
+            t.shutdownNow();
+        }
+        synchronized (this) {
+            tick();
+            if (shown >= 0) {
+                out.println();
+                out.flush();
+            }
+        }
+    }
+
+    @Override
+    public void caseFinished(CaseResult result) {
+        if (quiet || verbosity == 0) {
+            // The live line (on a terminal) is drawn by the ticker; without a terminal the per-case
+            // lines are asked for with -v; the summary lists what failed.
+            count(result);
+            return;
+        }
+        synchronized (this) {
+            int n = count(result);
+            out.printf(Locale.ROOT, "[%d/%d] %-7s %s (%.2fs)%s%n", n, total,
+                    result.status().wireName().toUpperCase(Locale.ROOT), result.id(), result.duration().toNanos() / 1e9,
+                    result.passed() || result.reason().isEmpty() ? "" : ": " + firstLine(result.reason()));
+            details(result);
+            out.flush();
+        }
+    }
+
+    /** Counts {@code result}; returns how many cases have finished. */
+    private int count(CaseResult result) {
         if (result.passed()) {
             passed.incrementAndGet();
         } else if (result.status() != CaseStatus.SKIPPED) {
             failed.incrementAndGet();
         }
-        if (quiet || !terminal && verbosity == 0) {
-            // Without a terminal the per-case lines are asked for with -v; the summary lists what failed.
-            return;
-        }
-        double elapsed = (System.nanoTime() - start) / 1e9;
-        if (terminal && verbosity == 0) {
-            double eta = n == 0 ? 0 : elapsed / n * (total - n);
-            out.printf(Locale.ROOT, "\r[%d/%d] %d passed, %d failed, %.1fs elapsed, ETA %.0fs   ", n, total,
-                    passed.get(), failed.get(), elapsed, eta);
-            if (n == total) {
-                out.println();
-            }
-        } else {
-            out.printf(Locale.ROOT, "[%d/%d] %-7s %s (%.2fs)%s%n", n, total, result.status().wireName().toUpperCase(Locale.ROOT),
-                    result.id(), result.duration().toNanos() / 1e9,
-                    result.passed() || result.reason().isEmpty() ? "" : ": " + firstLine(result.reason()));
-            if (verbosity > 0) {
-                details(result);
-            }
-        }
-        out.flush();
+        return done.incrementAndGet();
     }
 
     /** Each turn's answer (or harness failure) and tool calls; at {@code -vv} its request and response. */

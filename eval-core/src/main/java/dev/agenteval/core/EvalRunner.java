@@ -29,8 +29,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -149,9 +151,12 @@ public final class EvalRunner {
         LOG.info("Running suite '{}': {} of {} cases{}, concurrency {}{}", suite.name(), selected.size(),
                 suite.cases().size(), shard == null ? "" : " (shard " + shard + ")", limit,
                 attempts(preparation, selected.size()));
+        // The fingerprint (the canonical suite's hash, the agent's card) is computed while the cases run.
+        CompletableFuture<Fingerprint> fingerprint = meanwhile("fingerprint",
+                () -> fingerprint(suite, preparation.suiteNeedsJudge()));
         SuiteResult result = new SuiteExecution(suite, preparation, agent, asked, limit, stopOnFailure,
                 new SafeListener(listeners, sinks), prices).run();
-        result = result.withFingerprint(fingerprint(suite, preparation.suiteNeedsJudge()));
+        result = result.withFingerprint(joined(fingerprint));
         if (shard != null) {
             result = result.withShard(shard);
         }
@@ -168,6 +173,36 @@ public final class EvalRunner {
             }
         }
         return result;
+    }
+
+    /** {@code task} started on a daemon thread of its own. */
+    private static <T> CompletableFuture<T> meanwhile(String name, Supplier<T> task) {
+        CompletableFuture<T> future = new CompletableFuture<>();
+        Thread thread = new Thread(() -> {
+            try {
+                future.complete(task.get());
+            } catch (Throwable e) {
+                future.completeExceptionally(e);
+            }
+        }, "agent-eval-" + name);
+        thread.setDaemon(true);
+        thread.start();
+        return future;
+    }
+
+    /** The value of {@code future}, waited for; its failure rethrown as it was thrown. */
+    private static <T> T joined(CompletableFuture<T> future) {
+        try {
+            return future.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw e;
+        }
     }
 
     /** E.g. {@code , 15 attempts in all} when some case repeats; empty otherwise. */

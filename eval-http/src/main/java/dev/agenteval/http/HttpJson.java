@@ -57,11 +57,13 @@ public final class HttpJson {
     private final Map<String, String> headers;
     private final Secrets secrets;
     private final Retry retry;
+    private final Map<String, URI> resolved = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final int RESOLVED_KEPT = 64;
 
     private HttpJson(Builder b) {
         this.baseUri = b.baseUri;
         this.client = b.client != null ? b.client
-                : HttpClient.newBuilder().connectTimeout(b.connectTimeout).version(HttpClient.Version.HTTP_1_1).build();
+                : experimental(HttpClient.newBuilder().connectTimeout(b.connectTimeout).version(HttpClient.Version.HTTP_1_1)).build();
         this.requestTimeout = b.requestTimeout;
         this.maxResponseBytes = b.maxResponseBytes;
         this.retryPolicy = b.retryPolicy;
@@ -77,6 +79,20 @@ public final class HttpJson {
                 .intervalBiFunction(this::interval)
                 .failAfterMaxAttempts(false)
                 .build());
+    }
+
+    private static HttpClient.Builder experimental(HttpClient.Builder b) {
+        String e = System.getProperty("agent-eval.http.executor", "");
+        if (e.equals("direct")) {
+            b.executor(Runnable::run);
+        } else if (e.startsWith("fixed")) {
+            b.executor(java.util.concurrent.Executors.newFixedThreadPool(Integer.parseInt(e.substring(5)), r -> {
+                Thread t = new Thread(r, "http-x");
+                t.setDaemon(true);
+                return t;
+            }));
+        }
+        return b;
     }
 
     /** A builder for calls relative to {@code baseUri}. */
@@ -243,6 +259,19 @@ public final class HttpJson {
     }
 
     private URI resolve(String path) {
+        URI known = resolved.get(path);
+        if (known != null) {
+            return known;
+        }
+        URI uri = resolveAnew(path);
+        if (resolved.size() < RESOLVED_KEPT) {
+            // The few paths a client calls (an agent's endpoint, its card), parsed once.
+            resolved.putIfAbsent(path, uri);
+        }
+        return uri;
+    }
+
+    private URI resolveAnew(String path) {
         if (path.startsWith("http://") || path.startsWith("https://")) {
             return URI.create(path);
         }

@@ -169,7 +169,10 @@ final class A2aClient implements AgentClient {
             body.put("method", ep.version().method(stream));
             body.put("params", params);
             lastRequest = body;
-            LOG.debug("A2A {} to {} for case '{}' turn {}", body.get("method"), HttpJson.display(ep.endpoint()), request.caseId(), rpcId);
+            if (LOG.isDebugEnabled()) {
+                LOG.debug("A2A {} to {} for case '{}' turn {}", body.get("method"), HttpJson.display(ep.endpoint()),
+                        request.caseId(), rpcId);
+            }
             AgentResponse response = stream ? streamed(ep, body) : sent(ep, body);
             if (response.contextId().isPresent()) {
                 contextId = response.contextId().get();

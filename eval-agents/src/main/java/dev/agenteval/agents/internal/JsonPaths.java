@@ -13,12 +13,18 @@ import java.util.Optional;
 /** JSONPath settings of the providers ({@code answerPath}, {@code toolCallsPath}, ...): compiled once, read leniently. */
 public final class JsonPaths {
 
-    /** Reads JSON-like values (maps, lists, scalars); a path that matches nothing reads as null, never throws. */
-    static final Configuration CONFIGURATION = Configuration.builder()
-            .jsonProvider(new JacksonJsonProvider())
-            .mappingProvider(new JacksonMappingProvider())
-            .options(Option.SUPPRESS_EXCEPTIONS)
-            .build();
+    /**
+     * Reads JSON-like values (maps, lists, scalars); a path that matches nothing reads as null,
+     * never throws. In a holder: created on the first read, not when a client is configured (its
+     * Jackson provider builds an ObjectMapper of its own, a cost every run without a path would pay).
+     */
+    private static final class Reading {
+        static final Configuration CONFIGURATION = Configuration.builder()
+                .jsonProvider(new JacksonJsonProvider())
+                .mappingProvider(new JacksonMappingProvider())
+                .options(Option.SUPPRESS_EXCEPTIONS)
+                .build();
+    }
 
     private JsonPaths() {
     }
@@ -59,7 +65,7 @@ public final class JsonPaths {
         if (path == null) {
             return null;
         }
-        Object v = path.read(document, CONFIGURATION);
+        Object v = path.read(document, Reading.CONFIGURATION);
         return v instanceof List<?> l && l.isEmpty() && !path.isDefinite() ? null : v;
     }
 }

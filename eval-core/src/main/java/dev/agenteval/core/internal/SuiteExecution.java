@@ -74,7 +74,7 @@ public final class SuiteExecution {
         List<PreparedCase> cases = preparation.cases();
         listener.runStarted(suite, cases.size());
         int runId = RUNS.incrementAndGet();
-        ExecutorService workers = Executors.newCachedThreadPool(daemon("agent-eval-" + runId + "-case-"));
+        ExecutorService workers = caseThreads("agent-eval-" + runId + "-case-");
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(daemon("agent-eval-" + runId + "-timer-"));
         Semaphore slots = new Semaphore(concurrency);
         List<AttemptExecution> launched = new ArrayList<>();
@@ -145,7 +145,9 @@ public final class SuiteExecution {
             List<CaseAttempt> done = attempts.stream().map(CompletableFuture::join).toList();
             CaseResult r = Verdicts.caseResult(pc.testCase().id(), pc.testCase().tags(), pc.testCase().expectPass(), done,
                     pc.passThreshold());
-            LOG.debug("Case '{}' {}", r.id(), r.status().wireName());
+            if (LOG.isDebugEnabled()) {
+                LOG.debug("Case '{}' {}", r.id(), r.status().wireName());
+            }
             if (!r.passed() && stopOnFailure) {
                 stop("stop-on-failure after case '" + r.id() + "' " + r.status().wireName());
             }
@@ -173,6 +175,31 @@ public final class SuiteExecution {
             stopReason.set(reason);
         }
     }
+
+    /**
+     * Where case bodies run: on Java 21 and later a virtual thread per attempt (a case mostly
+     * waits for its agent), unless the system property {@value #VIRTUAL_THREADS} is
+     * {@code false}; on Java 17, pooled daemon platform threads. Named {@code prefix + n} either way.
+     */
+    static ExecutorService caseThreads(String prefix) {
+        if (Runtime.version().feature() >= 21 && !"false".equals(System.getProperty(VIRTUAL_THREADS))) {
+            try {
+                // Thread.ofVirtual().name(prefix, 1).factory(), by reflection: this code compiles for Java 17.
+                Object builder = Thread.class.getMethod("ofVirtual").invoke(null);
+                Class<?> ofVirtual = Class.forName("java.lang.Thread$Builder$OfVirtual");
+                builder = ofVirtual.getMethod("name", String.class, long.class).invoke(builder, prefix, 1L);
+                ThreadFactory factory = (ThreadFactory) ofVirtual.getMethod("factory").invoke(builder);
+                return (ExecutorService) Executors.class.getMethod("newThreadPerTaskExecutor", ThreadFactory.class)
+                        .invoke(null, factory);
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                LOG.debug("No virtual threads ({}): case bodies run on platform threads", e.toString());
+            }
+        }
+        return Executors.newCachedThreadPool(daemon(prefix));
+    }
+
+    /** The system property that, set to {@code false}, keeps case bodies on platform threads on Java 21+. */
+    static final String VIRTUAL_THREADS = "agent-eval.virtualThreads";
 
     private static ThreadFactory daemon(String prefix) {
         AtomicInteger n = new AtomicInteger();
