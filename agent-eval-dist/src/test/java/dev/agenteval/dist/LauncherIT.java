@@ -157,6 +157,16 @@ class LauncherIT {
     }
 
     @Test
+    void a_cache_folder_that_cannot_be_made_means_no_archive_and_no_message() throws Exception {
+        Path file = Files.writeString(dir.resolve("a-file"), "not a folder");
+
+        Dist.Result result = Dist.run(dir, cdsIn(file.resolve("cds"), ""), launcher(installed(), "validate", suite().toString()));
+
+        assertThat(result.code()).as(result.output()).isZero();
+        assertThat(result.output().strip()).isEqualTo("OK suite: 2 cases");
+    }
+
+    @Test
     void a_copied_installation_writes_its_own_archive_and_never_prints_a_jvm_warning() throws Exception {
         Path cds = dir.resolve("cds");
         Map<String, String> env = cdsIn(cds, "-Xlog:class+load");
