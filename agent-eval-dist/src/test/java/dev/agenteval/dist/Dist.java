@@ -72,9 +72,19 @@ final class Dist {
     record Result(int code, String output) {
     }
 
-    /** Runs {@code command} in {@code dir} with JAVA_HOME set to this JVM and no AGENT_EVAL_* variable. */
+    /**
+     * Runs {@code command} in {@code dir} with JAVA_HOME set to this JVM, AGENT_EVAL_CDS_DIR in target/ and no
+     * other AGENT_EVAL_* variable.
+     */
     static Result run(Path dir, List<String> command) throws IOException, InterruptedException {
-        Process p = builder(dir, command).redirectErrorStream(true).start();
+        return run(dir, Map.of(), command);
+    }
+
+    /** {@link #run(Path, List)} with the variables {@code env} added. */
+    static Result run(Path dir, Map<String, String> env, List<String> command) throws IOException, InterruptedException {
+        ProcessBuilder builder = builder(dir, command).redirectErrorStream(true);
+        builder.environment().putAll(env);
+        Process p = builder.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).as(command + " finished").isTrue();
         return new Result(p.exitValue(), out);
@@ -85,6 +95,8 @@ final class Dist {
         Map<String, String> env = builder.environment();
         env.keySet().removeIf(k -> k.startsWith("AGENT_EVAL_") || k.startsWith("AGENT_API_") || k.startsWith("OPIK_"));
         env.put("JAVA_HOME", System.getProperty("java.home"));
+        // The launcher's class-data-sharing archives go to target/, not to the user's cache.
+        env.put("AGENT_EVAL_CDS_DIR", target().resolve("it-cds").toString());
         return builder;
     }
 

@@ -3,19 +3,23 @@ package dev.agenteval.dist;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The repository's Dockerfile, checked without Docker after {@code package}: its base image, that
  * every file it copies exists (and is not left out of the build context by {@code .dockerignore}),
- * and that its entrypoint is the distribution's launcher, which runs.
+ * that its entrypoint is the distribution's launcher, which runs, and that its RUN writes the launcher's
+ * class-data-sharing archives.
  */
 class DockerContextIT {
 
@@ -59,6 +63,38 @@ class DockerContextIT {
             assertThat(source.normalize()).as("COPY " + copy.source()).startsWith(Dist.target());
             assertThat(dockerignore).as(".dockerignore keeps " + copy.source() + " in the build context").contains("!" + copy.source());
         });
+    }
+
+    @Test
+    void should_write_the_launchers_archives_at_build_time_offline() throws Exception {
+        List<String> lines = dockerfile().lines().toList();
+        StringBuilder run = new StringBuilder();
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith("RUN ")) {
+                String line = lines.get(i).substring(4);
+                while (line.endsWith("\\")) {
+                    run.append(line, 0, line.length() - 1); // as Docker joins them
+                    line = lines.get(++i);
+                }
+                run.append(line).append('\n');
+            }
+        }
+        assertThat(run).as("a RUN that writes the archives").contains("AGENT_EVAL_CDS_DIR");
+        assertThat(dockerfile()).containsPattern("(?m)^ENV AGENT_EVAL_CDS_DIR=/opt/agent-eval/cds$");
+
+        // The RUN on the distribution the image copies, with agent-eval on the PATH as ENV PATH puts it.
+        Path cds = dir.resolve("cds");
+        ProcessBuilder builder = Dist.builder(dir, List.of("sh", "-c", run.toString())).redirectErrorStream(true);
+        builder.environment().put("PATH", Dist.target().resolve("agent-eval/bin") + ":" + System.getenv("PATH"));
+        builder.environment().put("AGENT_EVAL_CDS_DIR", cds.toString());
+        Process p = builder.start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(180, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(output).isZero();
+        try (Stream<Path> files = Files.list(cds)) {
+            assertThat(files.map(f -> f.getFileName().toString()).map(n -> n.replaceAll("^\\d+-", "")))
+                    .as(output).containsExactlyInAnyOrder("run.jsa", "validate.jsa", "show.jsa");
+        }
     }
 
     @Test
