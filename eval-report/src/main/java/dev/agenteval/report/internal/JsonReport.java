@@ -17,7 +17,9 @@ import dev.agenteval.api.TurnResult;
 import dev.agenteval.api.Usage;
 import dev.agenteval.common.json.JsonTrees;
 import dev.agenteval.report.BaselineComparison;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Renders a {@link SuiteResult} as the JSON document described in {@code Reports}: pretty-printed,
@@ -43,7 +45,59 @@ public final class JsonReport {
 
     /** Like {@link #write(SuiteResult, java.io.Writer)}, with a {@code baseline} section when {@code comparison} is not null. */
     public static void write(SuiteResult result, BaselineComparison comparison, java.io.Writer out) throws java.io.IOException {
+        write(result, comparison, c -> null, out);
+    }
+
+    /**
+     * The renderer of {@link FileSink} whose cases can be rendered ahead; {@code comparison} gives
+     * the baseline section of a result (null: none).
+     */
+    public static FileSink.CaseRenderer renderer(Function<SuiteResult, BaselineComparison> comparison) {
+        return new FileSink.CaseRenderer() {
+            @Override
+            public byte[] renderCase(CaseResult c) throws java.io.IOException {
+                return caseFragment(c);
+            }
+
+            @Override
+            public void write(SuiteResult result, Function<CaseResult, byte[]> rendered, java.io.Writer out)
+                    throws java.io.IOException {
+                JsonReport.write(result, comparison.apply(result), rendered, out);
+            }
+        };
+    }
+
+    /**
+     * A case's element of the {@code cases} array as the whole document has it: rendered at the
+     * same depth (in an object's array), without the separator and indent before it.
+     */
+    static byte[] caseFragment(CaseResult c) throws java.io.IOException {
+        java.io.StringWriter text = new java.io.StringWriter(4096);
+        try (com.fasterxml.jackson.core.JsonGenerator gen = JsonTrees.prettyGenerator(text)) {
+            gen.writeStartObject();
+            gen.writeArrayFieldStart("cases");
+            gen.writeRawValue(""); // the first element, so the next ones are preceded alike
+            gen.flush();
+            int second = text.getBuffer().length();
+            gen.writeRawValue("");
+            gen.flush();
+            int third = text.getBuffer().length();
+            gen.writeTree(caseNode(c));
+            gen.flush();
+            // Without its separator and indent, which the third element's equal the second's.
+            return text.getBuffer().substring(third + (third - second)).getBytes(StandardCharsets.UTF_8);
+        }
+    }
+
+    /**
+     * The document; a case for which {@code rendered} gives its {@link #caseFragment} is copied
+     * from it, the others are rendered now.
+     */
+    private static void write(SuiteResult result, BaselineComparison comparison, Function<CaseResult, byte[]> rendered,
+            java.io.Writer out) throws java.io.IOException {
         try (com.fasterxml.jackson.core.JsonGenerator gen = JsonTrees.prettyGenerator(out)) {
+            // flush() before a copied fragment hands the generator's text to out, no further.
+            gen.disable(com.fasterxml.jackson.core.JsonGenerator.Feature.FLUSH_PASSED_TO_STREAM);
             gen.writeStartObject();
             gen.writeStringField("suite", result.suite());
             gen.writeStringField("startedAt", result.startedAt().toString());
@@ -68,7 +122,14 @@ public final class JsonReport {
             }
             gen.writeArrayFieldStart("cases");
             for (CaseResult c : result.cases()) {
-                gen.writeTree(caseNode(c));
+                byte[] fragment = rendered.apply(c);
+                if (fragment == null) {
+                    gen.writeTree(caseNode(c));
+                } else {
+                    gen.writeRawValue(""); // the separator and indent
+                    gen.flush();
+                    Utf8Output.writeUtf8(out, fragment);
+                }
             }
             gen.writeEndArray();
             gen.writeEndObject();
