@@ -6,8 +6,9 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,11 +39,15 @@ final class CaseFragments {
         final Map<CaseResult, byte[]> rendered = Collections.synchronizedMap(new IdentityHashMap<>());
 
         Batch(String name) {
-            renderer = Executors.newSingleThreadExecutor(task -> {
-                Thread t = new Thread(task, "agent-eval-report-" + name);
-                t.setDaemon(true);
-                return t;
-            });
+            // One thread, ending when idle a while (a sink never written keeps no thread).
+            ThreadPoolExecutor executor = new ThreadPoolExecutor(1, 1, 10, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+                    task -> {
+                        Thread t = new Thread(task, "agent-eval-report-" + name);
+                        t.setDaemon(true);
+                        return t;
+                    });
+            executor.allowCoreThreadTimeOut(true);
+            renderer = executor;
         }
     }
 

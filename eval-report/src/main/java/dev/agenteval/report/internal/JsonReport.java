@@ -53,10 +53,11 @@ public final class JsonReport {
      * the baseline section of a result (null: none).
      */
     public static FileSink.CaseRenderer renderer(Function<SuiteResult, BaselineComparison> comparison) {
+        CaseWriter cases = new CaseWriter();
         return new FileSink.CaseRenderer() {
             @Override
             public byte[] renderCase(CaseResult c) throws java.io.IOException {
-                return caseFragment(c);
+                return cases.render(c);
             }
 
             @Override
@@ -68,29 +69,55 @@ public final class JsonReport {
     }
 
     /**
-     * A case's element of the {@code cases} array as the whole document has it: rendered at the
-     * same depth (in an object's array), without the separator and indent before it.
+     * Renders a case's element of the {@code cases} array as the whole document has it (at the
+     * same depth, without the separator and indent before it), as UTF-8, with one generator kept
+     * open inside an endless {@code cases} array: no generator, no string per case. A failure drops
+     * the generator (the next case starts a new one).
      */
-    static byte[] caseFragment(CaseResult c) throws java.io.IOException {
-        java.io.StringWriter text = new java.io.StringWriter(4096);
-        try (com.fasterxml.jackson.core.JsonGenerator gen = JsonTrees.prettyGenerator(text)) {
-            gen.writeStartObject();
-            gen.writeArrayFieldStart("cases");
-            gen.writeRawValue(""); // the first element, so the next ones are preceded alike
-            gen.flush();
-            int second = text.getBuffer().length();
-            gen.writeRawValue("");
-            gen.flush();
-            int third = text.getBuffer().length();
-            gen.writeTree(caseNode(c));
-            gen.flush();
-            // Without its separator and indent, which the third element's equal the second's.
-            return text.getBuffer().substring(third + (third - second)).getBytes(StandardCharsets.UTF_8);
+    private static final class CaseWriter {
+        /** Hands out the tail of its buffer without copying it whole. */
+        private static final class Bytes extends java.io.ByteArrayOutputStream {
+            Bytes() {
+                super(8192);
+            }
+
+            byte[] from(int start) {
+                return java.util.Arrays.copyOfRange(buf, start, count);
+            }
+        }
+
+        private final Bytes bytes = new Bytes();
+        private com.fasterxml.jackson.core.JsonGenerator gen;
+        private int lead;
+
+        synchronized byte[] render(CaseResult c) throws java.io.IOException {
+            ObjectNode node = caseNode(c);
+            try {
+                if (gen == null) {
+                    bytes.reset();
+                    gen = JsonTrees.prettyGenerator(new java.io.OutputStreamWriter(bytes, StandardCharsets.UTF_8));
+                    gen.writeStartObject();
+                    gen.writeArrayFieldStart("cases");
+                    gen.writeRawValue(""); // the first element, so the next ones are preceded alike
+                    gen.flush();
+                    int second = bytes.size();
+                    gen.writeRawValue("");
+                    gen.flush();
+                    lead = bytes.size() - second; // the separator and indent before an element
+                }
+                bytes.reset();
+                gen.writeTree(node);
+                gen.flush();
+                return bytes.from(lead);
+            } catch (java.io.IOException | RuntimeException e) {
+                gen = null;
+                throw e;
+            }
         }
     }
 
     /**
-     * The document; a case for which {@code rendered} gives its {@link #caseFragment} is copied
+     * The document; a case for which {@code rendered} gives its element ({@link CaseWriter}) is copied
      * from it, the others are rendered now.
      */
     private static void write(SuiteResult result, BaselineComparison comparison, Function<CaseResult, byte[]> rendered,

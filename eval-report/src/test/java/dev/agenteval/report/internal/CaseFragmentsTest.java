@@ -133,4 +133,32 @@ class CaseFragmentsTest {
         assertThat(Files.readString(json)).isEqualTo(Reports.toJson(result));
         assertThat(Files.readString(md)).isEqualTo(Reports.toMarkdown(result));
     }
+
+    @Test
+    void should_render_at_write_a_case_whose_rendering_ahead_failed() throws Exception {
+        SuiteResult result = many(4);
+        FileSink.CaseRenderer json = JsonReport.renderer(r -> null);
+        java.util.concurrent.atomic.AtomicInteger failures = new java.util.concurrent.atomic.AtomicInteger();
+        FileSink.CaseRenderer failingAhead = new FileSink.CaseRenderer() {
+            @Override
+            public byte[] renderCase(CaseResult c) throws IOException {
+                if (c.id().startsWith("slow")) {
+                    failures.incrementAndGet();
+                    throw new IOException("disk full");
+                }
+                return json.renderCase(c);
+            }
+
+            @Override
+            public void write(SuiteResult r, Function<CaseResult, byte[]> rendered, java.io.Writer out) throws IOException {
+                json.write(r, rendered, out);
+            }
+        };
+        Path file = dir.resolve("results.json");
+        FileSink sink = new FileSink(file, "JSON", failingAhead);
+        result.cases().forEach(sink::caseFinished);
+        sink.write(result);
+        assertThat(failures.get()).isEqualTo(4);
+        assertThat(Files.readString(file)).isEqualTo(Reports.toJson(result));
+    }
 }
