@@ -49,7 +49,11 @@ import java.util.Objects;
  *
  * <p>File sinks write atomically: the text goes to a temporary file in the same folder, which
  * then replaces the target in one move, so readers never see a partial report and a failed write
- * leaves the previous report in place. Parent folders are created. Files are UTF-8.
+ * leaves the previous report in place. Parent folders are created. Files are UTF-8. The JSON and
+ * Markdown sinks render each case as {@link ResultSink#caseFinished} hands it over, on one
+ * background thread per file, so that {@code write} at the end of a run only assembles (and waits
+ * for that thread); the file is the same, byte for byte, as when everything is rendered at the end
+ * (a case result passed to {@code write} that is not the very object announced is rendered then).
  *
  * <h2>JSON format</h2>
  *
