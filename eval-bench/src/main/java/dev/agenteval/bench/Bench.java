@@ -35,7 +35,8 @@ import java.util.Map;
  * {@code efficiency} (N cases at concurrency C against a loopback A2A agent with latency L, against
  * the ideal N·L/C; {@code --cases N --latency L --concurrency C} for one scenario), {@code capacity}
  * (the mock agent's own throughput at L=0), {@code serve} (the mock agent alone, {@code --latency L},
- * until killed), {@code jmh} (the scorer micro-benchmarks, JMH options after it), {@code all}
+ * until killed), {@code postrun} (the time from the last finished case to the end of {@code run()} with
+ * the CLI's default reports, results.json and results.md: the first run in the JVM, then warm), {@code jmh} (the scorer micro-benchmarks, JMH options after it), {@code all}
  * (yaml, overhead, heap, efficiency). Run with {@code eval-bench/run [mode] [options]}.
  */
 public final class Bench {
@@ -72,6 +73,7 @@ public final class Bench {
             case "yaml" -> yaml(cases);
             case "overhead" -> overhead(cases);
             case "heap" -> heap(cases);
+            case "postrun" -> postrun(cases, concurrency == null ? 4 : concurrency);
             case "efficiency" -> Efficiency.run(casesOption, latency, concurrency);
             case "capacity" -> Efficiency.capacity(cases, concurrency == null ? 64 : concurrency);
             case "serve" -> {
@@ -87,7 +89,7 @@ public final class Bench {
                 Efficiency.run(casesOption, latency, concurrency);
             }
             default -> throw new IllegalArgumentException("unknown mode '" + mode
-                    + "' (yaml, overhead, heap, efficiency, capacity, serve, jmh, all)");
+                    + "' (yaml, overhead, heap, postrun, efficiency, capacity, serve, jmh, all)");
         }
     }
 
@@ -214,5 +216,87 @@ public final class Bench {
                         + "results retained after GC %d MB; results.json %,d bytes%n",
                 r.cases().size(), Runtime.getRuntime().maxMemory() >> 20, oldGenPeak >> 20, retained >> 20,
                 Files.size(reports.resolve("results.json")));
+    }
+
+    // ---------------------------------------------------------------- postrun
+
+    /** Records when the last case finished (the runner calls it as each case ends, from case threads). */
+    private static final class LastCaseClock implements dev.agenteval.spi.ResultSink {
+        final java.util.concurrent.atomic.AtomicLong last = new java.util.concurrent.atomic.AtomicLong();
+
+        @Override
+        public void caseFinished(dev.agenteval.api.CaseResult result) {
+            last.accumulateAndGet(System.nanoTime(), Math::max);
+        }
+
+        @Override
+        public void write(SuiteResult result) {
+        }
+    }
+
+    /** Times the {@code write} of the sink it wraps. */
+    private static final class TimedSink implements dev.agenteval.spi.ResultSink {
+        final dev.agenteval.spi.ResultSink sink;
+        long start;
+        long end;
+
+        TimedSink(dev.agenteval.spi.ResultSink sink) {
+            this.sink = sink;
+        }
+
+        @Override
+        public void caseFinished(dev.agenteval.api.CaseResult result) {
+            sink.caseFinished(result);
+        }
+
+        @Override
+        public void write(SuiteResult result) throws IOException {
+            start = System.nanoTime();
+            sink.write(result);
+            end = System.nanoTime();
+        }
+    }
+
+    /**
+     * The post-run time: from the last {@code caseFinished} to the return of {@code run()}, with the
+     * CLI's default report set (results.json and results.md), N cases against the in-process agent.
+     * The first run in the JVM is the cold figure (what a CLI run sees); the next five, the warm ones.
+     */
+    static void postrun(int cases, int concurrency) throws IOException {
+        Suite suite = runnerSuite(cases);
+        Path reports = Files.createTempDirectory("agent-eval-bench-postrun");
+        List<dev.agenteval.spi.ReportFormat> formats = Reports.builtInFormats().stream()
+                .filter(f -> f.id().equals("json") || f.id().equals("md")).toList();
+        List<double[]> warm = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            LastCaseClock clock = new LastCaseClock();
+            TimedSink files = new TimedSink(Reports.folder(reports, formats));
+            EvalRunner runner = EvalRunner.builder().agent(AGENT).concurrency(concurrency)
+                    .sink(clock).sink(files).build();
+            long t0 = System.nanoTime();
+            SuiteResult r = runner.run(suite);
+            long end = System.nanoTime();
+            if (!r.allPassed()) {
+                throw new IllegalStateException("bench suite did not pass: " + r.summary());
+            }
+            double post = (end - clock.last.get()) / 1e6;
+            double total = (end - t0) / 1e6;
+            double beforeWrite = (files.start - clock.last.get()) / 1e6;
+            double write = (files.end - files.start) / 1e6;
+            if (i == 0) {
+                System.out.printf(Locale.ROOT, "postrun concurrency %d: %,d cases, results.json %,d bytes + results.md %,d bytes: "
+                                + "cold (first run) post-run %.0f ms (runner before the report write %.0f ms, report write %.0f ms) "
+                                + "of %.0f ms%n", concurrency, cases,
+                        Files.size(reports.resolve("results.json")), Files.size(reports.resolve("results.md")), post,
+                        beforeWrite, write, total);
+            } else {
+                warm.add(new double[] {post, total, beforeWrite, write});
+            }
+        }
+        warm.sort((a, b) -> Double.compare(a[0], b[0]));
+        System.out.printf(Locale.ROOT, "postrun concurrency %d: %,d cases: warm post-run median %.0f ms (best %.0f, worst %.0f; "
+                        + "the median's runner before the report write %.0f ms, report write %.0f ms) of a run of %.0f ms%n",
+                concurrency, cases, warm.get(2)[0], warm.get(0)[0], warm.get(warm.size() - 1)[0], warm.get(2)[2],
+                warm.get(2)[3], warm.get(2)[1]);
     }
 }

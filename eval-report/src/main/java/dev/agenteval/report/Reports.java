@@ -49,7 +49,11 @@ import java.util.Objects;
  *
  * <p>File sinks write atomically: the text goes to a temporary file in the same folder, which
  * then replaces the target in one move, so readers never see a partial report and a failed write
- * leaves the previous report in place. Parent folders are created. Files are UTF-8.
+ * leaves the previous report in place. Parent folders are created. Files are UTF-8. The JSON and
+ * Markdown sinks render each case as {@link ResultSink#caseFinished} hands it over, on one
+ * background thread per file, so that {@code write} at the end of a run only assembles (and waits
+ * for that thread); the file is the same, byte for byte, as when everything is rendered at the end
+ * (a case result passed to {@code write} that is not the very object announced is rendered then).
  *
  * <h2>JSON format</h2>
  *
@@ -282,18 +286,18 @@ public final class Reports {
 
     /** Writes the JSON report to {@code file}, atomically. */
     public static ResultSink json(Path file) {
-        return new FileSink(file, "JSON", JsonReport::write);
+        return new FileSink(file, "JSON", JsonReport.renderer(r -> null));
     }
 
     /** Writes the JSON report to {@code file}, atomically, with its comparison with {@code baseline}. */
     public static ResultSink json(Path file, Baseline baseline) {
         Objects.requireNonNull(baseline, "baseline");
-        return new FileSink(file, "JSON", (r, out) -> JsonReport.write(r, baseline.compare(r), out));
+        return new FileSink(file, "JSON", JsonReport.renderer(baseline::compare));
     }
 
     /** Writes the Markdown transcript to {@code file}, atomically. */
     public static ResultSink markdown(Path file) {
-        return new FileSink(file, "Markdown", MarkdownReport::write);
+        return new FileSink(file, "Markdown", MarkdownReport.renderer(r -> null, false));
     }
 
     /**
@@ -301,13 +305,13 @@ public final class Reports {
      * {@code verbose} (what {@code agent-eval run -v} asks for), those of the others always.
      */
     public static ResultSink markdown(Path file, boolean verbose) {
-        return new FileSink(file, "Markdown", (r, out) -> MarkdownReport.write(r, null, verbose, out));
+        return new FileSink(file, "Markdown", MarkdownReport.renderer(r -> null, verbose));
     }
 
     /** Like {@link #markdown(Path, Baseline)}, with passing cases' requests only when {@code verbose}. */
     public static ResultSink markdown(Path file, Baseline baseline, boolean verbose) {
         Objects.requireNonNull(baseline, "baseline");
-        return new FileSink(file, "Markdown", (r, out) -> MarkdownReport.write(r, baseline.compare(r), verbose, out));
+        return new FileSink(file, "Markdown", MarkdownReport.renderer(baseline::compare, verbose));
     }
 
     /**
@@ -328,7 +332,7 @@ public final class Reports {
      */
     public static ResultSink markdown(Path file, Baseline baseline) {
         Objects.requireNonNull(baseline, "baseline");
-        return new FileSink(file, "Markdown", (r, out) -> MarkdownReport.write(r, baseline.compare(r), out));
+        return new FileSink(file, "Markdown", MarkdownReport.renderer(baseline::compare, false));
     }
 
     /**

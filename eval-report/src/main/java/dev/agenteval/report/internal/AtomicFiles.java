@@ -1,12 +1,9 @@
 package dev.agenteval.report.internal;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -27,7 +24,10 @@ public final class AtomicFiles {
 
     private static final Logger LOG = LoggerFactory.getLogger(AtomicFiles.class);
 
-    /** Writes a file's content; may throw midway. */
+    /**
+     * Writes a file's content; may throw midway. The writer is a {@link Utf8Output}, which also
+     * takes text already encoded.
+     */
     @FunctionalInterface
     public interface Content {
         /** Writes the content to {@code out}, which encodes UTF-8. */
@@ -59,8 +59,7 @@ public final class AtomicFiles {
         try {
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE,
                     StandardOpenOption.TRUNCATE_EXISTING)) {
-                Writer out = new BufferedWriter(new OutputStreamWriter(Channels.newOutputStream(channel),
-                        StandardCharsets.UTF_8));
+                Writer out = new Utf8Output(Channels.newOutputStream(channel));
                 content.writeTo(out);
                 out.flush();
                 // Flushed to disk before the rename, so a crash cannot leave an empty target behind.

@@ -17,7 +17,9 @@ import dev.agenteval.api.TurnResult;
 import dev.agenteval.api.Usage;
 import dev.agenteval.common.json.JsonTrees;
 import dev.agenteval.report.BaselineComparison;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Renders a {@link SuiteResult} as the JSON document described in {@code Reports}: pretty-printed,
@@ -43,7 +45,86 @@ public final class JsonReport {
 
     /** Like {@link #write(SuiteResult, java.io.Writer)}, with a {@code baseline} section when {@code comparison} is not null. */
     public static void write(SuiteResult result, BaselineComparison comparison, java.io.Writer out) throws java.io.IOException {
+        write(result, comparison, c -> null, out);
+    }
+
+    /**
+     * The renderer of {@link FileSink} whose cases can be rendered ahead; {@code comparison} gives
+     * the baseline section of a result (null: none).
+     */
+    public static FileSink.CaseRenderer renderer(Function<SuiteResult, BaselineComparison> comparison) {
+        CaseWriter cases = new CaseWriter();
+        return new FileSink.CaseRenderer() {
+            @Override
+            public byte[] renderCase(CaseResult c) throws java.io.IOException {
+                return cases.render(c);
+            }
+
+            @Override
+            public void write(SuiteResult result, Function<CaseResult, byte[]> rendered, java.io.Writer out)
+                    throws java.io.IOException {
+                JsonReport.write(result, comparison.apply(result), rendered, out);
+            }
+        };
+    }
+
+    /**
+     * Renders a case's element of the {@code cases} array as the whole document has it (at the
+     * same depth, without the separator and indent before it), as UTF-8, with one generator kept
+     * open inside an endless {@code cases} array: no generator, no string per case. A failure drops
+     * the generator (the next case starts a new one).
+     */
+    private static final class CaseWriter {
+        /** Hands out the tail of its buffer without copying it whole. */
+        private static final class Bytes extends java.io.ByteArrayOutputStream {
+            Bytes() {
+                super(8192);
+            }
+
+            byte[] from(int start) {
+                return java.util.Arrays.copyOfRange(buf, start, count);
+            }
+        }
+
+        private final Bytes bytes = new Bytes();
+        private com.fasterxml.jackson.core.JsonGenerator gen;
+        private int lead;
+
+        synchronized byte[] render(CaseResult c) throws java.io.IOException {
+            ObjectNode node = caseNode(c);
+            try {
+                if (gen == null) {
+                    bytes.reset();
+                    gen = JsonTrees.prettyGenerator(new java.io.OutputStreamWriter(bytes, StandardCharsets.UTF_8));
+                    gen.writeStartObject();
+                    gen.writeArrayFieldStart("cases");
+                    gen.writeRawValue(""); // the first element, so the next ones are preceded alike
+                    gen.flush();
+                    int second = bytes.size();
+                    gen.writeRawValue("");
+                    gen.flush();
+                    lead = bytes.size() - second; // the separator and indent before an element
+                }
+                bytes.reset();
+                gen.writeTree(node);
+                gen.flush();
+                return bytes.from(lead);
+            } catch (java.io.IOException | RuntimeException e) {
+                gen = null;
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * The document; a case for which {@code rendered} gives its element ({@link CaseWriter}) is copied
+     * from it, the others are rendered now.
+     */
+    private static void write(SuiteResult result, BaselineComparison comparison, Function<CaseResult, byte[]> rendered,
+            java.io.Writer out) throws java.io.IOException {
         try (com.fasterxml.jackson.core.JsonGenerator gen = JsonTrees.prettyGenerator(out)) {
+            // flush() before a copied fragment hands the generator's text to out, no further.
+            gen.disable(com.fasterxml.jackson.core.JsonGenerator.Feature.FLUSH_PASSED_TO_STREAM);
             gen.writeStartObject();
             gen.writeStringField("suite", result.suite());
             gen.writeStringField("startedAt", result.startedAt().toString());
@@ -68,7 +149,14 @@ public final class JsonReport {
             }
             gen.writeArrayFieldStart("cases");
             for (CaseResult c : result.cases()) {
-                gen.writeTree(caseNode(c));
+                byte[] fragment = rendered.apply(c);
+                if (fragment == null) {
+                    gen.writeTree(caseNode(c));
+                } else {
+                    gen.writeRawValue(""); // the separator and indent
+                    gen.flush();
+                    Utf8Output.writeUtf8(out, fragment);
+                }
             }
             gen.writeEndArray();
             gen.writeEndObject();

@@ -12,7 +12,9 @@ import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.common.json.JsonTrees;
 import dev.agenteval.report.BaselineComparison;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.function.Function;
 import java.util.StringJoiner;
 
 /**
@@ -52,6 +54,37 @@ public final class MarkdownReport {
      */
     public static void write(SuiteResult result, BaselineComparison comparison, boolean verbose, java.io.Writer out)
             throws java.io.IOException {
+        write(result, comparison, verbose, c -> null, out);
+    }
+
+    /**
+     * The renderer of {@link FileSink} whose cases can be rendered ahead; {@code comparison} gives
+     * the baseline section of a result (null: none).
+     */
+    public static FileSink.CaseRenderer renderer(Function<SuiteResult, BaselineComparison> comparison, boolean verbose) {
+        return new FileSink.CaseRenderer() {
+            @Override
+            public byte[] renderCase(CaseResult c) {
+                return caseText(c, verbose).getBytes(StandardCharsets.UTF_8);
+            }
+
+            @Override
+            public void write(SuiteResult result, Function<CaseResult, byte[]> rendered, java.io.Writer out)
+                    throws java.io.IOException {
+                MarkdownReport.write(result, comparison.apply(result), verbose, rendered, out);
+            }
+        };
+    }
+
+    private static String caseText(CaseResult c, boolean verbose) {
+        StringBuilder md = new StringBuilder(2048);
+        appendCase(md, c, verbose || !c.passed());
+        return md.toString();
+    }
+
+    /** The transcript; a case for which {@code rendered} gives its text is copied from it, the others rendered now. */
+    private static void write(SuiteResult result, BaselineComparison comparison, boolean verbose,
+            Function<CaseResult, byte[]> rendered, java.io.Writer out) throws java.io.IOException {
         StringBuilder md = new StringBuilder();
         md.append("# Eval results: ").append(inline(result.suite())).append("\n\n");
         Summary s = result.summary();
@@ -90,6 +123,11 @@ public final class MarkdownReport {
         }
         out.append(md);
         for (CaseResult c : result.cases()) {
+            byte[] text = rendered.apply(c);
+            if (text != null) {
+                Utf8Output.writeUtf8(out, text);
+                continue;
+            }
             md.setLength(0);
             appendCase(md, c, verbose || !c.passed());
             out.append(md);
