@@ -32,7 +32,10 @@ import java.util.stream.Collectors;
  */
 final class Progress implements RunListener {
 
-    private static final ObjectMapper JSON = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+    /** For -v and -vv only: built on first use, not on every run (an ObjectMapper costs a cold start). */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+    }
 
     private final PrintStream out;
     private final boolean terminal;
@@ -191,7 +194,7 @@ final class Progress implements RunListener {
 
     private static String json(Object value) {
         try {
-            return Secrets.shared().redact(JSON.writeValueAsString(value));
+            return Secrets.shared().redact(Json.MAPPER.writeValueAsString(value));
         } catch (JsonProcessingException e) {
             return String.valueOf(value);
         }

@@ -21,16 +21,27 @@ public final class Node {
     private final SourceFile file;
     private final Problems problems;
     private final YamlValue value;
-    private final String path;
+    /**
+     * The field path, built on first use from {@link #parent} and {@link #key} or {@link #index}
+     * (most nodes are read and never named in a message).
+     */
+    private String path;
+    private final Node parent;
+    private final String key;
+    private final int index;
     private final String caseId;
     private final int line;
     private final int column;
 
-    private Node(SourceFile file, Problems problems, YamlValue value, String path, String caseId, int line, int column) {
+    private Node(SourceFile file, Problems problems, YamlValue value, String path, Node parent, String key, int index,
+            String caseId, int line, int column) {
         this.file = file;
         this.problems = problems;
         this.value = value;
         this.path = path;
+        this.parent = parent;
+        this.key = key;
+        this.index = index;
         this.caseId = caseId;
         this.line = line;
         this.column = column;
@@ -38,7 +49,12 @@ public final class Node {
 
     /** The root value of a file. */
     public static Node root(SourceFile file, YamlValue value, Problems problems) {
-        return new Node(file, problems, value, "", null, value.line(), value.column());
+        return new Node(file, problems, value, "", null, null, -1, null, value.line(), value.column());
+    }
+
+    /** This node's value and place with another file, value, case or position; the same field path. */
+    private Node with(SourceFile file, Problems problems, YamlValue value, String caseId, int line, int column) {
+        return new Node(file, problems, value, path, parent, key, index, caseId, line, column);
     }
 
     public SourceFile file() {
@@ -50,6 +66,9 @@ public final class Node {
     }
 
     public String path() {
+        if (path == null) {
+            path = key != null ? parent.child(key) : parent.path() + "[" + index + "]";
+        }
         return path;
     }
 
@@ -68,7 +87,7 @@ public final class Node {
 
     /** This node, attributed to a case in messages. */
     public Node inCase(String id) {
-        return new Node(file, problems, value, path, id, line, column);
+        return with(file, problems, value, id, line, column);
     }
 
     public boolean isMapping() {
@@ -93,7 +112,7 @@ public final class Node {
         if (value instanceof Mapping m) {
             Entry e = m.entry(key);
             if (e != null) {
-                return new Node(fileOf(e), problems, e.value(), child(key), caseId, e.value().line(),
+                return new Node(fileOf(e), problems, e.value(), null, this, key, -1, caseId, e.value().line(),
                         e.value().column());
             }
         }
@@ -112,7 +131,7 @@ public final class Node {
      */
     public static Node merge(Node base, Node over) {
         YamlValue merged = YamlValue.merge(base.value, base.file, over.value, over.file);
-        return new Node(over.file, over.problems, merged, over.path, over.caseId, over.line, over.column);
+        return over.with(over.file, over.problems, merged, over.caseId, over.line, over.column);
     }
 
     /** The keys of a mapping in file order; empty for anything else. */
@@ -140,14 +159,14 @@ public final class Node {
         List<Node> out = new ArrayList<>(s.items().size());
         for (int i = 0; i < s.items().size(); i++) {
             YamlValue item = s.items().get(i);
-            out.add(new Node(file, problems, item, path + "[" + i + "]", caseId, item.line(), item.column()));
+            out.add(new Node(file, problems, item, null, this, null, i, caseId, item.line(), item.column()));
         }
         return out;
     }
 
     /** Reports a problem at this value. */
     public void error(String message) {
-        problems.add(file, line, column, path, caseId, message);
+        problems.add(file, line, column, path(), caseId, message);
     }
 
     /** Reports a problem at the key {@code key} of this mapping. */
@@ -320,6 +339,7 @@ public final class Node {
 
     private String child(String key) {
         String segment = Problems.shorten(key);
+        String path = path();
         return path.isEmpty() ? segment : path + "." + segment;
     }
 }

@@ -31,9 +31,15 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.events.CollectionStartEvent;
 import org.yaml.snakeyaml.events.Event;
+import org.yaml.snakeyaml.events.MappingStartEvent;
+import org.yaml.snakeyaml.events.NodeEvent;
+import org.yaml.snakeyaml.events.ScalarEvent;
+import org.yaml.snakeyaml.events.SequenceStartEvent;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeId;
 import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.SequenceNode;
@@ -160,7 +166,12 @@ public final class YamlReader {
 
     /** Reports the first character YAML does not allow in a file (NUL, other controls), with its place. */
     private static boolean unprintable(SourceFile file, String text, Problems problems) {
-        for (int i = 0; i < text.length(); ) {
+        for (int i = 0, n = text.length(); i < n; ) {
+            char ch = text.charAt(i);
+            if (ch >= 0x20 && ch < 0x7F || ch == '\n' || ch == '\r' || ch == '\t') {
+                i++; // printable ASCII, as StreamReader.isPrintable says, without a code point lookup
+                continue;
+            }
             int c = text.codePointAt(i);
             if (!StreamReader.isPrintable(c)) {
                 int[] at = position(text, i);
@@ -180,6 +191,24 @@ public final class YamlReader {
         if (unprintable(file, text, problems)) {
             return null;
         }
+        LoaderOptions options = options();
+        CachingResolver resolver = new CachingResolver();
+        YamlValue direct = new Events(new ParserImpl(new StreamReader(text), options), text, resolver).read();
+        if (direct != null) {
+            return direct;
+        }
+        return composed(file, text, problems, options, resolver);
+    }
+
+    /**
+     * The value of {@code text} as read straight from the parser's events, or null when it needs
+     * the general way (see {@link Events}); for tests. Unprintable characters are not checked.
+     */
+    YamlValue direct(String text) {
+        return new Events(new ParserImpl(new StreamReader(text), options()), text, new CachingResolver()).read();
+    }
+
+    private LoaderOptions options() {
         LoaderOptions options = new LoaderOptions();
         options.setMaxAliasesForCollections(MAX_COLLECTION_ALIASES);
         options.setNestingDepthLimit(MAX_NESTING);
@@ -188,10 +217,19 @@ public final class YamlReader {
         options.setProcessComments(false);
         // Tags are checked on conversion, with positions; the composer itself never instantiates.
         options.setTagInspector(tag -> true);
+        return options;
+    }
+
+    /**
+     * The general way: SnakeYAML's composer builds the node tree, then {@link Converter}
+     * converts it, reporting what it finds.
+     */
+    private YamlValue composed(SourceFile file, String text, Problems problems, LoaderOptions options,
+            Resolver resolver) {
         Node root;
         Tracking parser = new Tracking(new ParserImpl(new StreamReader(text), options));
         try {
-            Composer composer = new Composer(parser, new Resolver(), options);
+            Composer composer = new Composer(parser, resolver, options);
             root = composer.getSingleNode();
         } catch (MarkedYAMLException e) {
             Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
@@ -286,6 +324,268 @@ public final class YamlReader {
         }
     }
 
+    /**
+     * SnakeYAML's resolver with the same answers, cheaper: the implicit type of a short plain
+     * scalar is found once per file (keys and short values repeat), not by trying the patterns
+     * again on every occurrence. {@code DirectReadingTest} checks its answers against SnakeYAML's.
+     */
+    static final class CachingResolver extends Resolver {
+        /** The longest scalar whose resolution is remembered. */
+        private static final int CACHED_LENGTH = 64;
+        private final Map<String, Tag> resolved = new HashMap<>();
+
+        @Override
+        public Tag resolve(NodeId kind, String value, boolean implicit) {
+            if (kind != NodeId.scalar || !implicit || value.length() > CACHED_LENGTH) {
+                return super.resolve(kind, value, implicit);
+            }
+            Tag tag = resolved.get(value);
+            if (tag == null) {
+                tag = super.resolve(kind, value, true);
+                resolved.put(value, tag);
+            }
+            return tag;
+        }
+    }
+
+    /** A scalar of an allowed tag other than str and timestamp, from what SnakeYAML resolved it to. */
+    private static Scalar resolvedScalar(int line, int column, String value, Object resolved) {
+        if (resolved == null) {
+            return new Scalar(line, column, value, Kind.NULL, null);
+        }
+        if (resolved instanceof Boolean) {
+            return new Scalar(line, column, value, Kind.BOOLEAN, resolved);
+        }
+        Object number = resolved instanceof Integer i ? Long.valueOf(i)
+                : resolved instanceof BigInteger || resolved instanceof Long || resolved instanceof Double
+                ? resolved : Double.valueOf(((Number) resolved).doubleValue());
+        return new Scalar(line, column, value, Kind.NUMBER, number);
+    }
+
+    /** The source text between two code point indexes of one file (SnakeYAML's marks count code points). */
+    private static final class Source {
+        private final String text;
+        private int[] charOffsets;
+
+        Source(String text) {
+            this.text = text;
+        }
+
+        String between(int fromCodePoint, int toCodePoint) {
+            if (charOffsets == null) {
+                charOffsets = text.length() == text.codePointCount(0, text.length()) ? new int[0] : offsets();
+            }
+            if (charOffsets.length == 0) {
+                return text.substring(fromCodePoint, toCodePoint);
+            }
+            return text.substring(charOffsets[fromCodePoint], charOffsets[toCodePoint]);
+        }
+
+        private int[] offsets() {
+            int count = text.codePointCount(0, text.length());
+            int[] offsets = new int[count + 1];
+            int charIndex = 0;
+            for (int cp = 0; cp < count; cp++) {
+                offsets[cp] = charIndex;
+                charIndex += Character.charCount(text.codePointAt(charIndex));
+            }
+            offsets[count] = charIndex;
+            return offsets;
+        }
+    }
+
+    /** Ends the direct reading of {@link Events}: the file is read the general way. */
+    private static final class GiveUp extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        static final GiveUp INSTANCE = new GiveUp();
+
+        private GiveUp() {
+            super("read the general way", null, false, false);
+        }
+    }
+
+    /**
+     * The common file converted straight from the parser's events, without the composer's node
+     * tree and a second walk over it: the same values, positions and placeholders as the
+     * composer and {@link Converter} give. It gives up (null) on anything it does not read
+     * exactly as they do, and on anything they would report: an anchor, an alias, a tag, a merge
+     * key, a key that is not a scalar (unless it is a bare placeholder), a duplicate key, a
+     * scalar that is not allowed or not valid, deep nesting, a second document, a parse error.
+     * The file is then read the general way, which reports what it finds. It never reports.
+     */
+    private static final class Events {
+        private final Parser parser;
+        private final Source source;
+        private final Resolver resolver;
+        private final long budget;
+        private long converted;
+        private int depth;
+
+        Events(Parser parser, String text, Resolver resolver) {
+            this.parser = parser;
+            this.source = new Source(text);
+            this.resolver = resolver;
+            this.budget = Math.max(MIN_EXPANSION_BUDGET, text.length());
+        }
+
+        /** The file's value, or null to read it the general way. */
+        YamlValue read() {
+            try {
+                expect(parser.getEvent(), Event.ID.StreamStart);
+                YamlValue root = null;
+                if (!parser.checkEvent(Event.ID.StreamEnd)) {
+                    expect(parser.getEvent(), Event.ID.DocumentStart);
+                    root = value(parser.getEvent());
+                    expect(parser.getEvent(), Event.ID.DocumentEnd);
+                }
+                expect(parser.getEvent(), Event.ID.StreamEnd);
+                return root != null ? root : new Scalar(1, 1, "", Kind.NULL, null);
+            } catch (RuntimeException e) {
+                return null; // GiveUp, or SnakeYAML's own exceptions: the general way reports them
+            }
+        }
+
+        private static void expect(Event event, Event.ID id) {
+            if (!event.is(id)) {
+                throw GiveUp.INSTANCE;
+            }
+        }
+
+        private YamlValue value(Event event) {
+            if (++converted > budget) {
+                throw GiveUp.INSTANCE;
+            }
+            if (event instanceof ScalarEvent scalar) {
+                plain(scalar);
+                return scalar(scalar, resolve(scalar));
+            }
+            if (event instanceof SequenceStartEvent start) {
+                plain(start);
+                enter();
+                List<YamlValue> items = new ArrayList<>();
+                while (!parser.checkEvent(Event.ID.SequenceEnd)) {
+                    items.add(value(parser.getEvent()));
+                }
+                parser.getEvent();
+                depth--;
+                return new Sequence(line(start), column(start), items);
+            }
+            if (event instanceof MappingStartEvent start) {
+                plain(start);
+                enter();
+                YamlValue mapping = start.getFlowStyle() == FlowStyle.FLOW && parser.checkEvent(Event.ID.MappingStart)
+                        ? placeholder(start) : mapping(start);
+                depth--;
+                return mapping;
+            }
+            throw GiveUp.INSTANCE; // an alias, or an event out of place
+        }
+
+        /** Gives up on an anchor or a tag (the general way checks both). */
+        private static void plain(NodeEvent event) {
+            if (event.getAnchor() != null || (event instanceof ScalarEvent s ? s.getTag()
+                    : ((CollectionStartEvent) event).getTag()) != null) {
+                throw GiveUp.INSTANCE;
+            }
+        }
+
+        private void enter() {
+            // Well within the composer's own limit, which the general way reports.
+            if (++depth >= MAX_NESTING - 4) {
+                throw GiveUp.INSTANCE;
+            }
+        }
+
+        private Tag resolve(ScalarEvent scalar) {
+            return resolver.resolve(NodeId.scalar, scalar.getValue(), scalar.getImplicit().canOmitTagInPlainScalar());
+        }
+
+        /** As {@link Converter}'s scalar, for a scalar it reports nothing about. */
+        private static Scalar scalar(ScalarEvent event, Tag tag) {
+            String value = event.getValue();
+            int line = line(event);
+            int column = column(event);
+            if (tag.equals(Tag.STR) || tag.equals(Tag.TIMESTAMP)) {
+                return new Scalar(line, column, value, Kind.STRING, value);
+            }
+            if (!ALLOWED_SCALAR_TAGS.contains(tag)
+                    || (tag.equals(Tag.INT) || tag.equals(Tag.FLOAT)) && value.length() > MAX_NUMBER_LENGTH) {
+                throw GiveUp.INSTANCE;
+            }
+            Object resolved;
+            try {
+                resolved = SCALARS.value(new ScalarNode(tag, true, value, event.getStartMark(), event.getEndMark(),
+                        event.getScalarStyle()));
+            } catch (RuntimeException e) {
+                throw GiveUp.INSTANCE;
+            }
+            return resolvedScalar(line, column, value, resolved);
+        }
+
+        private Mapping mapping(MappingStartEvent start) {
+            List<Entry> entries = new ArrayList<>();
+            Map<String, Scalar> seen = new HashMap<>();
+            while (!parser.checkEvent(Event.ID.MappingEnd)) {
+                if (!(parser.getEvent() instanceof ScalarEvent k)) {
+                    throw GiveUp.INSTANCE; // a key that is not a scalar, or an alias
+                }
+                plain(k);
+                if (resolve(k).equals(Tag.MERGE)) {
+                    throw GiveUp.INSTANCE;
+                }
+                String name = k.getValue();
+                Scalar key = new Scalar(line(k), column(k), name, Kind.STRING, name);
+                if (seen.putIfAbsent(name, key) != null) {
+                    throw GiveUp.INSTANCE;
+                }
+                entries.add(new Entry(key, value(parser.getEvent())));
+            }
+            parser.getEvent();
+            return new Mapping(line(start), column(start), entries);
+        }
+
+        /**
+         * A flow mapping whose first key is a mapping: a bare {@code {{ name }}}, which YAML reads
+         * as {@code {{name: null}: null}}, is the text written; anything else gives up.
+         */
+        private Scalar placeholder(MappingStartEvent outer) {
+            if (!(parser.getEvent() instanceof MappingStartEvent inner) || inner.getFlowStyle() != FlowStyle.FLOW) {
+                throw GiveUp.INSTANCE;
+            }
+            plain(inner);
+            if (!(parser.getEvent() instanceof ScalarEvent innerKey)) {
+                throw GiveUp.INSTANCE;
+            }
+            plain(innerKey);
+            emptyNull(parser.getEvent());
+            expect(parser.getEvent(), Event.ID.MappingEnd);
+            emptyNull(parser.getEvent());
+            Event end = parser.getEvent();
+            expect(end, Event.ID.MappingEnd);
+            String text = source.between(outer.getStartMark().getIndex(), end.getEndMark().getIndex());
+            return new Scalar(line(outer), column(outer), text, Kind.STRING, text);
+        }
+
+        /** Gives up unless {@code event} is an empty plain scalar (a null written as nothing). */
+        private void emptyNull(Event event) {
+            if (!(event instanceof ScalarEvent s) || !s.getValue().isEmpty()) {
+                throw GiveUp.INSTANCE;
+            }
+            plain(s);
+            if (!resolve(s).equals(Tag.NULL)) {
+                throw GiveUp.INSTANCE;
+            }
+        }
+
+        private static int line(Event event) {
+            return event.getStartMark().getLine() + 1;
+        }
+
+        private static int column(Event event) {
+            return event.getStartMark().getColumn() + 1;
+        }
+    }
+
     /** Stops a conversion that must not go on (alias bomb, recursive alias). */
     private static final class Refused extends RuntimeException {
         private static final long serialVersionUID = 1L;
@@ -315,17 +615,16 @@ public final class YamlReader {
 
     private static final class Converter {
         private final SourceFile file;
-        private final String text;
+        private final Source source;
         private final Problems problems;
         private final long budget;
         private long converted;
         private final Map<Node, Boolean> active = new IdentityHashMap<>();
-        private final List<String> path = new ArrayList<>();
-        private int[] charOffsets;
-
+        /** The field path to the value being converted: a key (String) or a list index (Integer) each. */
+        private final List<Object> path = new ArrayList<>();
         Converter(SourceFile file, String text, Problems problems) {
             this.file = file;
-            this.text = text;
+            this.source = new Source(text);
             this.problems = problems;
             this.budget = Math.max(MIN_EXPANSION_BUDGET, text.length());
         }
@@ -335,7 +634,9 @@ public final class YamlReader {
                 throw new Refused(null, "aliases expand this file to more than " + budget
                         + " values (an alias bomb?); the file was refused");
             }
-            if (active.put(node, Boolean.TRUE) != null) {
+            // Only an alias leads back to a node, and an alias names an anchored node.
+            boolean anchored = node.getAnchor() != null;
+            if (anchored && active.put(node, Boolean.TRUE) != null) {
                 throw new Refused(node, "recursive alias: a list or mapping contains itself");
             }
             try {
@@ -352,7 +653,9 @@ public final class YamlReader {
                 }
                 return mapping(map);
             } finally {
-                active.remove(node);
+                if (anchored) {
+                    active.remove(node);
+                }
             }
         }
 
@@ -382,16 +685,7 @@ public final class YamlReader {
                         + tag.getValue().substring(Tag.PREFIX.length()));
                 return new Scalar(line(node), column(node), value, Kind.STRING, value);
             }
-            if (resolved == null) {
-                return new Scalar(line(node), column(node), value, Kind.NULL, null);
-            }
-            if (resolved instanceof Boolean) {
-                return new Scalar(line(node), column(node), value, Kind.BOOLEAN, resolved);
-            }
-            Object number = resolved instanceof Integer i ? Long.valueOf(i)
-                    : resolved instanceof BigInteger || resolved instanceof Long || resolved instanceof Double
-                    ? resolved : Double.valueOf(((Number) resolved).doubleValue());
-            return new Scalar(line(node), column(node), value, Kind.NUMBER, number);
+            return resolvedScalar(line(node), column(node), value, resolved);
         }
 
         private Sequence sequence(SequenceNode node) {
@@ -402,7 +696,7 @@ public final class YamlReader {
             List<Node> children = node.getValue();
             List<YamlValue> items = new ArrayList<>(children.size());
             for (int i = 0; i < children.size(); i++) {
-                path.add("[" + i + "]");
+                path.add(i);
                 items.add(convert(children.get(i)));
                 path.remove(path.size() - 1);
             }
@@ -430,7 +724,7 @@ public final class YamlReader {
                 }
                 String name = k.getValue();
                 Scalar key = new Scalar(line(k), column(k), name, Kind.STRING, name);
-                path.add(Problems.shorten(name));
+                path.add(name);
                 Scalar first = seen.putIfAbsent(name, key);
                 if (first != null) {
                     error(k, "duplicate key " + Problems.quote(name) + " (first at line " + first.line()
@@ -483,38 +777,19 @@ public final class YamlReader {
             if (!(innerTuple.getKeyNode() instanceof ScalarNode) || !isEmptyNull(innerTuple.getValueNode())) {
                 return null;
             }
-            return source(outer.getStartMark().getIndex(), outer.getEndMark().getIndex());
+            return source.between(outer.getStartMark().getIndex(), outer.getEndMark().getIndex());
         }
 
         private static boolean isEmptyNull(Node node) {
             return node instanceof ScalarNode s && s.getTag().equals(Tag.NULL) && s.getValue().isEmpty();
         }
 
-        /** The source text between two code point indexes. */
-        private String source(int fromCodePoint, int toCodePoint) {
-            if (charOffsets == null) {
-                charOffsets = text.length() == text.codePointCount(0, text.length()) ? new int[0] : offsets();
-            }
-            if (charOffsets.length == 0) {
-                return text.substring(fromCodePoint, toCodePoint);
-            }
-            return text.substring(charOffsets[fromCodePoint], charOffsets[toCodePoint]);
-        }
-
-        private int[] offsets() {
-            int count = text.codePointCount(0, text.length());
-            int[] offsets = new int[count + 1];
-            int charIndex = 0;
-            for (int cp = 0; cp < count; cp++) {
-                offsets[cp] = charIndex;
-                charIndex += Character.charCount(text.codePointAt(charIndex));
-            }
-            offsets[count] = charIndex;
-            return offsets;
-        }
-
         private void error(Node at, String message) {
-            problems.add(file, line(at), column(at), String.join(".", path).replace(".[", "["), null, message);
+            List<String> segments = new ArrayList<>(path.size());
+            for (Object segment : path) {
+                segments.add(segment instanceof Integer i ? "[" + i + "]" : Problems.shorten((String) segment));
+            }
+            problems.add(file, line(at), column(at), String.join(".", segments).replace(".[", "["), null, message);
         }
 
         private static String display(Tag tag) {
