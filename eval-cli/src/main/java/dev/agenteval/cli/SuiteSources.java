@@ -86,8 +86,8 @@ final class SuiteSources {
                                 : loader.dialect(files.get(0))));
                     }
                 } else {
-                    Suite s = loader.load(path);
-                    sources.add(new Source(s, List.of(rootFile(path)), loader.dialect(path)));
+                    SuiteLoader.LoadedSuite s = loader.loadWithDialect(path);
+                    sources.add(new Source(s.suite(), List.of(rootFile(path)), s.dialect()));
                 }
             } catch (ConfigurationException e) {
                 problems.addAll(e.problems());

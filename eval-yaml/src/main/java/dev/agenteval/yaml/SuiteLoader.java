@@ -102,6 +102,24 @@ public final class SuiteLoader {
      * @throws ConfigurationException listing every problem found, with its location
      */
     public Suite load(Path fileOrFolder) {
+        return loadWithDialect(fileOrFolder).suite();
+    }
+
+    /** A suite and the dialect its file is written in. */
+    public record LoadedSuite(Suite suite, SuiteDialect dialect) {
+        /** The dialect is required. */
+        public LoadedSuite {
+            Objects.requireNonNull(dialect, "dialect");
+        }
+    }
+
+    /**
+     * As {@link #load(Path)}, with the dialect {@link #dialect(Path)} would tell: the file is read
+     * once for both.
+     *
+     * @throws ConfigurationException listing every problem found, with its location
+     */
+    public LoadedSuite loadWithDialect(Path fileOrFolder) {
         Objects.requireNonNull(fileOrFolder, "fileOrFolder must not be null");
         Path file = fileOrFolder;
         if (Files.isDirectory(fileOrFolder)) {
@@ -124,7 +142,8 @@ public final class SuiteLoader {
         LoadContext ctx = context();
         Loaded loaded = loadFile(ctx, ctx.file(file, file.toString()));
         ctx.problems().throwIfAny();
-        return loaded.suite;
+        return new LoadedSuite(loaded.suite, Files.isDirectory(fileOrFolder) ? SuiteDialect.PLATFORM
+                : loaded.dialect == Dialect.HARNESS ? SuiteDialect.HARNESS : SuiteDialect.PLATFORM);
     }
 
     /**
@@ -280,7 +299,7 @@ public final class SuiteLoader {
         return Optional.of(new AgentFile(file, externalId, definition));
     }
 
-    private record Loaded(Suite suite, Set<Path> included) {
+    private record Loaded(Suite suite, Set<Path> included, Dialect dialect) {
     }
 
     /**
@@ -296,7 +315,7 @@ public final class SuiteLoader {
             LOG.warn("Internal error loading {}", file.display(), e);
             ctx.problems().addFile(file, "could not be loaded: an internal error of the loader stopped it (please"
                     + " report it with the file; the log has the details)");
-            return new Loaded(null, Set.of());
+            return new Loaded(null, Set.of(), null);
         }
     }
 
@@ -305,7 +324,7 @@ public final class SuiteLoader {
         Node root = ctx.read(file);
         Dialect dialect = root == null ? null : Dialect.detect(root);
         if (dialect == null) {
-            return new Loaded(null, Set.of());
+            return new Loaded(null, Set.of(), null);
         }
         Path absolute = file.path().toAbsolutePath().normalize();
         Suite suite;
@@ -321,7 +340,7 @@ public final class SuiteLoader {
             LOG.debug("Loaded suite '{}' ({} dialect, {} cases) from {} in {} ms", suite.name(), dialect,
                     suite.cases().size(), file.display(), (System.nanoTime() - start) / 1_000_000);
         }
-        return new Loaded(suite, included);
+        return new Loaded(suite, included, dialect);
     }
 
     /**
