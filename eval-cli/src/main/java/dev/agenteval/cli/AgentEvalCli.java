@@ -80,12 +80,30 @@ public final class AgentEvalCli implements Callable<Integer> {
         out.drain();
         err.drain();
         if (!Interruption.shuttingDown()) {
+            releaseSelectors();
             System.exit(code);
         }
         // Stopped by a signal: the run has written what finished and released its folder; without
         // this the JVM would end with the signal's own status (143 for SIGTERM), not INTERRUPTED.
         // (System.exit would wait for the shutdown hook, which waits for this thread.)
         Runtime.getRuntime().halt(code);
+    }
+
+    /**
+     * Lets the JDK HTTP clients' selector threads end before the JVM exits. The JVM's exit waits
+     * up to 300 ms for every thread running native code to come back (HotSpot's
+     * {@code VM_Exit::wait_for_threads_in_native_to_block}), and a selector thread waits in
+     * {@code epoll_wait} until its client is closed, which Java 17's {@code HttpClient} cannot be:
+     * interrupted, it returns from the wait and ends. Only at the process's exit, when nothing
+     * sends any more.
+     */
+    static void releaseSelectors() {
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            String name = t.getName();
+            if (t.isDaemon() && name.startsWith("HttpClient-") && name.endsWith("-SelectorManager")) {
+                t.interrupt();
+            }
+        }
     }
 
     /**
