@@ -243,7 +243,10 @@ prepare_javacli() {
   fi
   "$NODE_BIN" "$BENCH_DIR/gen-javacli.mjs" --n "$n" --dialect "$JAVACLI_DIALECT" --out "$work/suite.yaml" 2>/dev/null
   TOOL_ENV=()
-  TOOL_CMD=("$JAVACLI_BIN" run "$work/suite.yaml" --agent-url "$url/" --concurrency "$c" --output "$work/results.json")
+  # --output-format json: a harness suite's --output is the Python harness's result file by default;
+  # check_javacli reads agent-eval's JSON report.
+  TOOL_CMD=("$JAVACLI_BIN" run "$work/suite.yaml" --agent-url "$url/" --concurrency "$c" --output "$work/results.json"
+            --output-format json)
 }
 check_javacli() {
   local work="$1" n="$2"
