@@ -135,11 +135,14 @@ public final class AgentEvalCli implements Callable<Integer> {
             CompletionCommand.class, CommandLine.HelpCommand.class);
 
     /**
-     * The commands {@code args} needs: the one it names first, or all of them (help, completion,
-     * an unknown or no command). Building a command's model reads all its options by reflection,
+     * The commands {@code args} needs: the one it names first, none for {@code --version}, or all
+     * of them (help, completion, an unknown or no command). Building a command's model reads all its options by reflection,
      * a cost paid before every run if every command were built.
      */
     static List<Class<?>> commandsFor(String[] args) {
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            return List.of();
+        }
         if (args.length > 0) {
             for (Class<?> c : COMMANDS) {
                 if (c != CommandLine.HelpCommand.class && c != CompletionCommand.class

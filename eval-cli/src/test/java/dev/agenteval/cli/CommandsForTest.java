@@ -15,6 +15,12 @@ class CommandsForTest {
     }
 
     @Test
+    void should_build_no_command_for_the_version() {
+        assertThat(AgentEvalCli.commandsFor(new String[] {"--version"})).isEmpty();
+        assertThat(AgentEvalCli.commandsFor(new String[] {"-V"})).isEmpty();
+    }
+
+    @Test
     void should_build_every_command_for_help_completion_options_first_or_an_unknown_command() {
         for (String[] args : new String[][] {{}, {"--help"}, {"help", "run"}, {"completion"}, {"-v", "run"}, {"rnu"}}) {
             assertThat(AgentEvalCli.commandsFor(args)).as(String.join(" ", args))
