@@ -128,4 +128,26 @@ class TrajectoryDialectTest {
                 + ".trajectory (case 'hello'): must be a mapping but is a list");
         assertThat(Fixtures.schemaProblems(file)).isNotEmpty();
     }
+
+    @Test
+    void should_locate_an_unknown_mode_in_the_harness_dialect_and_the_schema_refuses_it() throws IOException {
+        Path file = Files.writeString(dir.resolve("mode.yaml"), """
+                evals:
+                  - name: hello
+                    message:
+                      message:
+                        parts:
+                          - kind: text
+                            text: Hi
+                    expectations:
+                      trajectory:
+                        mode: any
+                        calls: [search]
+                """);
+
+        assertThat(problems(file)).containsExactly(file + ":10:9: evals[0].expectations.trajectory.mode (case 'hello'):"
+                + " scorer 'trajectory': 'mode' must be one of strict, unordered, subset, superset, in_order but was"
+                + " \"any\"");
+        assertThat(Fixtures.schemaProblems(file)).isNotEmpty().anyMatch(p -> p.contains("mode"));
+    }
 }
