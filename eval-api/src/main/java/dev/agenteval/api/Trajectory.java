@@ -102,6 +102,14 @@ public final class Trajectory {
 
     /** The {@code trajectory} spec, its parameters exactly as the YAML dialects write them. */
     public ScorerSpec toSpec() {
+        Map<String, Object> params = params();
+        if (params.isEmpty()) {
+            throw new IllegalArgumentException("trajectory needs expected calls or a limit");
+        }
+        return ScorerSpec.of("trajectory", params);
+    }
+
+    private Map<String, Object> params() {
         Map<String, Object> params = new LinkedHashMap<>();
         if (mode != null) {
             params.put("mode", mode);
@@ -116,14 +124,11 @@ public final class Trajectory {
         if (maxRepeats != null) {
             params.put("max_repeats", (long) maxRepeats);
         }
-        if (params.isEmpty()) {
-            throw new IllegalArgumentException("trajectory needs expected calls or a limit");
-        }
-        return ScorerSpec.of("trajectory", params);
+        return params;
     }
 
     @Override
     public String toString() {
-        return toSpec().toString();
+        return "Trajectory" + params();
     }
 }

@@ -289,5 +289,10 @@ class TrajectoryScorerTest {
                         "needs at least one of 'calls' (with 'mode'), 'never_called', 'max_calls', 'max_repeats'");
         assertThat(factory.validate(ScorerSpec.of("trajectory", Map.of("calls", List.of("a"))))).isEmpty();
         assertThatThrownBy(() -> Trajectory.limits().maxCalls(-1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Trajectory.limits().maxRepeats(0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Scorers.trajectory(Trajectory.limits()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("trajectory needs expected calls or a limit");
+        assertThatThrownBy(() -> Trajectory.strict()).isInstanceOf(IllegalArgumentException.class);
+        assertThat(Trajectory.limits()).hasToString("Trajectory{}");
     }
 }
