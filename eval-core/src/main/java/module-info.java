@@ -27,7 +27,8 @@ module dev.agenteval.core {
             dev.agenteval.core.internal.scorers.MaxTokensScorerFactory,
             dev.agenteval.core.internal.scorers.MaxCostScorerFactory,
             dev.agenteval.core.internal.scorers.ToolsInOrderScorerFactory,
-            dev.agenteval.core.internal.scorers.ToolArgsScorerFactory;
+            dev.agenteval.core.internal.scorers.ToolArgsScorerFactory,
+            dev.agenteval.core.internal.scorers.TrajectoryScorerFactory;
     uses dev.agenteval.spi.AgentClientProvider;
     uses dev.agenteval.spi.JudgeProvider;
     uses dev.agenteval.spi.ReportFormat;

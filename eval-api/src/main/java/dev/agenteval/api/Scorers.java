@@ -36,6 +36,7 @@ import java.util.Map;
  * <tr><td>{@code max_cost}</td><td>{@code cost}</td></tr>
  * <tr><td>{@code tools_in_order}</td><td>{@code expected}: tool names</td></tr>
  * <tr><td>{@code tool_args}</td><td>{@code tool}, {@code assertions} and/or {@code fragment}</td></tr>
+ * <tr><td>{@code trajectory}</td><td>{@code mode} and {@code calls}, {@code never_called}, {@code max_calls}, {@code max_repeats} (see {@link Trajectory})</td></tr>
  * <tr><td>{@code correctness}</td><td>{@code criteria}</td></tr>
  * <tr><td>{@code faithfulness}</td><td>{@code groundTruth} (never sent to the agent)</td></tr>
  * <tr><td>{@code expected_output_text}</td><td>{@code expected}</td></tr>
@@ -156,6 +157,11 @@ public final class Scorers {
     /** A judge decides the quality of the tool-call arguments. */
     public static ScorerSpec toolInvocation() {
         return ScorerSpec.of("toolInvocation");
+    }
+
+    /** The tool calls against an expected trajectory and limits; see {@link Trajectory}. */
+    public static ScorerSpec trajectory(Trajectory trajectory) {
+        return Checks.requireNonNull(trajectory, "trajectory").toSpec();
     }
 
     /** A scorer written in code. */

@@ -103,7 +103,7 @@ class ProvidersTest {
         listed = java.nio.file.Files.readAllLines(classes.resolve("META-INF/services/" + ScorerFactory.class.getName())).stream()
                 .map(String::trim).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
 
-        assertThat(provided).hasSize(14).containsExactlyInAnyOrderElementsOf(listed);
+        assertThat(provided).hasSize(15).containsExactlyInAnyOrderElementsOf(listed);
     }
 
     @Test

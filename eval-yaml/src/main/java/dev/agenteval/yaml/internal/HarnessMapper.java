@@ -53,7 +53,7 @@ public final class HarnessMapper {
             "variables");
     static final List<String> RANDOM_INT_KEYS = List.of("type", "min", "max");
     static final List<String> EXPECTATION_KEYS = List.of("must_include", "must_not_include", "max_duration_seconds",
-            "expected_output_text", "jsonpath", "must_include_json", "expected_state");
+            "expected_output_text", "jsonpath", "must_include_json", "expected_state", "trajectory");
     static final List<String> MESSAGE_KEYS = List.of("role", "kind", "parts", "metadata");
     static final List<String> ROLES = List.of("user", "agent");
     static final List<String> PART_KINDS = List.of("text", "data");
@@ -403,7 +403,11 @@ public final class HarnessMapper {
             expectations.checkKeys(EXPECTATION_KEYS);
             for (Map.Entry<String, Node> entry : expectations.entries()) {
                 ScorerSpec spec = expectation(entry.getKey(), entry.getValue());
-                if (spec != null && ctx.catalog().validateValue(spec, entry.getValue())) {
+                // trajectory's value is a mapping of the scorer's parameters, as a platform scorer is
+                boolean valid = spec != null && (entry.getKey().equals("trajectory")
+                        ? ctx.catalog().validate(spec, entry.getValue())
+                        : ctx.catalog().validateValue(spec, entry.getValue()));
+                if (valid) {
                     specs.add(spec);
                 }
             }
@@ -566,6 +570,15 @@ public final class HarnessMapper {
                 }
                 // Kept as written, like the DSL; TaskState.parse normalises it when scored.
                 return Scorers.expectedState(state);
+            }
+            case "trajectory": {
+                if (!value.expectMapping()) {
+                    return null;
+                }
+                // The same parameters as the platform dialect's {type: trajectory, ...}; the scorer validates them.
+                @SuppressWarnings("unchecked")
+                Map<String, Object> params = (Map<String, Object>) value.json();
+                return ScorerSpec.of("trajectory", params);
             }
             default:
                 return null; // reported by checkKeys

@@ -81,6 +81,22 @@ final class JsonPathAssertion {
         return List.copyOf(out);
     }
 
+    /**
+     * Parses {@code entries}, a list of {@code {path, comparators}} maps nested inside a
+     * parameter at {@code at} (such as {@code calls[1].assertions}), recording problems as
+     * {@link #parseAll} does.
+     */
+    static List<JsonPathAssertion> parseNested(List<?> entries, String noun, List<Object> at, Params params) {
+        List<JsonPathAssertion> out = new ArrayList<>();
+        for (int i = 0; i < entries.size(); i++) {
+            JsonPathAssertion a = parse(entries.get(i), noun + " " + (i + 1), child(at, i), params);
+            if (a != null) {
+                out.add(a);
+            }
+        }
+        return List.copyOf(out);
+    }
+
     private static JsonPathAssertion parse(Object entry, String where, List<Object> at, Params params) {
         if (!(entry instanceof Map<?, ?> map)) {
             params.problem(at, where + " must be a map with a path and comparators but was " + Texts.json(entry));
@@ -133,7 +149,7 @@ final class JsonPathAssertion {
     }
 
     /** {@code at} and then {@code key}. */
-    private static List<Object> child(List<Object> at, String key) {
+    private static List<Object> child(List<Object> at, Object key) {
         List<Object> out = new ArrayList<>(at);
         out.add(key);
         return out;

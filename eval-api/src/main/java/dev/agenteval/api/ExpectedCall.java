@@ -1,0 +1,83 @@
+package dev.agenteval.api;
+
+import dev.agenteval.api.internal.Checks;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One expected tool call of a {@link Trajectory}: the tool's name and optionally checks on its
+ * arguments, a partial object they must include ({@link #withArgs}, matched as
+ * {@code must_include_json} matches) and JSONPath assertions ({@link #where}, as
+ * {@code tool_args} takes them). An actual call matches when the name is equal and every check
+ * holds. Immutable.
+ */
+public final class ExpectedCall {
+
+    private final String name;
+    private final Map<String, Object> args;
+    private final List<JsonPathCheck> assertions;
+
+    private ExpectedCall(String name, Map<String, Object> args, List<JsonPathCheck> assertions) {
+        this.name = name;
+        this.args = args;
+        this.assertions = List.copyOf(assertions);
+    }
+
+    /** A call of {@code name} with any arguments. */
+    public static ExpectedCall of(String name) {
+        return new ExpectedCall(Checks.requireNonBlank(name, "tool name"), null, List.of());
+    }
+
+    /** This call whose arguments include {@code fragment} (a JSON subset). */
+    public ExpectedCall withArgs(Map<String, ?> fragment) {
+        Objects.requireNonNull(fragment, "fragment");
+        return new ExpectedCall(name, new LinkedHashMap<>(fragment), assertions);
+    }
+
+    /** This call whose arguments also satisfy every one of {@code checks}. */
+    public ExpectedCall where(JsonPathCheck... checks) {
+        List<JsonPathCheck> all = new ArrayList<>(assertions);
+        all.addAll(Arrays.asList(checks));
+        return new ExpectedCall(name, args, all);
+    }
+
+    /** The tool name. */
+    public String name() {
+        return name;
+    }
+
+    /** The parameter value: the bare name without checks, else {@code {name, args, assertions}}. */
+    public Object toValue() {
+        if (args == null && assertions.isEmpty()) {
+            return name;
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("name", name);
+        if (args != null) {
+            out.put("args", args);
+        }
+        if (!assertions.isEmpty()) {
+            out.put("assertions", assertions.stream().map(JsonPathCheck::toMap).toList());
+        }
+        return out;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ExpectedCall c && c.toValue().equals(toValue());
+    }
+
+    @Override
+    public int hashCode() {
+        return toValue().hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return String.valueOf(toValue());
+    }
+}

@@ -1,0 +1,383 @@
+package dev.agenteval.core.internal.scorers;
+
+import dev.agenteval.api.Check;
+import dev.agenteval.api.ScoreResult;
+import dev.agenteval.api.ToolCall;
+import dev.agenteval.spi.Scorer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code trajectory}: the turn's tool calls against an expected trajectory, one check per term.
+ *
+ * <ul>
+ * <li>{@code calls} with {@code mode} (default {@code strict}): each expected call is a name or
+ *     {@code {name, args, assertions}}; an actual call <em>matches</em> an expected one when the
+ *     names are equal, its arguments include {@code args} (a {@link JsonSubset}, as
+ *     {@code must_include_json} and {@code tool_args}'s {@code fragment}) and every JSONPath
+ *     assertion in {@code assertions} holds on them (as {@code tool_args}).
+ *     <ul>
+ *     <li>{@code strict}: exactly the expected calls, in that order (position by position);</li>
+ *     <li>{@code in_order}: the expected calls in that order, other calls allowed between them
+ *         (each expected call takes the earliest matching call after the previous one's, which
+ *         finds a match whenever one exists);</li>
+ *     <li>{@code unordered}: exactly the expected calls, in any order, as multisets: a one-to-one
+ *         assignment of expected to actual calls covering both lists;</li>
+ *     <li>{@code superset}: every expected call is made (one-to-one, so an expected call listed
+ *         twice needs two matching calls); other calls allowed;</li>
+ *     <li>{@code subset}: every actual call is accounted for by a distinct expected call (no
+ *         unexpected call, no more repeats than listed); expected calls may be missing.</li>
+ *     </ul>
+ *     The one-to-one modes use a maximum bipartite matching (Kuhn's augmenting paths), never a
+ *     greedy choice that a same-named call with the wrong arguments could spoil.</li>
+ * <li>{@code never_called}: none of these tools is called.</li>
+ * <li>{@code max_calls}: at most this many calls in all.</li>
+ * <li>{@code max_repeats}: no call (the same name and equal arguments) made more than this many
+ *     times in a row (consecutively; the same call again later starts a new run).</li>
+ * </ul>
+ */
+public final class TrajectoryScorerFactory extends BuiltInScorerFactory<TrajectoryScorerFactory.Config> {
+
+    /** The ways the expected calls are compared with the actual ones. */
+    enum Mode {
+        STRICT, UNORDERED, SUBSET, SUPERSET, IN_ORDER;
+
+        String id() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    private static final String MODES = String.join(", ", Arrays.stream(Mode.values()).map(Mode::id).toList());
+    private static final Set<String> CALL_KEYS = Set.of("name", "args", "assertions");
+
+    /**
+     * @param name       the tool name
+     * @param args       the partial arguments, or null
+     * @param assertions JSONPath assertions over the arguments, maybe empty
+     */
+    record Expected(String name, Map<?, ?> args, List<JsonPathAssertion> assertions) {
+        /** Null when {@code call} matches, else why not (a different name, or the failed argument checks). */
+        String mismatch(ToolCall call) {
+            if (!call.name().equals(name)) {
+                return "expected `" + name + "`, got `" + call.name() + "`";
+            }
+            List<String> why = new ArrayList<>();
+            if (args != null) {
+                String m = JsonSubset.mismatch(args, call.arguments());
+                if (m != null) {
+                    why.add(m);
+                }
+            }
+            for (JsonPathAssertion a : assertions) {
+                JsonPathAssertion.Outcome o = a.evaluate(call.arguments());
+                if (!o.held()) {
+                    why.add(a.label() + ": " + o.describe());
+                }
+            }
+            return why.isEmpty() ? null : "`" + name + "` arguments: " + String.join("; ", why);
+        }
+
+        boolean matches(ToolCall call) {
+            return mismatch(call) == null;
+        }
+    }
+
+    /**
+     * @param mode        how {@code calls} are compared, or null without calls
+     * @param calls       the expected calls, or null
+     * @param neverCalled tools never to call, or null
+     * @param maxCalls    the most calls allowed, or -1
+     * @param maxRepeats  the most consecutive equal calls allowed, or -1
+     */
+    record Config(Mode mode, List<Expected> calls, List<String> neverCalled, long maxCalls, long maxRepeats) {
+    }
+
+    /** Used by {@link java.util.ServiceLoader}. */
+    public TrajectoryScorerFactory() {
+        super("trajectory");
+    }
+
+    @Override
+    Config parse(Params params) {
+        boolean hasCalls = params.has("calls");
+        Mode mode = null;
+        if (params.has("mode")) {
+            Object m = params.raw("mode").orElseThrow();
+            mode = m instanceof String s ? byId(s) : null;
+            if (mode == null) {
+                params.problem("'mode' must be one of " + MODES + " but was " + Texts.json(m));
+            } else if (!hasCalls) {
+                params.problem("'mode' needs 'calls' (the expected calls it compares)");
+            }
+        } else if (hasCalls) {
+            mode = Mode.STRICT;
+        }
+        List<Expected> calls = hasCalls ? calls(params) : null;
+        List<String> neverCalled = params.has("never_called") ? params.strings("never_called") : null;
+        long maxCalls = -1;
+        if (params.has("max_calls")) {
+            Object v = params.raw("max_calls").orElseThrow();
+            Long n = Params.wholeNumber(v);
+            if (n == null || n < 0) {
+                params.problem("'max_calls' must be a whole number >= 0 but was " + Texts.json(v));
+            } else {
+                maxCalls = n;
+            }
+        }
+        long maxRepeats = params.has("max_repeats") ? params.positiveInteger("max_repeats") : -1;
+        if (!hasCalls && neverCalled == null && !params.has("max_calls") && !params.has("max_repeats")) {
+            params.problem("needs at least one of 'calls' (with 'mode'), 'never_called', 'max_calls', 'max_repeats'");
+        }
+        return new Config(mode, calls, neverCalled, maxCalls, maxRepeats);
+    }
+
+    private static Mode byId(String id) {
+        for (Mode m : Mode.values()) {
+            if (m.id().equals(id)) {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    private static List<Expected> calls(Params params) {
+        List<Object> entries = params.list("calls", "expected calls (a tool name or {name, args, assertions})");
+        List<Expected> out = new ArrayList<>();
+        for (int i = 0; i < entries.size(); i++) {
+            Object entry = entries.get(i);
+            String where = "call " + (i + 1);
+            if (entry instanceof String s && !s.isBlank()) {
+                out.add(new Expected(s, null, List.of()));
+                continue;
+            }
+            if (!(entry instanceof Map<?, ?> map)) {
+                params.problem(List.of("calls", i), where + " must be a tool name or a map with a name but was "
+                        + Texts.json(entry));
+                continue;
+            }
+            int before = params.problems().size();
+            for (Object key : map.keySet()) {
+                if (!CALL_KEYS.contains(String.valueOf(key))) {
+                    params.problem(List.of("calls", i, String.valueOf(key)), where + " has unknown key '" + key
+                            + "' (known: name, args, assertions)");
+                }
+            }
+            Object name = map.get("name");
+            if (!(name instanceof String n) || n.isBlank()) {
+                params.problem(map.containsKey("name") ? List.of("calls", i, "name") : List.of("calls", i),
+                        where + (name == null ? " needs a name (the tool's)"
+                                : " has a name that is not a non-blank string: " + Texts.json(name)));
+            }
+            Object args = map.get("args");
+            if (args != null && !(args instanceof Map<?, ?>)) {
+                params.problem(List.of("calls", i, "args"), where + ": 'args' must be an object (tool arguments"
+                        + " are an object) but was " + Texts.json(args));
+            }
+            List<JsonPathAssertion> assertions = List.of();
+            Object a = map.get("assertions");
+            if (a != null) {
+                if (a instanceof List<?> list && !list.isEmpty()) {
+                    assertions = JsonPathAssertion.parseNested(list, where + " assertion",
+                            List.of("calls", i, "assertions"), params);
+                } else {
+                    params.problem(List.of("calls", i, "assertions"), where + ": 'assertions' must be a non-empty"
+                            + " list of {path, comparators} maps but was " + Texts.json(a));
+                }
+            }
+            if (params.problems().size() == before) {
+                out.add(new Expected((String) name, (Map<?, ?>) args, assertions));
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    @Override
+    Scorer scorer(Config config) {
+        return ctx -> {
+            List<ToolCall> actual = ctx.response().toolCalls();
+            List<Check> checks = new ArrayList<>();
+            if (config.calls() != null) {
+                checks.add(callsCheck(config.mode(), config.calls(), actual));
+            }
+            if (config.neverCalled() != null) {
+                checks.add(neverCalled(config.neverCalled(), actual));
+            }
+            if (config.maxCalls() >= 0) {
+                String label = "max_calls " + config.maxCalls();
+                String counted = actual.size() + (actual.size() == 1 ? " call" : " calls");
+                checks.add(actual.size() <= config.maxCalls() ? Check.pass(label, counted)
+                        : Check.fail(label, counted + ", max_calls " + config.maxCalls()));
+            }
+            if (config.maxRepeats() >= 0) {
+                checks.add(maxRepeats(config.maxRepeats(), actual));
+            }
+            return ScoreResult.ofChecks(id(), checks);
+        };
+    }
+
+    private static Check callsCheck(Mode mode, List<Expected> expected, List<ToolCall> actual) {
+        String label = "trajectory " + mode.id() + ": "
+                + String.join(", ", expected.stream().map(Expected::name).toList());
+        String failure = switch (mode) {
+            case STRICT -> strict(expected, actual);
+            case IN_ORDER -> inOrder(expected, actual);
+            case UNORDERED, SUPERSET, SUBSET -> matched(mode, expected, actual);
+        };
+        return failure == null ? Check.pass(label, describe(actual)) : Check.fail(label, failure + " (" + describe(actual) + ")");
+    }
+
+    /** The first position where the calls diverge, or null. */
+    static String strict(List<Expected> expected, List<ToolCall> actual) {
+        for (int i = 0; i < Math.max(expected.size(), actual.size()); i++) {
+            if (i >= actual.size()) {
+                return "call " + (i + 1) + ": expected `" + expected.get(i).name() + "`, got no call ("
+                        + actual.size() + " of " + expected.size() + " made)";
+            }
+            if (i >= expected.size()) {
+                return "call " + (i + 1) + ": unexpected `" + actual.get(i).name() + "` (expected only "
+                        + expected.size() + (expected.size() == 1 ? " call)" : " calls)");
+            }
+            String m = expected.get(i).mismatch(actual.get(i));
+            if (m != null) {
+                return "call " + (i + 1) + ": " + m;
+            }
+        }
+        return null;
+    }
+
+    /** Earliest matching call after the previous match, per expected call; the first one not found, or null. */
+    static String inOrder(List<Expected> expected, List<ToolCall> actual) {
+        int next = 0;
+        for (int e = 0; e < expected.size(); e++) {
+            Expected want = expected.get(e);
+            int at = -1;
+            for (int i = next; i < actual.size() && at < 0; i++) {
+                if (want.matches(actual.get(i))) {
+                    at = i;
+                }
+            }
+            if (at < 0) {
+                String after = e == 0 ? "" : " after `" + expected.get(e - 1).name() + "` (call " + next + ")";
+                return "expected call `" + want.name() + "` never made" + after + closest(want, actual, next);
+            }
+            next = at + 1;
+        }
+        return null;
+    }
+
+    private static String matched(Mode mode, List<Expected> expected, List<ToolCall> actual) {
+        int[] matchOfActual = maximumMatching(expected, actual);
+        boolean[] expectedMatched = new boolean[expected.size()];
+        for (int m : matchOfActual) {
+            if (m >= 0) {
+                expectedMatched[m] = true;
+            }
+        }
+        if (mode != Mode.SUBSET) {
+            for (int e = 0; e < expected.size(); e++) {
+                if (!expectedMatched[e]) {
+                    Expected want = expected.get(e);
+                    long same = expected.stream().filter(x -> x.name().equals(want.name())).count();
+                    String which = same > 1 ? " (expected call " + (e + 1) + ")" : "";
+                    return "expected call `" + want.name() + "`" + which + " never made" + closest(want, actual, 0);
+                }
+            }
+        }
+        if (mode != Mode.SUPERSET) {
+            for (int i = 0; i < matchOfActual.length; i++) {
+                if (matchOfActual[i] < 0) {
+                    ToolCall call = actual.get(i);
+                    boolean named = expected.stream().anyMatch(x -> x.name().equals(call.name()));
+                    return "call " + (i + 1) + ": unexpected `" + call.name() + "`" + (named
+                            ? " (every expected `" + call.name() + "` is taken by another call or its arguments differ)"
+                            : "");
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A maximum one-to-one assignment of expected calls to matching actual calls (Kuhn's
+     * augmenting paths; the lists are short): for each actual call the index of its expected
+     * call, or -1.
+     */
+    static int[] maximumMatching(List<Expected> expected, List<ToolCall> actual) {
+        boolean[][] fits = new boolean[expected.size()][actual.size()];
+        for (int e = 0; e < expected.size(); e++) {
+            for (int a = 0; a < actual.size(); a++) {
+                fits[e][a] = expected.get(e).matches(actual.get(a));
+            }
+        }
+        int[] matchOfActual = new int[actual.size()];
+        Arrays.fill(matchOfActual, -1);
+        for (int e = 0; e < expected.size(); e++) {
+            augment(e, fits, matchOfActual, new boolean[actual.size()]);
+        }
+        return matchOfActual;
+    }
+
+    private static boolean augment(int e, boolean[][] fits, int[] matchOfActual, boolean[] seen) {
+        for (int a = 0; a < matchOfActual.length; a++) {
+            if (fits[e][a] && !seen[a]) {
+                seen[a] = true;
+                if (matchOfActual[a] < 0 || augment(matchOfActual[a], fits, matchOfActual, seen)) {
+                    matchOfActual[a] = e;
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Why the first same-named call from {@code from} on whose arguments fail does not match, if there is one. */
+    private static String closest(Expected want, List<ToolCall> actual, int from) {
+        for (int i = from; i < actual.size(); i++) {
+            String m = actual.get(i).name().equals(want.name()) ? want.mismatch(actual.get(i)) : null;
+            if (m != null) {
+                return "; call " + (i + 1) + ": " + m;
+            }
+        }
+        return "";
+    }
+
+    private static Check neverCalled(List<String> names, List<ToolCall> actual) {
+        String label = "never_called: " + String.join(", ", names);
+        for (int i = 0; i < actual.size(); i++) {
+            if (names.contains(actual.get(i).name())) {
+                return Check.fail(label, "`" + actual.get(i).name() + "` was called (never_called), call " + (i + 1));
+            }
+        }
+        return Check.pass(label, describe(actual));
+    }
+
+    private static Check maxRepeats(long max, List<ToolCall> actual) {
+        String label = "max_repeats " + max;
+        int i = 0;
+        while (i < actual.size()) {
+            int j = i + 1;
+            while (j < actual.size() && same(actual.get(i), actual.get(j))) {
+                j++;
+            }
+            if (j - i > max) {
+                return Check.fail(label, "`" + actual.get(i).name() + "` with the same arguments " + (j - i)
+                        + " times in a row (max_repeats " + max + "), calls " + (i + 1) + "-" + j);
+            }
+            i = j;
+        }
+        return Check.pass(label, describe(actual));
+    }
+
+    private static boolean same(ToolCall a, ToolCall b) {
+        return a.name().equals(b.name()) && JsonEquality.equal(a.arguments(), b.arguments());
+    }
+
+    private static String describe(List<ToolCall> actual) {
+        return actual.isEmpty() ? "no tool calls"
+                : "calls: " + String.join(", ", actual.stream().map(ToolCall::name).toList());
+    }
+}
