@@ -37,6 +37,9 @@ final class Progress implements RunListener {
         static final ObjectMapper MAPPER = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
     }
 
+    /** How often the live line is redrawn. */
+    private static final long TICK_MILLIS = 100;
+
     private final PrintStream out;
     private final boolean terminal;
     private final boolean quiet;
@@ -91,9 +94,6 @@ final class Progress implements RunListener {
         }
     }
 
-    /** How often the live line is redrawn. */
-    private static final long TICK_MILLIS = 100;
-
     /** Redraws the live line if a case finished since it was last drawn. */
     synchronized void tick() {
         int n = done.get();
@@ -123,10 +123,8 @@ final class Progress implements RunListener {
         }
         synchronized (this) {
             tick();
-            if (shown >= 0) {
-                out.println();
-                out.flush();
-            }
+            out.println();
+            out.flush();
         }
     }
 

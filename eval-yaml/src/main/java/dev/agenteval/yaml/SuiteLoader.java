@@ -143,7 +143,7 @@ public final class SuiteLoader {
         Loaded loaded = loadFile(ctx, ctx.file(file, file.toString()));
         ctx.problems().throwIfAny();
         return new LoadedSuite(loaded.suite, Files.isDirectory(fileOrFolder) ? SuiteDialect.PLATFORM
-                : loaded.dialect == Dialect.HARNESS ? SuiteDialect.HARNESS : SuiteDialect.PLATFORM);
+                : suiteDialect(loaded.dialect));
     }
 
     /**
@@ -228,6 +228,11 @@ public final class SuiteLoader {
         Node root = ctx.read(ctx.file(fileOrFolder, fileOrFolder.toString()));
         Dialect dialect = root == null ? null : Dialect.detect(root);
         ctx.problems().throwIfAny();
+        return suiteDialect(dialect);
+    }
+
+    /** The public name of a file's dialect (a file that names none reads as the platform's). */
+    private static SuiteDialect suiteDialect(Dialect dialect) {
         return dialect == Dialect.HARNESS ? SuiteDialect.HARNESS : SuiteDialect.PLATFORM;
     }
 
