@@ -75,6 +75,7 @@ public final class Bench {
             case "heap" -> heap(cases);
             case "postrun" -> postrun(cases, concurrency == null ? 4 : concurrency);
             case "efficiency" -> Efficiency.run(casesOption, latency, concurrency);
+            case "journal" -> Efficiency.journal(casesOption, latency, concurrency, Integer.getInteger("bench.reps", 5));
             case "capacity" -> Efficiency.capacity(cases, concurrency == null ? 64 : concurrency);
             case "serve" -> {
                 // The mock agent alone, to profile a client in another process; stops when killed.
@@ -89,7 +90,7 @@ public final class Bench {
                 Efficiency.run(casesOption, latency, concurrency);
             }
             default -> throw new IllegalArgumentException("unknown mode '" + mode
-                    + "' (yaml, overhead, heap, postrun, efficiency, capacity, serve, jmh, all)");
+                    + "' (yaml, overhead, heap, postrun, efficiency, journal, capacity, serve, jmh, all)");
         }
     }
 

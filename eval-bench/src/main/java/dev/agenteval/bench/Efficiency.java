@@ -89,8 +89,40 @@ final class Efficiency {
     }
 
     static void scenario(int cases, double latencyMillis, int concurrency) throws Exception {
+        scenario(cases, latencyMillis, concurrency, false);
+    }
+
+    /**
+     * The cost of the journal ({@code journal.jsonl}, every case forced to disk as it ends): the
+     * scenario N, L, C run {@code reps} times with the journal and {@code reps} times without,
+     * alternately (after the warm-up), the journal first; the medians of run() and their ratio.
+     */
+    static void journal(Integer cases, Double latencyMillis, Integer concurrency, int reps) throws Exception {
+        warmUp();
+        int n = cases != null ? cases : 10_000;
+        double l = latencyMillis != null ? latencyMillis : 50;
+        int c = concurrency != null ? concurrency : 64;
+        double[] with = new double[reps];
+        double[] without = new double[reps];
+        for (int i = 0; i < reps; i++) {
+            with[i] = scenario(n, l, c, true);
+            without[i] = scenario(n, l, c, false);
+        }
+        java.util.Arrays.sort(with);
+        java.util.Arrays.sort(without);
+        double w = with[reps / 2];
+        double wo = without[reps / 2];
+        System.out.printf(Locale.ROOT, "journal N=%,d L=%s ms C=%d, %d runs each: run() median %.3f s with the journal,"
+                + " %.3f s without: %+.1f %%%n", n, fmt(l), c, reps, w, wo, (w / wo - 1) * 100);
+    }
+
+    /** One scenario; returns run()'s wall time in seconds. With {@code journal}, a {@link dev.agenteval.report.Journal} is the first sink. */
+    static double scenario(int cases, double latencyMillis, int concurrency, boolean journal) throws Exception {
         Suite suite = suite(cases);
-        Path reports = Files.createTempDirectory("agent-eval-bench-efficiency");
+        // On the disk the repository is on (not a tmpfs /tmp, where forcing a file costs nothing).
+        Path parent = Path.of(System.getProperty("bench.dir", "eval-bench/target"));
+        Files.createDirectories(parent);
+        Path reports = Files.createTempDirectory(parent, "agent-eval-bench-efficiency");
         AtomicLong lastResult = new AtomicLong();
         AtomicInteger finished = new AtomicInteger();
         RunListener lastResultClock = new RunListener() {
@@ -101,15 +133,24 @@ final class Efficiency {
             }
         };
         try (MockA2aAgent agent = MockA2aAgent.start(latencyMillis)) {
-            EvalRunner runner = runner(agent, concurrency).toBuilder().listener(lastResultClock)
-                    .sink(Reports.json(reports.resolve("results.json"))).build();
+            EvalRunner.Builder b = runner(agent, concurrency).toBuilder().listener(lastResultClock);
             long cpu0 = processCpuNanos();
             long t0 = System.nanoTime();
+            dev.agenteval.report.Journal written = journal
+                    ? dev.agenteval.report.Journal.start(reports.resolve(dev.agenteval.report.Journal.FILE_NAME), suite.name(), null)
+                    : null;
+            if (written != null) {
+                b.sink(written);
+            }
+            EvalRunner runner = b.sink(Reports.json(reports.resolve("results.json"))).build();
             SuiteResult r = runner.run(suite);
             long total = System.nanoTime() - t0;
             long cpu = processCpuNanos() - cpu0;
             if (Boolean.getBoolean("bench.threads")) {
                 printThreadCpu();
+            }
+            if (written != null && dev.agenteval.report.Journal.read(written.file()).results().size() != cases) {
+                throw new IllegalStateException("the journal does not hold every case");
             }
             if (!r.allPassed() || finished.get() != cases) {
                 throw new IllegalStateException("efficiency suite did not pass: " + r.summary());
@@ -120,8 +161,8 @@ final class Efficiency {
             }
             double wall = (lastResult.get() - s.firstStartNanos()) / 1e9;
             double ideal = cases * latencyMillis / 1000.0 / concurrency;
-            System.out.printf(Locale.ROOT, "efficiency N=%,d L=%s ms C=%d: first request to last result %.3f s",
-                    cases, fmt(latencyMillis), concurrency, wall);
+            System.out.printf(Locale.ROOT, "efficiency N=%,d L=%s ms C=%d%s: first request to last result %.3f s",
+                    cases, fmt(latencyMillis), concurrency, journal ? " with the journal" : "", wall);
             if (latencyMillis > 0) {
                 System.out.printf(Locale.ROOT, ", ideal N·L/C %.3f s, %+.1f %% over ideal", ideal, (wall / ideal - 1) * 100);
             }
@@ -130,6 +171,14 @@ final class Efficiency {
                             + " process CPU (runner, HTTP client and mock) %.0f µs per case%n",
                     cases / wall, s.requests(), s.maxInFlight(), s.averageInFlight(), s.decileText(), total / 1e9,
                     cpu / 1e3 / cases);
+            return total / 1e9;
+        } finally {
+            try (var files = Files.list(reports)) {
+                for (Path f : files.toList()) {
+                    Files.delete(f);
+                }
+            }
+            Files.delete(reports);
         }
     }
 

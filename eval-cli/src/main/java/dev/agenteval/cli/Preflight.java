@@ -54,8 +54,13 @@ final class Preflight {
     record Plan(List<SuiteSources.Source> sources, Agents agents, Judge judge, Providers providers,
                 Function<String, String> environment, Settings settings, Baseline baseline, Path reportFolder, Path outputFile,
                 Path defaultResults, List<EvalRunner.Builder> runners, dev.agenteval.opik.OpikSink opik,
-                dev.agenteval.api.Prices prices)
+                dev.agenteval.api.Prices prices, List<dev.agenteval.report.Journal.Contents> journals)
             implements AutoCloseable {
+
+        /** The journal {@code suite} resumes ({@code --resume}), or null when the run is not resumed. */
+        dev.agenteval.report.Journal.Contents journal(Suite suite) {
+            return journals.isEmpty() ? null : journals.get(index(suite));
+        }
 
         List<Suite> suites() {
             return sources.stream().map(SuiteSources.Source::suite).toList();
@@ -214,6 +219,8 @@ final class Preflight {
         if (suites.size() > 1) {
             problems.addAll(sameReportNames(loaded.sources(), reportFolder, outputFile != null));
         }
+        List<dev.agenteval.report.Journal.Contents> journals = o.resume == null ? List.of()
+                : journals(loaded.sources(), reportFolder, o.shard(), problems);
         for (SuiteSources.Source source : loaded.sources()) {
             try {
                 // Part of the fingerprint: a broken agent definition is reported before anything is sent.
@@ -258,7 +265,7 @@ final class Preflight {
             }
         }
         return new Plan(loaded.sources(), agents, judge, providers, environment, settings, baseline, reportFolder, outputFile,
-                defaultResults, List.copyOf(runners), opik, prices);
+                defaultResults, List.copyOf(runners), opik, prices, journals);
     }
 
 
@@ -419,6 +426,40 @@ final class Preflight {
     }
 
     /** Several suites whose reports would land in the same place. */
+    /**
+     * The journal of each suite in the folder a run resumes ({@code journal.jsonl} in the suite's
+     * report folder), each checked against the suite's name and the run's shard; a problem for
+     * each that is missing, unreadable or of another run (the fingerprint is compared later, with
+     * the agent: {@link RunCommand}).
+     */
+    private static List<dev.agenteval.report.Journal.Contents> journals(List<SuiteSources.Source> sources,
+            Path folder, dev.agenteval.api.Shard shard, List<String> problems) {
+        List<dev.agenteval.report.Journal.Contents> journals = new ArrayList<>();
+        for (SuiteSources.Source source : sources) {
+            Suite suite = source.suite();
+            Path file = Wiring.reportDir(folder, suite, sources.size() > 1).resolve(dev.agenteval.report.Journal.FILE_NAME);
+            try {
+                dev.agenteval.report.Journal.Contents j = dev.agenteval.report.Journal.read(file);
+                if (!j.suite().equals(suite.name())) {
+                    problems.add("--resume: " + file + " is the journal of suite '" + j.suite() + "', not of '"
+                            + suite.name() + "'");
+                } else if (!java.util.Objects.equals(j.shard(), shard)) {
+                    problems.add("--resume: " + file + " is the journal of " + (j.shard() == null ? "an unsharded run"
+                            : "shard " + j.shard()) + ", and this run is " + (shard == null ? "not sharded" : "shard " + shard)
+                            + " (resume each shard with its own --shard)");
+                } else if (j.fingerprint() == null) {
+                    problems.add("--resume: " + file + " has no fingerprint (the run was stopped before it knew"
+                            + " its agent), so what it holds cannot be checked against this run: run again without --resume");
+                }
+                journals.add(j);
+            } catch (ConfigurationException e) {
+                problems.add("--resume: " + e.getMessage());
+                journals.add(null);
+            }
+        }
+        return journals;
+    }
+
     private static List<String> sameReportNames(List<SuiteSources.Source> sources, Path reportFolder, boolean output) {
         Map<String, List<SuiteSources.Source>> byName = new LinkedHashMap<>();
         for (SuiteSources.Source s : sources) {

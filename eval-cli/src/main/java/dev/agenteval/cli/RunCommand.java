@@ -49,6 +49,9 @@ final class RunCommand implements Callable<Integer> {
              FolderLocks locks = FolderLocks.take(plan, owner());
              Interruption watch = Interruption.watch()) {
             List<SuiteSources.Source> sources = plan.sources();
+            if (options.resume != null && !sameRuns(sources, plan)) {
+                return AgentEvalCli.INVALID;
+            }
             for (SuiteSources.Source source : sources) {
                 worst = Math.max(worst, runSuite(source, sources.size() > 1, plan));
                 if (Thread.currentThread().isInterrupted()) {
@@ -102,17 +105,102 @@ final class RunCommand implements Callable<Integer> {
                 .toList());
     }
 
-    private int runSuite(SuiteSources.Source source, boolean several, Preflight.Plan plan) {
+    /**
+     * Whether every suite's journal ({@code --resume}) is of the run this one would be: the same
+     * fingerprint (suite, agent, judge). Says what differs when not; checked for every suite before
+     * any runs.
+     */
+    private boolean sameRuns(List<SuiteSources.Source> sources, Preflight.Plan plan) {
+        boolean same = true;
+        for (SuiteSources.Source source : sources) {
+            Suite suite = source.suite();
+            dev.agenteval.report.Journal.Contents journal = plan.journal(suite);
+            dev.agenteval.api.Fingerprint was = journal.fingerprint();
+            dev.agenteval.api.Fingerprint now = configured(source, plan).build().fingerprint(suite);
+            if (!was.value().equals(now.value())) {
+                same = false;
+                List<String> changed = new java.util.ArrayList<>();
+                if (!was.suite().equals(now.suite()) || was.suiteCases() != now.suiteCases()) {
+                    changed.add("the suite (" + was.suiteCases() + " cases, hash " + was.suite() + " then; "
+                            + now.suiteCases() + " cases, hash " + now.suite() + " now)");
+                }
+                if (!was.agent().equals(now.agent())) {
+                    changed.add("the agent ('" + was.agent() + "' then, '" + now.agent() + "' now)");
+                }
+                if (!was.judge().equals(now.judge())) {
+                    changed.add("the judge ('" + was.judge() + "' then, '" + now.judge() + "' now)");
+                }
+                context.err().println("error: --resume: " + journal.file() + " is of another run of suite '" + suite.name()
+                        + "': " + (changed.isEmpty() ? "its fingerprint differs" : String.join(", ", changed))
+                        + ". Nothing was sent; run again without --resume.");
+            }
+        }
+        return same;
+    }
+
+    /**
+     * The runner settings of {@code source}'s run that its fingerprint depends on: those the suite
+     * was checked with (providers, judge, environment, repeat, selection, timeout, and the scorers
+     * the check created, which the run reuses), the agent and its description, the judge's.
+     */
+    private EvalRunner.Builder configured(SuiteSources.Source source, Preflight.Plan plan) {
         Suite suite = source.suite();
-        Judge judge = plan.judge();
-        // The settings the suite was checked with (providers, judge, environment, repeat, selection,
-        // timeout), and the scorers the check created: the run reuses them.
-        EvalRunner.Builder b = plan.runner(suite).agent(plan.agent(suite)).stopOnFailure(options.stopOnFailure)
-                .listener(new Progress(context.err(), context.terminal(), options.verbosity.quiet(), options.verbosity.verbose()))
+        EvalRunner.Builder b = plan.runner(suite).agent(plan.agent(suite))
                 .agentDescription(Wiring.describeAgent(plan.settings(), plan.environment(), context.workDir(),
                         plan.agentFileId(suite)))
+                .agentConfiguration(agentDefinition(source, plan.settings(), plan.providers()))
                 .prices(plan.prices());
-        b.agentConfiguration(agentDefinition(source, plan.settings(), plan.providers()));
+        if (plan.judge() != null) {
+            b.judgeDescription(Wiring.describeJudge(plan.judge()));
+            b.redactJudgeInput(Wiring.redactJudgeInput(plan.settings()));
+        }
+        return b;
+    }
+
+    private int runSuite(SuiteSources.Source source, boolean several, Preflight.Plan plan) {
+        Suite suite = source.suite();
+        Path dir = plan.reportFolder();
+        dev.agenteval.report.Journal journal;
+        try {
+            journal = dir == null ? null : journal(suite, Wiring.reportDir(dir, suite, several), plan);
+        } catch (java.io.UncheckedIOException e) {
+            context.err().println("error: " + e.getMessage());
+            return AgentEvalCli.NOT_CARRIED_OUT;
+        }
+        try {
+            return runSuite(source, several, plan, journal);
+        } finally {
+            if (journal != null) {
+                journal.close();
+            }
+        }
+    }
+
+    /**
+     * The journal of {@code suite}'s run in its report folder: the one {@code --resume} continues,
+     * else a new one.
+     */
+    private dev.agenteval.report.Journal journal(Suite suite, Path suiteDir, Preflight.Plan plan) {
+        dev.agenteval.report.Journal.Contents earlier = plan.journal(suite);
+        return earlier != null ? dev.agenteval.report.Journal.resume(earlier)
+                : dev.agenteval.report.Journal.start(suiteDir.resolve(dev.agenteval.report.Journal.FILE_NAME), suite.name(),
+                options.shard());
+    }
+
+    private int runSuite(SuiteSources.Source source, boolean several, Preflight.Plan plan,
+                         dev.agenteval.report.Journal journal) {
+        Suite suite = source.suite();
+        EvalRunner.Builder b = configured(source, plan).stopOnFailure(options.stopOnFailure)
+                .listener(new Progress(context.err(), context.terminal(), options.verbosity.quiet(), options.verbosity.verbose()));
+        if (journal != null) {
+            // First: every case is on disk before any report is written.
+            b.sink(journal);
+            dev.agenteval.report.Journal.Contents earlier = plan.journal(suite);
+            if (earlier != null) {
+                b.resume(earlier.results().stream().filter(r -> !options.retryErrored
+                        || r.status() != dev.agenteval.api.CaseStatus.ERRORED).toList());
+            }
+        }
         Baseline compared = Gating.baselineFor(plan.baseline(), suite, several, context.err());
         dev.agenteval.opik.OpikSink opik = plan.opik() == null ? null : plan.opik().forSuite(suite);
         java.util.function.UnaryOperator<dev.agenteval.spi.ResultSink> linked = opik == null ? x -> x : opik::linking;
@@ -120,10 +208,6 @@ final class RunCommand implements Callable<Integer> {
                 : compared == null ? Reports.console(context.out()) : Reports.console(context.out(), false, false, compared));
         List<Path> reportFiles = new java.util.ArrayList<>();
         boolean verbose = options.verbosity.verbose() > 0;
-        if (judge != null) {
-            b.judgeDescription(Wiring.describeJudge(judge));
-            b.redactJudgeInput(Wiring.redactJudgeInput(plan.settings()));
-        }
         if (options.concurrency != null) {
             b.concurrency(options.concurrency);
         }

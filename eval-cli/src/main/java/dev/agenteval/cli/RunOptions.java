@@ -69,6 +69,12 @@ final class RunOptions {
     @Option(names = Setting.Option.REPORT_DIR, paramLabel = "DIR", description = "Write results.json, results.md, junit.xml and report.html here (--format chooses others; default: AGENT_EVAL_REPORT_DIR). Checked writable and locked for the run before anything is sent: another run into the same folder is refused.")
     Path reportDir;
 
+    @Option(names = "--resume", paramLabel = "DIR", description = "Resume the run that wrote the report folder DIR (its journal.jsonl, which every run with a report folder keeps): run only the cases it lacks, then write the reports of all of them to DIR. Refused when the suite, agent, judge or shard differ from the journal's.")
+    Path resume;
+
+    @Option(names = "--retry-errored", description = "With --resume: also run again the cases that ended in a harness failure (errored).")
+    boolean retryErrored;
+
     @Option(names = "--format", paramLabel = "ID", split = ",", description = "The report formats --report-dir writes (comma-separated or repeated; default json,md,junit,html): json (results.json), md (results.md), junit (junit.xml), html (report.html), console (summary.txt), harness (harness.json and harness.md, the Python harness's result file) or a plugin's id.")
     List<String> formats;
 
@@ -129,6 +135,14 @@ final class RunOptions {
             } catch (IllegalArgumentException e) {
                 problems.add("--" + e.getMessage());
             }
+        }
+        if (retryErrored && resume == null) {
+            problems.add("--retry-errored needs --resume DIR (the report folder of the run to resume)");
+        }
+        if (resume != null && reportDir != null && !reportDir.toAbsolutePath().normalize()
+                .equals(resume.toAbsolutePath().normalize())) {
+            problems.add("--resume " + resume + " writes the reports to the folder it resumes; --report-dir " + reportDir
+                    + " names another (give one of them)");
         }
         if (repeat < 1) {
             problems.add("--repeat must be >= 1 but was " + repeat);
@@ -202,8 +216,14 @@ final class RunOptions {
         return Settings.commandLine(values, environment);
     }
 
-    /** The report folder: {@code --report-dir}, else {@code AGENT_EVAL_REPORT_DIR}, else null. */
+    /**
+     * The report folder: the folder {@code --resume} resumes, else {@code --report-dir}, else
+     * {@code AGENT_EVAL_REPORT_DIR}, else null.
+     */
     Path reportFolder(Settings settings, Path workDir) {
+        if (resume != null) {
+            return workDir.resolve(resume);
+        }
         return Wiring.reportDir(settings, workDir).orElse(null);
     }
 

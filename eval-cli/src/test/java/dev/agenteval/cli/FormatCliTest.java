@@ -50,7 +50,7 @@ class FormatCliTest {
         Outcome o = runWith("--format", "json");
 
         assertThat(o.code()).as(o.err()).isZero();
-        assertThat(reports()).containsExactly("results.json");
+        assertThat(reports()).containsExactly("journal.jsonl", "results.json");
         assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(dir.resolve("out/results.json").toFile())
                 .at("/summary/passed").asInt()).isEqualTo(2);
         assertThat(o.out()).as("the console summary is printed whatever the formats").contains("2 passed");
@@ -61,7 +61,7 @@ class FormatCliTest {
         Outcome o = runWith();
 
         assertThat(o.code()).as(o.err()).isZero();
-        assertThat(reports()).containsExactly("junit.xml", "report.html", "results.json", "results.md");
+        assertThat(reports()).containsExactly("journal.jsonl", "junit.xml", "report.html", "results.json", "results.md");
     }
 
     @Test
@@ -69,7 +69,7 @@ class FormatCliTest {
         Outcome o = runWith("--format", "json,tally", "--format", "console");
 
         assertThat(o.code()).as(o.err()).isZero();
-        assertThat(reports()).containsExactly("results.json", "summary.txt", "tally.txt");
+        assertThat(reports()).containsExactly("journal.jsonl", "results.json", "summary.txt", "tally.txt");
         assertThat(Files.readString(dir.resolve("out/tally.txt"))).isEqualTo("2/2\n");
         assertThat(Files.readString(dir.resolve("out/summary.txt"))).contains("2 cases: 2 passed");
     }
@@ -97,7 +97,7 @@ class FormatCliTest {
         assertThat(TestAgents.Counting.SENT.get()).isZero();
     }
 
-    /** The report folder's files, without the run's lock file. */
+    /** The report folder's files (the formats chosen, and the journal every run keeps), without the run's lock file. */
     private List<String> reports() throws IOException {
         try (Stream<Path> files = Files.list(dir.resolve("out"))) {
             return files.map(p -> p.getFileName().toString()).filter(n -> !n.equals(".agent-eval.lock")).sorted().toList();

@@ -99,6 +99,7 @@ public final class EvalRunner {
     private final Clock clock;
     private final RandomGenerator random;
     private final ResolvedScorers checked;
+    private final Map<String, dev.agenteval.api.CaseResult> resumed;
 
     private EvalRunner(Builder b) {
         this.agent = Objects.requireNonNull(b.agent, "agent must be set");
@@ -123,6 +124,7 @@ public final class EvalRunner {
         this.prices = b.prices;
         this.clock = b.clock;
         this.random = b.random;
+        this.resumed = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(b.resumed));
     }
 
     /** A new builder. */
@@ -141,21 +143,35 @@ public final class EvalRunner {
     public SuiteResult run(Suite suite) {
         Objects.requireNonNull(suite, "suite");
         List<Case> selected = select(suite);
-        Preparation preparation = Preparation.prepare(suite, selected, ResolvedScorers.reusing(providers, checked), judge,
+        List<Case> toRun = resumed.isEmpty() ? selected
+                : selected.stream().filter(c -> !resumed.containsKey(c.id())).toList();
+        Preparation preparation = Preparation.prepare(suite, toRun, ResolvedScorers.reusing(providers, checked), judge,
                 environment, caseTimeout, repeat, secrets, clock, randomOrDefault(random));
         Judge asked = judge == null || !redactJudgeInput ? judge : new RedactingJudge(judge, preparation.redactor());
         if (preparation.needsJudge()) {
             preflight();
         }
         int limit = concurrency != null ? concurrency : suite.concurrency().orElse(DEFAULT_CONCURRENCY);
-        LOG.info("Running suite '{}': {} of {} cases{}, concurrency {}{}", suite.name(), selected.size(),
-                suite.cases().size(), shard == null ? "" : " (shard " + shard + ")", limit,
-                attempts(preparation, selected.size()));
+        LOG.info("Running suite '{}': {} of {} cases{}{}, concurrency {}{}", suite.name(), selected.size(),
+                suite.cases().size(), shard == null ? "" : " (shard " + shard + ")",
+                toRun.size() == selected.size() ? "" : ", " + (selected.size() - toRun.size()) + " resumed", limit,
+                attempts(preparation, toRun.size()));
         // The fingerprint (the canonical suite's hash, the agent's card) is computed while the cases run.
-        CompletableFuture<Fingerprint> fingerprint = meanwhile("fingerprint",
-                () -> fingerprint(suite, preparation.suiteNeedsJudge()));
-        SuiteResult result = new SuiteExecution(suite, preparation, agent, asked, limit, stopOnFailure,
-                new SafeListener(listeners, sinks), prices).run();
+        SafeListener listener = new SafeListener(listeners, sinks);
+        CompletableFuture<Fingerprint> fingerprint = meanwhile("fingerprint", () -> {
+            Fingerprint f = fingerprint(suite, preparation.suiteNeedsJudge());
+            listener.fingerprintKnown(f);
+            return f;
+        });
+        Map<String, dev.agenteval.api.CaseResult> earlier = new java.util.HashMap<>();
+        for (Case c : selected) {
+            dev.agenteval.api.CaseResult r = resumed.get(c.id());
+            if (r != null) {
+                earlier.put(c.id(), r);
+            }
+        }
+        SuiteResult result = new SuiteExecution(suite, preparation, agent, asked, limit, stopOnFailure, listener, prices,
+                selected.stream().map(Case::id).toList(), earlier).run();
         result = result.withFingerprint(joined(fingerprint));
         if (shard != null) {
             result = result.withShard(shard);
@@ -352,6 +368,7 @@ public final class EvalRunner {
         b.clock = clock;
         b.random = random;
         b.checked = checked;
+        b.resumed.putAll(resumed);
         return b;
     }
 
@@ -385,8 +402,29 @@ public final class EvalRunner {
         private RandomGenerator random;
         private Providers discovered;
         private ResolvedScorers checked;
+        private final Map<String, dev.agenteval.api.CaseResult> resumed = new java.util.LinkedHashMap<>();
 
         private Builder() {
+        }
+
+        /**
+         * Resumes an earlier run: a selected case with a result here keeps it and is not run again
+         * (it is reported to listeners and sinks as finished before any case runs, and takes its
+         * place in suite order in the run's result); the others run. Results of cases that were
+         * not run ({@link dev.agenteval.api.CaseStatus#SKIPPED}) are ignored, so those cases run;
+         * when an id comes twice, the later result wins; ids not in the suite are ignored. Read a
+         * run's results back with {@code dev.agenteval.report.Journal} (eval-report) and check its
+         * fingerprint first ({@link EvalRunner#fingerprint(Suite)}): the runner does not.
+         */
+        public Builder resume(java.util.Collection<dev.agenteval.api.CaseResult> finished) {
+            for (dev.agenteval.api.CaseResult r : Objects.requireNonNull(finished, "finished")) {
+                Objects.requireNonNull(r, "a resumed result");
+                resumed.remove(r.id());
+                if (r.status() != dev.agenteval.api.CaseStatus.SKIPPED) {
+                    resumed.put(r.id(), r);
+                }
+            }
+            return this;
         }
 
         /** The registry set, else the one {@link Providers#discover()} finds, discovered once per builder. */

@@ -137,6 +137,7 @@ class EndToEndTest {
         EvalRunner.builder()
                 .agent(AGENT)
                 .environment(Map.of("DEMO_TOKEN", SECRET)::get)
+                .sink(Journal.start(dir.resolve(Journal.FILE_NAME), "secrets", null))
                 .sink(Reports.all(dir))
                 .sink(Reports.json(dir.resolve("extra/results.json")))
                 .sink(Reports.markdown(dir.resolve("extra/results.md")))

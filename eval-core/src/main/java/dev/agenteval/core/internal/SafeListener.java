@@ -53,6 +53,17 @@ public final class SafeListener implements RunListener {
         }
     }
 
+    /** Tells every sink the run's fingerprint ({@link ResultSink#fingerprintKnown}). */
+    public void fingerprintKnown(dev.agenteval.api.Fingerprint fingerprint) {
+        for (ResultSink s : sinks) {
+            try {
+                s.fingerprintKnown(fingerprint);
+            } catch (RuntimeException e) {
+                LOG.warn("Result sink {} failed on the fingerprint; ignored", s.getClass().getName(), e);
+            }
+        }
+    }
+
     @Override
     public void runFinished(SuiteResult result) {
         each(l -> l.runFinished(result));

@@ -46,6 +46,8 @@ public final class SuiteExecution {
     private final boolean stopOnFailure;
     private final SafeListener listener;
     private final Prices prices;
+    private final List<String> selected;
+    private final Map<String, CaseResult> resumed;
 
     private final AtomicBoolean stopped = new AtomicBoolean();
     private final AtomicReference<String> stopReason = new AtomicReference<>();
@@ -57,6 +59,20 @@ public final class SuiteExecution {
      */
     public SuiteExecution(Suite suite, Preparation preparation, AgentClient client, Judge judge, int concurrency,
                           boolean stopOnFailure, SafeListener listener, Prices prices) {
+        this(suite, preparation, client, judge, concurrency, stopOnFailure, listener, prices,
+                preparation.cases().stream().map(c -> c.testCase().id()).toList(), Map.of());
+    }
+
+    /**
+     * A run that resumes an earlier one: {@code selected} are the ids of the selected cases in
+     * suite order; those in {@code resumed} keep that result (reported to the listener as finished
+     * before any case runs), the others are the prepared cases, run now.
+     */
+    public SuiteExecution(Suite suite, Preparation preparation, AgentClient client, Judge judge, int concurrency,
+                          boolean stopOnFailure, SafeListener listener, Prices prices, List<String> selected,
+                          Map<String, CaseResult> resumed) {
+        this.selected = List.copyOf(selected);
+        this.resumed = Map.copyOf(resumed);
         this.suite = suite;
         this.preparation = preparation;
         this.client = client;
@@ -72,7 +88,13 @@ public final class SuiteExecution {
         Instant startedAt = Instant.now();
         long start = System.nanoTime();
         List<PreparedCase> cases = preparation.cases();
-        listener.runStarted(suite, cases.size());
+        listener.runStarted(suite, selected.size());
+        for (String id : selected) {
+            CaseResult earlier = resumed.get(id);
+            if (earlier != null) {
+                listener.caseFinished(earlier);
+            }
+        }
         int runId = RUNS.incrementAndGet();
         ExecutorService workers = caseThreads("agent-eval-" + runId + "-case-");
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(daemon("agent-eval-" + runId + "-timer-"));
@@ -118,18 +140,24 @@ public final class SuiteExecution {
             timer.shutdownNow();
             workers.shutdownNow();
         }
-        List<CaseResult> out = new ArrayList<>();
+        Map<String, CaseResult> ran = new java.util.HashMap<>();
         boolean complete = true;
         for (int i = 0; i < cases.size(); i++) {
             CompletableFuture<CaseResult> f = i < results.size() ? results.get(i) : null;
+            CaseResult r;
             if (f != null && (!interrupted.get() || finishedBeforeInterrupt.contains(i))) {
-                out.add(f.join());
+                r = f.join();
             } else {
                 complete = false;
-                CaseResult skipped = CaseResult.skipped(cases.get(i).testCase(), "not run: " + stopReason.get());
-                out.add(skipped);
-                listener.caseFinished(skipped);
+                r = CaseResult.skipped(cases.get(i).testCase(), "not run: " + stopReason.get());
+                listener.caseFinished(r);
             }
+            ran.put(r.id(), r);
+        }
+        List<CaseResult> out = new ArrayList<>(selected.size());
+        for (String id : selected) {
+            CaseResult earlier = resumed.get(id);
+            out.add(earlier != null ? earlier : ran.get(id));
         }
         SuiteResult result = new SuiteResult(suite.name(), startedAt, Duration.ofNanos(System.nanoTime() - start),
                 complete, out);

@@ -213,7 +213,30 @@ public final class JsonReport {
         return node;
     }
 
+    /**
+     * A case as a journal line holds it: its element of results.json's {@code cases}, with each
+     * turn's {@code agentId} and {@code contextId} too (the harness report and Opik show them), so
+     * that {@link JsonReportReader#parseCase} gives back an equal result.
+     */
+    public static ObjectNode journalCase(CaseResult c) {
+        return caseNode(c, true);
+    }
+
+    /** {@code shard} as results.json has it. */
+    public static ObjectNode shardTree(Shard shard) {
+        return shard(shard);
+    }
+
+    /** {@code fingerprint} as results.json has it. */
+    public static ObjectNode fingerprintTree(Fingerprint f) {
+        return fingerprint(f);
+    }
+
     private static ObjectNode caseNode(CaseResult c) {
+        return caseNode(c, false);
+    }
+
+    private static ObjectNode caseNode(CaseResult c, boolean ids) {
         ObjectNode node = JsonTrees.NODES.objectNode();
         node.put("id", c.id());
         ArrayNode tags = node.putArray("tags");
@@ -232,28 +255,33 @@ public final class JsonReport {
             node.put("flaky", c.flaky());
             ArrayNode attempts = node.putArray("attempts");
             for (CaseAttempt a : c.attempts()) {
-                attempts.add(attempt(a));
+                attempts.add(attempt(a, ids));
             }
         }
-        node.set("turns", turns(c.turns()));
+        node.set("turns", turns(c.turns(), ids));
         return node;
     }
 
-    private static ObjectNode attempt(CaseAttempt a) {
+    private static ObjectNode attempt(CaseAttempt a, boolean ids) {
         ObjectNode node = JsonTrees.NODES.objectNode();
         node.put("attempt", a.attempt());
         node.put("status", a.status().wireName());
         node.put("reason", a.reason());
         node.put("durationSeconds", ReportText.seconds(a.duration()));
         node.set("usage", usage(a.usage()));
-        node.set("turns", turns(a.turns()));
+        node.set("turns", turns(a.turns(), ids));
         return node;
     }
 
-    private static ArrayNode turns(List<TurnResult> turns) {
+    private static ArrayNode turns(List<TurnResult> turns, boolean ids) {
         ArrayNode array = JsonTrees.NODES.arrayNode();
         for (TurnResult t : turns) {
-            array.add(turn(t));
+            ObjectNode turn = turn(t);
+            if (ids) {
+                turn.put("agentId", t.agentId());
+                turn.put("contextId", t.contextId());
+            }
+            array.add(turn);
         }
         return array;
     }

@@ -90,35 +90,58 @@ public final class JsonReportReader {
         }
         Duration duration = seconds(root, "durationSeconds", "");
         boolean complete = bool(root, "complete", "");
-        Shard shard = null;
-        JsonNode shardNode = root.get("shard");
-        if (shardNode != null && !shardNode.isNull()) {
-            int index = integer(shardNode, "index", "shard.");
-            int count = integer(shardNode, "count", "shard.");
-            try {
-                shard = Shard.of(index, count);
-            } catch (IllegalArgumentException e) {
-                throw error("shard", e.getMessage());
-            }
-        }
-        Fingerprint fingerprint = null;
-        JsonNode fingerprintNode = root.get("fingerprint");
-        if (fingerprintNode != null && !fingerprintNode.isNull()) {
-            requireObject(fingerprintNode, "fingerprint.");
-            try {
-                fingerprint = new Fingerprint(text(fingerprintNode, "suite", "fingerprint.", false),
-                        integer(fingerprintNode, "suiteCases", "fingerprint."), text(fingerprintNode, "agent", "fingerprint.", false),
-                        text(fingerprintNode, "judge", "fingerprint.", false), text(fingerprintNode, "value", "fingerprint.", false));
-            } catch (IllegalArgumentException | NullPointerException e) {
-                throw error("fingerprint", e.getMessage());
-            }
-        }
+        Shard shard = shard(root.get("shard"));
+        Fingerprint fingerprint = fingerprint(root.get("fingerprint"));
         List<CaseResult> cases = new ArrayList<>();
         JsonNode array = array(root, "cases", "");
         for (int i = 0; i < array.size(); i++) {
             cases.add(caseResult(array.get(i), "cases[" + i + "]."));
         }
         return new SuiteResult(suite, startedAt, duration, complete, cases, shard, fingerprint);
+    }
+
+    /** The {@code shard} node of a results document (or a journal's header), or null when it is absent. */
+    private Shard shard(JsonNode shardNode) {
+        if (shardNode == null || shardNode.isNull()) {
+            return null;
+        }
+        int index = integer(shardNode, "index", "shard.");
+        int count = integer(shardNode, "count", "shard.");
+        try {
+            return Shard.of(index, count);
+        } catch (IllegalArgumentException e) {
+            throw error("shard", e.getMessage());
+        }
+    }
+
+    /** The {@code fingerprint} node of a results document (or a journal's line), or null when it is absent. */
+    private Fingerprint fingerprint(JsonNode fingerprintNode) {
+        if (fingerprintNode == null || fingerprintNode.isNull()) {
+            return null;
+        }
+        requireObject(fingerprintNode, "fingerprint.");
+        try {
+            return new Fingerprint(text(fingerprintNode, "suite", "fingerprint.", false),
+                    integer(fingerprintNode, "suiteCases", "fingerprint."), text(fingerprintNode, "agent", "fingerprint.", false),
+                    text(fingerprintNode, "judge", "fingerprint.", false), text(fingerprintNode, "value", "fingerprint.", false));
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw error("fingerprint", e.getMessage());
+        }
+    }
+
+    /** A case node as results.json (or a journal line) has it; {@code source} names it in messages. */
+    public static CaseResult parseCase(JsonNode node, String source) {
+        return new JsonReportReader(source).caseResult(node, "");
+    }
+
+    /** A shard node; {@code source} names it in messages. */
+    public static Shard parseShard(JsonNode node, String source) {
+        return new JsonReportReader(source).shard(node);
+    }
+
+    /** A fingerprint node; {@code source} names it in messages. */
+    public static Fingerprint parseFingerprint(JsonNode node, String source) {
+        return new JsonReportReader(source).fingerprint(node);
     }
 
     private CaseResult caseResult(JsonNode node, String at) {
@@ -205,7 +228,8 @@ public final class JsonReportReader {
             return new TurnResult(index, name, input, request, response, answer,
                     state == null ? null : TaskState.parse(state), calls, seconds(node, "durationSeconds", at),
                     usage(node.get("usage"), at + "usage"), failure(node.get("harnessFailure"), at + "harnessFailure"),
-                    scores, null, null, node.path("traceUrl").isTextual() ? node.get("traceUrl").asText() : null);
+                    scores, text(node, "agentId", at, true), text(node, "contextId", at, true),
+                    node.path("traceUrl").isTextual() ? node.get("traceUrl").asText() : null);
         } catch (IllegalArgumentException e) {
             throw error(at.isEmpty() ? "" : at.substring(0, at.length() - 1), e.getMessage());
         }

@@ -1,0 +1,340 @@
+package dev.agenteval.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.agenteval.api.CaseResult;
+import dev.agenteval.report.Journal;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchService;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code run --resume DIR [--retry-errored]} against a loopback A2A agent that counts the
+ * messages it gets per case: a child CLI killed with SIGKILL mid-run, then resumed.
+ */
+class ResumeCliTest {
+
+    private static final long WAIT_SECONDS = 120;
+    private static final int CASES = 10;
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern QUESTION = Pattern.compile("Question (\\d+)");
+
+    @TempDir
+    Path dir;
+
+    private HttpServer agent;
+    private ExecutorService pool;
+    private String url;
+    /** Messages received per case number. */
+    private final Map<Integer, AtomicInteger> asked = new ConcurrentHashMap<>();
+    /** Case numbers whose messages are held until {@link #release} (and then answered). */
+    private volatile Predicate<Integer> held = n -> false;
+    /** Case numbers answered with HTTP 500. */
+    private volatile Predicate<Integer> failing = n -> false;
+    private final CountDownLatch release = new CountDownLatch(1);
+    private final CountDownLatch heldArrived = new CountDownLatch(2);
+
+    private ByteArrayOutputStream out;
+    private ByteArrayOutputStream err;
+
+    @BeforeEach
+    void start() throws Exception {
+        StringBuilder yaml = new StringBuilder("cases:\n");
+        for (int i = 0; i < CASES; i++) {
+            yaml.append("  - id: case-").append(i).append('\n')
+                    .append("    turns:\n")
+                    .append("      - input: \"Question ").append(i).append("\"\n")
+                    .append("        scorers:\n")
+                    .append("          - type: contains\n")
+                    .append("            values: [").append(i == 4 ? "goodbye" : "hello").append("]\n");
+        }
+        Files.writeString(dir.resolve("suite.yaml"), yaml.toString());
+        agent = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        pool = Executors.newCachedThreadPool();
+        agent.setExecutor(pool);
+        agent.createContext("/", this::answer);
+        agent.start();
+        url = "http://127.0.0.1:" + agent.getAddress().getPort() + "/";
+    }
+
+    @AfterEach
+    void stop() {
+        release.countDown();
+        agent.stop(0);
+        pool.shutdownNow();
+    }
+
+    private void answer(HttpExchange x) throws IOException {
+        if (!"POST".equals(x.getRequestMethod())) {
+            reply(x, 404, "{}"); // no agent card: A2A 0.3 at the URL
+            return;
+        }
+        String body = new String(x.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+        Matcher m = QUESTION.matcher(body);
+        int n = m.find() ? Integer.parseInt(m.group(1)) : -1;
+        asked.computeIfAbsent(n, k -> new AtomicInteger()).incrementAndGet();
+        if (held.test(n)) {
+            heldArrived.countDown();
+            try {
+                release.await(WAIT_SECONDS, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (failing.test(n)) {
+            reply(x, 500, "{\"error\":\"down\"}");
+            return;
+        }
+        reply(x, 200, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"kind\":\"task\",\"id\":\"t\",\"contextId\":\"c\","
+                + "\"status\":{\"state\":\"completed\",\"message\":{\"kind\":\"message\",\"role\":\"agent\","
+                + "\"messageId\":\"m\",\"parts\":[{\"kind\":\"text\",\"text\":\"hello " + n + "\"}]}}}}");
+    }
+
+    private static void reply(HttpExchange x, int status, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        x.getResponseHeaders().set("Content-Type", "application/json");
+        x.sendResponseHeaders(status, bytes.length);
+        x.getResponseBody().write(bytes);
+        x.close();
+    }
+
+    private int run(String... args) {
+        out = new ByteArrayOutputStream();
+        err = new ByteArrayOutputStream();
+        return AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), dir));
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    private Map<Integer, Integer> askedCounts() {
+        Map<Integer, Integer> counts = new TreeMap<>();
+        asked.forEach((k, v) -> counts.put(k, v.get()));
+        return counts;
+    }
+
+    private static Set<String> ids(List<CaseResult> results) {
+        return results.stream().map(CaseResult::id).collect(Collectors.toCollection(java.util.TreeSet::new));
+    }
+
+    private static int number(String id) {
+        return Integer.parseInt(id.substring("case-".length()));
+    }
+
+    /** The ids and statuses of results.json's cases, in its order. */
+    private Map<String, String> reported(String folder) throws IOException {
+        JsonNode report = JSON.readTree(dir.resolve(folder).resolve("results.json").toFile());
+        Map<String, String> statuses = new java.util.LinkedHashMap<>();
+        report.get("cases").forEach(c -> statuses.put(c.get("id").asText(), c.get("status").asText()));
+        return statuses;
+    }
+
+    /** Waits (for file events, never a fixed time) until {@code file}'s journal holds {@code cases} cases. */
+    private static Journal.Contents awaitJournal(Path file, int cases) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+        try (WatchService watch = FileSystems.getDefault().newWatchService()) {
+            file.getParent().register(watch, StandardWatchEventKinds.ENTRY_MODIFY, StandardWatchEventKinds.ENTRY_CREATE);
+            while (System.nanoTime() < deadline) {
+                if (Files.exists(file)) {
+                    Journal.Contents read = Journal.read(file);
+                    if (read.results().size() >= cases) {
+                        return read;
+                    }
+                }
+                var key = watch.poll(1, TimeUnit.SECONDS);
+                if (key != null) {
+                    key.pollEvents();
+                    key.reset();
+                }
+            }
+        }
+        throw new AssertionError("the journal never held " + cases + " cases");
+    }
+
+    /** The header and fingerprint lines of a journal and its first {@code cases} case lines (as a run stopped then left it). */
+    private static List<String> keep(List<String> lines, int cases) {
+        List<String> kept = new ArrayList<>(lines.subList(0, 1));
+        int n = 0;
+        for (String line : lines.subList(1, lines.size())) {
+            if (line.startsWith("{\"fingerprint\"") || line.startsWith("{\"case\"") && n++ < cases) {
+                kept.add(line);
+            }
+        }
+        return kept;
+    }
+
+    @Test
+    void a_run_killed_with_sigkill_resumes_with_only_what_its_journal_lacks() throws Exception {
+        held = n -> n >= 6; // cases 0-5 end; 6 and 7 are in flight when the run is killed; 8 and 9 never start
+        Path reports = dir.resolve("reports");
+        Files.createDirectories(reports);
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        Process child = new ProcessBuilder(java, "-cp", cp, "dev.agenteval.cli.AgentEvalCli", "run", "suite.yaml",
+                "--agent-url", url, "--concurrency", "2", "--report-dir", "reports")
+                .directory(dir.toFile())
+                .redirectOutput(dir.resolve("child.out").toFile())
+                .redirectError(dir.resolve("child.err").toFile())
+                .start();
+        Journal.Contents atKill;
+        try {
+            assertThat(heldArrived.await(WAIT_SECONDS, TimeUnit.SECONDS)).as("two cases in flight").isTrue();
+            awaitJournal(reports.resolve(Journal.FILE_NAME), 6);
+            child.destroyForcibly(); // SIGKILL: no shutdown hook, no report
+            assertThat(child.waitFor(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            child.destroyForcibly();
+        }
+        assertThat(child.exitValue()).as("killed").isEqualTo(137);
+        assertThat(reports.resolve("results.json")).doesNotExist();
+        atKill = Journal.read(reports.resolve(Journal.FILE_NAME));
+        assertThat(ids(atKill.results())).containsExactly("case-0", "case-1", "case-2", "case-3", "case-4", "case-5");
+        assertThat(atKill.fingerprint()).isNotNull();
+        Map<Integer, Integer> before = askedCounts();
+        assertThat(before.keySet()).containsExactly(0, 1, 2, 3, 4, 5, 6, 7);
+
+        held = n -> false;
+        release.countDown();
+        asked.clear();
+        int code = run("run", "suite.yaml", "--agent-url", url, "--concurrency", "2", "--resume", "reports");
+
+        assertThat(code).as(err()).isEqualTo(1); // case-4 fails its check, as it did before
+        assertThat(askedCounts()).as("only the cases the journal lacked were sent")
+                .isEqualTo(Map.of(6, 1, 7, 1, 8, 1, 9, 1));
+        Map<String, String> statuses = reported("reports");
+        assertThat(statuses.keySet()).containsExactly("case-0", "case-1", "case-2", "case-3", "case-4", "case-5",
+                "case-6", "case-7", "case-8", "case-9");
+        assertThat(statuses.get("case-4")).isEqualTo("failed");
+        assertThat(statuses.values().stream().filter("passed"::equals).count()).isEqualTo(9);
+        Journal.Contents after = Journal.read(reports.resolve(Journal.FILE_NAME));
+        assertThat(after.results()).hasSize(CASES);
+        assertThat(after.fingerprint()).isEqualTo(atKill.fingerprint());
+        assertThat(Files.readAllLines(reports.resolve(Journal.FILE_NAME))).as("header, fingerprint, one line per case")
+                .hasSize(2 + CASES);
+
+        // Resumed again: everything is in the journal, nothing is sent, the reports are the same.
+        asked.clear();
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--resume", "reports")).isEqualTo(1);
+        assertThat(asked).isEmpty();
+        assertThat(reported("reports")).isEqualTo(statuses);
+    }
+
+    @Test
+    void errored_cases_run_again_only_with_retry_errored() throws Exception {
+        failing = n -> n == 2 || n == 7;
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--report-dir", "reports", "-q")).isEqualTo(1);
+        assertThat(reported("reports")).containsEntry("case-2", "errored").containsEntry("case-7", "errored");
+
+        failing = n -> false;
+        asked.clear();
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--resume", "reports", "-q")).isEqualTo(1);
+        assertThat(asked).as("an errored case is finished: not sent again without --retry-errored").isEmpty();
+        assertThat(reported("reports")).containsEntry("case-2", "errored");
+
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--resume", "reports", "--retry-errored", "-q"))
+                .as(err()).isEqualTo(1);
+        assertThat(askedCounts()).isEqualTo(Map.of(2, 1, 7, 1));
+        Map<String, String> statuses = reported("reports");
+        assertThat(statuses).containsEntry("case-2", "passed").containsEntry("case-7", "passed").hasSize(CASES);
+        assertThat(Journal.read(dir.resolve("reports").resolve(Journal.FILE_NAME)).results())
+                .filteredOn(r -> r.id().equals("case-2")).singleElement()
+                .satisfies(r -> assertThat(r.passed()).as("the later line wins").isTrue());
+    }
+
+    @Test
+    void a_journal_of_another_suite_agent_or_shard_is_refused_before_anything_is_sent() throws Exception {
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--report-dir", "reports", "-q")).isEqualTo(1);
+        Path journal = dir.resolve("reports").resolve(Journal.FILE_NAME);
+        Files.write(journal, keep(Files.readAllLines(journal), 3));
+        asked.clear();
+
+        Files.writeString(dir.resolve("suite.yaml"), Files.readString(dir.resolve("suite.yaml"))
+                .replace("Question 9", "Question nine"));
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--resume", "reports")).isEqualTo(2);
+        assertThat(err()).contains("error: --resume: " + journal + " is of another run of suite 'suite': the suite (")
+                .contains("Nothing was sent");
+        Files.writeString(dir.resolve("suite.yaml"), Files.readString(dir.resolve("suite.yaml"))
+                .replace("Question nine", "Question 9"));
+
+        assertThat(run("run", "suite.yaml", "--agent-url", url.replace("127.0.0.1", "localhost"), "--resume", "reports"))
+                .isEqualTo(2);
+        assertThat(err()).contains("the agent ('a2a " + url + "' then");
+
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--resume", "reports", "--shard", "1/2")).isEqualTo(2);
+        assertThat(err()).contains("is the journal of an unsharded run, and this run is shard 1/2");
+
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--resume", "elsewhere")).isEqualTo(2);
+        assertThat(err()).contains("--resume: " + dir.resolve("elsewhere").resolve(Journal.FILE_NAME) + ": no such file");
+
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--retry-errored")).isEqualTo(2);
+        assertThat(err()).contains("--retry-errored needs --resume DIR");
+
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--resume", "reports", "--report-dir", "other"))
+                .isEqualTo(2);
+        assertThat(err()).contains("--resume reports writes the reports to the folder it resumes");
+        assertThat(asked).as("nothing was sent by a refused resume").isEmpty();
+
+        Set<Integer> lacking = new java.util.TreeSet<>(java.util.stream.IntStream.range(0, CASES).boxed().toList());
+        Journal.read(journal).results().forEach(r -> lacking.remove(number(r.id())));
+        assertThat(lacking).hasSize(CASES - 3);
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--resume", "reports", "-q")).isEqualTo(1);
+        assertThat(askedCounts().keySet()).containsExactlyElementsOf(lacking);
+    }
+
+    @Test
+    void resumed_shards_merge() throws Exception {
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--shard", "1/2", "--report-dir", "s1", "-q"))
+                .isIn(0, 1);
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--shard", "2/2", "--report-dir", "s2", "-q"))
+                .isIn(0, 1);
+        Path journal = dir.resolve("s2").resolve(Journal.FILE_NAME);
+        List<String> lines = Files.readAllLines(journal);
+        int kept = 1;
+        Files.write(journal, keep(lines, kept));
+        Files.delete(dir.resolve("s2").resolve("results.json"));
+        asked.clear();
+
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--shard", "2/2", "--resume", "s2", "-q")).isIn(0, 1);
+        assertThat(asked.values().stream().mapToInt(AtomicInteger::get).sum()).isEqualTo(lines.size() - 2 - kept);
+
+        assertThat(run("merge", "s1/results.json", "s2/results.json", "--output", "all.json")).as(err()).isIn(0, 1);
+        JsonNode merged = JSON.readTree(dir.resolve("all.json").toFile());
+        List<Integer> numbers = new ArrayList<>();
+        merged.get("cases").forEach(c -> numbers.add(number(c.get("id").asText())));
+        assertThat(numbers).containsExactlyInAnyOrder(0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
+        assertThat(merged.get("complete").asBoolean()).isTrue();
+    }
+}
