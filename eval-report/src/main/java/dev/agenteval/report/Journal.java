@@ -219,6 +219,11 @@ public final class Journal implements ResultSink, AutoCloseable {
             }
             boolean whole = end < bytes.length;
             String at = file + ":" + lineNumber;
+            if (whole && end == start && lineNumber > 1) {
+                start = end + 1; // an empty line
+                length = start;
+                continue;
+            }
             JsonNode node = parse(bytes, start, end);
             if (node == null || !node.isObject()) {
                 if (!whole) {
