@@ -197,8 +197,17 @@ final class RunCommand implements Callable<Integer> {
             b.sink(journal);
             dev.agenteval.report.Journal.Contents earlier = plan.journal(suite);
             if (earlier != null) {
-                b.resume(earlier.results().stream().filter(r -> !options.retryErrored
-                        || r.status() != dev.agenteval.api.CaseStatus.ERRORED).toList());
+                List<dev.agenteval.api.CaseResult> kept = earlier.results().stream().filter(r -> !options.retryErrored
+                        || r.status() != dev.agenteval.api.CaseStatus.ERRORED).toList();
+                b.resume(kept);
+                if (!options.verbosity.quiet()) {
+                    Path file = earlier.file().toAbsolutePath();
+                    Path work = context.workDir().toAbsolutePath();
+                    context.err().println("Resuming from " + (file.startsWith(work) ? work.relativize(file) : file)
+                            + ": " + kept.size() + " finished case" + (kept.size() == 1 ? "" : "s") + " kept"
+                            + (options.retryErrored && kept.size() < earlier.results().size()
+                            ? ", " + (earlier.results().size() - kept.size()) + " errored to run again" : "") + ".");
+                }
             }
         }
         Baseline compared = Gating.baselineFor(plan.baseline(), suite, several, context.err());

@@ -232,6 +232,7 @@ class ResumeCliTest {
         int code = run("run", "suite.yaml", "--agent-url", url, "--concurrency", "2", "--resume", "reports");
 
         assertThat(code).as(err()).isEqualTo(1); // case-4 fails its check, as it did before
+        assertThat(err()).contains("Resuming from reports/journal.jsonl: 6 finished cases kept.");
         assertThat(askedCounts()).as("only the cases the journal lacked were sent")
                 .isEqualTo(Map.of(6, 1, 7, 1, 8, 1, 9, 1));
         Map<String, String> statuses = reported("reports");
@@ -264,9 +265,10 @@ class ResumeCliTest {
         assertThat(asked).as("an errored case is finished: not sent again without --retry-errored").isEmpty();
         assertThat(reported("reports")).containsEntry("case-2", "errored");
 
-        assertThat(run("run", "suite.yaml", "--agent-url", url, "--resume", "reports", "--retry-errored", "-q"))
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--resume", "reports", "--retry-errored"))
                 .as(err()).isEqualTo(1);
         assertThat(askedCounts()).isEqualTo(Map.of(2, 1, 7, 1));
+        assertThat(err()).contains("Resuming from reports/journal.jsonl: 8 finished cases kept, 2 errored to run again.");
         Map<String, String> statuses = reported("reports");
         assertThat(statuses).containsEntry("case-2", "passed").containsEntry("case-7", "passed").hasSize(CASES);
         assertThat(Journal.read(dir.resolve("reports").resolve(Journal.FILE_NAME)).results())
