@@ -50,9 +50,9 @@ import org.slf4j.LoggerFactory;
  * again (with {@code --retry-errored}) has two lines; the later wins.
  *
  * <p>As a {@link ResultSink} put first, a journal is written before any report: a case thread
- * renders its line and hands it over; one writer thread appends what came within 10 ms and forces
+ * hands its result over; one writer thread renders what came within 10 ms, appends it and forces
  * it to disk ({@link FileChannel#force}), so cases ending together share one force and no case
- * thread waits for the disk. A case is on disk about 10 ms after it ends. {@link #write} returns once every line is on disk, so the report files,
+ * thread renders a line or waits for the disk. A case is on disk about 10 ms after it ends. {@link #write} returns once every line is on disk, so the report files,
  * written after it, never hold a case the journal lacks. A line that could not be written fails
  * {@link #write} (the run's reports are still written; the run then reports the failure).
  *
@@ -264,24 +264,23 @@ public final class Journal implements ResultSink, AutoCloseable {
         return new Contents(file, suite, shard, fingerprint, List.copyOf(results.values()), length, torn);
     }
 
-    /** Hands the case's line to the writer; a case that was not run, or came from the journal, is not written. */
+    /**
+     * Hands the case to the writer, which renders its line; a case that was not run, or came from
+     * the journal, is not written.
+     */
     @Override
     public void caseFinished(CaseResult result) {
         if (result.status() == CaseStatus.SKIPPED || known.contains(result)) {
             return;
         }
-        ObjectNode node = JsonTrees.NODES.objectNode();
-        node.set("case", JsonReport.journalCase(result));
-        enqueue(line(node));
+        enqueue(result);
     }
 
     /** Writes the fingerprint line, once (a resumed journal has it already). */
     @Override
     public void fingerprintKnown(Fingerprint fingerprint) {
         if (fingerprint != null && fingerprinted.compareAndSet(false, true)) {
-            ObjectNode node = JsonTrees.NODES.objectNode();
-            node.set("fingerprint", JsonReport.fingerprintTree(fingerprint));
-            enqueue(line(node));
+            enqueue(fingerprint);
         }
     }
 
@@ -335,17 +334,22 @@ public final class Journal implements ResultSink, AutoCloseable {
         return "Journal[" + file + "]";
     }
 
-    private void enqueue(byte[] line) {
+    private void enqueue(Object record) {
         if (closed.get()) {
             LOG.warn("{}: a line came after the journal was closed; not written", file);
             return;
         }
-        queue.add(line);
+        queue.add(record);
     }
 
-    /** The writer: appends what is waiting, forces it to disk, again, until stopped. */
+    /**
+     * The writer: renders what is waiting (one generator, one buffer, for every line), appends it
+     * and forces it to disk, again, until stopped. Rendering here keeps the case threads' cost of
+     * the journal to handing a reference over.
+     */
     private void writeLines() {
         List<Object> batch = new ArrayList<>();
+        Lines lines = new Lines();
         boolean stop = false;
         while (!stop) {
             try {
@@ -358,26 +362,22 @@ public final class Journal implements ResultSink, AutoCloseable {
                 continue; // only close() stops the writer, after the lines handed over
             }
             queue.drainTo(batch);
-            List<ByteBuffer> buffers = new ArrayList<>(batch.size());
+            lines.reset();
             for (Object o : batch) {
                 if (o == STOP) {
                     stop = true;
-                } else {
-                    buffers.add(ByteBuffer.wrap((byte[]) o));
+                } else if (failure == null) {
+                    lines.add(o);
                 }
             }
             batch.clear();
-            if (buffers.isEmpty() || failure != null) {
+            if (lines.isEmpty() || failure != null) {
                 continue;
             }
             try {
-                ByteBuffer[] array = buffers.toArray(ByteBuffer[]::new);
-                long remaining = 0;
-                for (ByteBuffer b : array) {
-                    remaining += b.remaining();
-                }
-                while (remaining > 0) {
-                    remaining -= channel.write(array);
+                ByteBuffer buffer = lines.buffer();
+                while (buffer.hasRemaining()) {
+                    channel.write(buffer);
                 }
                 channel.force(false);
             } catch (IOException e) {
@@ -385,6 +385,55 @@ public final class Journal implements ResultSink, AutoCloseable {
                 LOG.error("{}: the journal could not be written ({}); the cases from here on are not in it", file,
                         e.toString());
             }
+        }
+    }
+
+    /** The lines of one batch, rendered by one generator into one buffer. */
+    private static final class Lines extends java.io.ByteArrayOutputStream {
+        private com.fasterxml.jackson.core.JsonGenerator gen;
+        private int records;
+
+        Lines() {
+            super(64 * 1024);
+        }
+
+        void add(Object record) {
+            ObjectNode node = JsonTrees.NODES.objectNode();
+            if (record instanceof CaseResult c) {
+                node.set("case", JsonReport.journalCase(c));
+            } else {
+                node.set("fingerprint", JsonReport.fingerprintTree((Fingerprint) record));
+            }
+            int mark = size();
+            try {
+                if (gen == null) {
+                    gen = JsonTrees.MAPPER.getFactory().createGenerator(this);
+                    gen.setRootValueSeparator(new com.fasterxml.jackson.core.io.SerializedString(""));
+                }
+                gen.writeTree(node);
+                gen.writeRaw('\n');
+                gen.flush();
+                records++;
+            } catch (IOException | RuntimeException e) {
+                // Not for results the runner made; the case is left out, and said so.
+                LOG.error("A result could not be written to the journal: {}", e.toString());
+                gen = null; // its buffer may hold part of the line
+                count = mark;
+            }
+        }
+
+        boolean isEmpty() {
+            return records == 0;
+        }
+
+        ByteBuffer buffer() {
+            return ByteBuffer.wrap(buf, 0, count);
+        }
+
+        @Override
+        public synchronized void reset() {
+            super.reset();
+            records = 0;
         }
     }
 
