@@ -137,6 +137,10 @@ class SimulateCliTest {
         fakeModel();
         Files.writeString(work.resolve("eval.yaml"), SUITE);
 
+        assertThat(run("show", "eval.yaml")).as(err).isZero();
+        assertThat(out).contains("  refund-sim\n    simulated user, up to 5 turns, stops when goal_met: Get a refund for"
+                + " order 42\n      scorers of each turn: contains\n    conversation scorers: goal_completion\n");
+
         int code = run(runArgs("eval.yaml", "--report-dir", "reports", "-v"));
 
         assertThat(code).as(out + err).isZero();

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.agenteval.api.JudgeException;
 import dev.agenteval.api.Usage;
 import dev.agenteval.common.json.JsonTrees;
-import dev.agenteval.http.Authentication;
 import dev.agenteval.http.HttpJson;
 import dev.agenteval.http.RetryPolicy;
 import dev.agenteval.judge.internal.Completion;
@@ -66,12 +65,7 @@ public final class OpenAiUserSimulator implements UserSimulator {
         this.model = b.model;
         this.templates = b.templates;
         this.replyRetries = b.replyRetries;
-        HttpJson http = HttpJson.builder(baseUrl)
-                .connectTimeout(b.requestTimeout.compareTo(Duration.ofSeconds(10)) < 0 ? b.requestTimeout : Duration.ofSeconds(10))
-                .requestTimeout(b.requestTimeout)
-                .retryPolicy(b.retryPolicy)
-                .authentication(b.apiKey == null ? Authentication.none() : Authentication.bearer(b.apiKey))
-                .build();
+        HttpJson http = OpenAiJudge.http(baseUrl, b.requestTimeout, b.retryPolicy, b.apiKey);
         this.transport = new JudgeTransport(http, baseUrl, model, b.maxConcurrency, 0, 10, 50, Duration.ofSeconds(30),
                 OpenAiJudge.ResponseFormat.JSON_OBJECT);
         this.preflight = new JudgePreflight(http, baseUrl, model, b.apiKey != null, b.requireApiKey, b.keySource);
@@ -190,17 +184,7 @@ public final class OpenAiUserSimulator implements UserSimulator {
 
         /** The API root, e.g. {@code http://localhost:11434/v1} (the default is OpenAI's). */
         public Builder baseUrl(String baseUrl) {
-            Objects.requireNonNull(baseUrl, "baseUrl");
-            URI uri;
-            try {
-                uri = URI.create(baseUrl.strip());
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("baseUrl must be an http or https URL but was '" + baseUrl + "'", e);
-            }
-            if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme())) {
-                throw new IllegalArgumentException("baseUrl must be an http or https URL but was '" + baseUrl + "'");
-            }
-            this.baseUrl = uri;
+            this.baseUrl = OpenAiJudge.httpUrl(baseUrl);
             return this;
         }
 
@@ -236,11 +220,7 @@ public final class OpenAiUserSimulator implements UserSimulator {
 
         /** The timeout of one HTTP call (default 60 s). */
         public Builder requestTimeout(Duration requestTimeout) {
-            Objects.requireNonNull(requestTimeout, "requestTimeout");
-            if (requestTimeout.isZero() || requestTimeout.isNegative()) {
-                throw new IllegalArgumentException("requestTimeout must be > 0 but was " + requestTimeout);
-            }
-            this.requestTimeout = requestTimeout;
+            this.requestTimeout = OpenAiJudge.Builder.positive(requestTimeout, "requestTimeout");
             return this;
         }
 

@@ -1,16 +1,11 @@
 package dev.agenteval.judge.internal;
 
-import dev.agenteval.api.ConfigurationException;
-import dev.agenteval.http.RetryPolicy;
 import dev.agenteval.http.settings.ProviderSettings;
 import dev.agenteval.judge.OpenAiUserSimulator;
-import dev.agenteval.judge.PromptTemplates;
 import dev.agenteval.spi.EnvironmentVariable;
 import dev.agenteval.spi.ProviderConfig;
 import dev.agenteval.spi.UserSimulator;
 import dev.agenteval.spi.UserSimulatorProvider;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -88,24 +83,18 @@ public final class OpenAiUserSimulatorProvider implements UserSimulatorProvider 
         String keyVariable = s.string("apiKeyEnv").orElse(config.env(API_KEY).isPresent() ? API_KEY
                 : config.env(OpenAiJudgeProvider.API_KEY).isEmpty() && config.env(OpenAiJudgeProvider.HARNESS_API_KEY)
                         .isPresent() ? OpenAiJudgeProvider.HARNESS_API_KEY : OpenAiJudgeProvider.API_KEY);
-        config.env(keyVariable).ifPresent(key -> config.secrets().add(key).add(key.strip()));
-        b.apiKeyFromEnvironment(keyVariable, config.environment());
-        Boolean requireKey = s.flag("requireApiKey");
-        if (requireKey != null) {
-            b.requireApiKey(requireKey);
+        b.apiKeyFromEnvironment(OpenAiJudgeProvider.registeredKey(config, keyVariable), config.environment());
+        OpenAiJudgeProvider.Endpoint endpoint = OpenAiJudgeProvider.Endpoint.read(s);
+        if (endpoint.requireApiKey() != null) {
+            b.requireApiKey(endpoint.requireApiKey());
         }
-        double timeout = s.numberIn("timeoutSeconds", 0.001, 3600, 60);
-        b.requestTimeout(Duration.ofMillis(Math.round(timeout * 1000)));
-        b.retryPolicy(RetryPolicy.builder().maxAttempts(s.integer("maxAttempts", 1, 3, false)).build());
+        b.requestTimeout(endpoint.timeout());
+        b.retryPolicy(endpoint.retryPolicy());
         b.replyRetries(s.integer("replyRetries", 0, 2, false));
-        b.maxConcurrency(s.integer("maxConcurrency", 1, 4, false));
-        s.string("templatesDir").ifPresent(dir -> {
-            try {
-                b.templates(PromptTemplates.defaults().withOverrides(Path.of(dir)));
-            } catch (ConfigurationException e) {
-                e.problems().forEach(s::problem);
-            }
-        });
+        b.maxConcurrency(endpoint.maxConcurrency());
+        if (endpoint.templates() != null) {
+            b.templates(endpoint.templates());
+        }
         s.check();
         return b.build();
     }
