@@ -214,25 +214,29 @@ public final class OpenAiJudge implements Judge {
                 + (cache == null ? "" : ", cache=" + cache.folder()) + "]";
     }
 
-    /** Builder of an {@link OpenAiJudge}; only the model is required. */
+    /**
+     * Builder of an {@link OpenAiJudge}; only the model is required. Its endpoint settings (base
+     * URL, model, key, timeout, retries, concurrency, templates) also configure an
+     * {@link OpenAiUserSimulator} on the same endpoint.
+     */
     public static final class Builder {
-        private URI baseUrl = URI.create(DEFAULT_BASE_URL);
-        private String model;
-        private String apiKey;
-        private String keySource = "no API key was given";
-        private Boolean requireApiKey;
-        private Duration requestTimeout = Duration.ofSeconds(60);
-        private RetryPolicy retryPolicy = RetryPolicy.ofDefaults();
+        URI baseUrl = URI.create(DEFAULT_BASE_URL);
+        String model;
+        String apiKey;
+        String keySource = "no API key was given";
+        Boolean requireApiKey;
+        Duration requestTimeout = Duration.ofSeconds(60);
+        RetryPolicy retryPolicy = RetryPolicy.ofDefaults();
         private int verdictRetries = 2;
         private double requestsPerSecond;
-        private int maxConcurrency = 4;
+        int maxConcurrency = 4;
         private int circuitWindow = 10;
         private double circuitFailureRate = 50;
         private Duration circuitOpenDuration = Duration.ofSeconds(30);
         private int samples = 1;
         private double threshold = 0.5;
         private Path cacheDirectory;
-        private PromptTemplates templates = PromptTemplates.defaults();
+        PromptTemplates templates = PromptTemplates.defaults();
         private ResponseFormat responseFormat = ResponseFormat.JSON_SCHEMA;
 
         private Builder() {

@@ -5,7 +5,6 @@ import dev.agenteval.api.JudgeException;
 import dev.agenteval.api.Usage;
 import dev.agenteval.common.json.JsonTrees;
 import dev.agenteval.http.HttpJson;
-import dev.agenteval.http.RetryPolicy;
 import dev.agenteval.judge.internal.Completion;
 import dev.agenteval.judge.internal.JudgePreflight;
 import dev.agenteval.judge.internal.JudgeTransport;
@@ -20,7 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,11 +26,11 @@ import org.slf4j.LoggerFactory;
  * A simulated user on any OpenAI-compatible chat completions endpoint, usually the judge's.
  *
  * <pre>{@code
- * UserSimulator simulator = OpenAiUserSimulator.builder()
- *         .baseUrl("http://localhost:11434/v1")
- *         .model("llama3.1")
+ * OpenAiJudge.Builder endpoint = OpenAiJudge.builder().baseUrl("http://localhost:11434/v1").model("llama3.1");
+ * EvalRunner.builder().agent(agent)
+ *         .judge(endpoint.build())
+ *         .simulator(OpenAiUserSimulator.of(endpoint))     // the same endpoint and model
  *         .build();
- * EvalRunner.builder().agent(agent).judge(judge).simulator(simulator).build();
  * }</pre>
  *
  * <p>Each turn is one {@code POST {baseUrl}/chat/completions} at temperature 0 with
@@ -61,19 +59,25 @@ public final class OpenAiUserSimulator implements UserSimulator {
     private final JudgePreflight preflight;
 
     private OpenAiUserSimulator(Builder b) {
-        this.baseUrl = OpenAiJudge.normalize(b.baseUrl);
-        this.model = b.model;
-        this.templates = b.templates;
+        OpenAiJudge.Builder e = b.endpoint;
+        this.baseUrl = OpenAiJudge.normalize(e.baseUrl);
+        this.model = e.model;
+        this.templates = e.templates;
         this.replyRetries = b.replyRetries;
-        HttpJson http = OpenAiJudge.http(baseUrl, b.requestTimeout, b.retryPolicy, b.apiKey);
-        this.transport = new JudgeTransport(http, baseUrl, model, b.maxConcurrency, 0, 10, 50, Duration.ofSeconds(30),
+        HttpJson http = OpenAiJudge.http(baseUrl, e.requestTimeout, e.retryPolicy, e.apiKey);
+        this.transport = new JudgeTransport(http, baseUrl, model, e.maxConcurrency, 0, 10, 50, Duration.ofSeconds(30),
                 OpenAiJudge.ResponseFormat.JSON_OBJECT);
-        this.preflight = new JudgePreflight(http, baseUrl, model, b.apiKey != null, b.requireApiKey, b.keySource);
+        this.preflight = new JudgePreflight(http, baseUrl, model, e.apiKey != null, e.requireApiKey, e.keySource);
     }
 
-    /** A new builder. */
-    public static Builder builder() {
-        return new Builder();
+    /** A builder of a simulator on the endpoint {@code endpoint} describes (a judge's, or one of its own). */
+    public static Builder builder(OpenAiJudge.Builder endpoint) {
+        return new Builder(endpoint);
+    }
+
+    /** A simulator on the endpoint {@code endpoint} describes, with the default reply retries. */
+    public static OpenAiUserSimulator of(OpenAiJudge.Builder endpoint) {
+        return builder(endpoint).build();
     }
 
     /** The API root requests go to, ending in {@code /}. */
@@ -166,68 +170,18 @@ public final class OpenAiUserSimulator implements UserSimulator {
         return "OpenAiUserSimulator[" + model + " @ " + baseUrl + "]";
     }
 
-    /** Builder of an {@link OpenAiUserSimulator}; only the model is required. */
+    /**
+     * Builder of an {@link OpenAiUserSimulator} on the endpoint an {@link OpenAiJudge.Builder}
+     * describes: its base URL, model, API key, request timeout, retries, concurrency bound and
+     * prompt templates (the {@code user_simulator} one); the judge-only settings (samples, cache,
+     * threshold, rate limit) are not used.
+     */
     public static final class Builder {
-        private URI baseUrl = URI.create(OpenAiJudge.DEFAULT_BASE_URL);
-        private String model;
-        private String apiKey;
-        private String keySource = "no API key was given";
-        private Boolean requireApiKey;
-        private Duration requestTimeout = Duration.ofSeconds(60);
-        private RetryPolicy retryPolicy = RetryPolicy.ofDefaults();
+        private final OpenAiJudge.Builder endpoint;
         private int replyRetries = 2;
-        private int maxConcurrency = 4;
-        private PromptTemplates templates = PromptTemplates.defaults();
 
-        private Builder() {
-        }
-
-        /** The API root, e.g. {@code http://localhost:11434/v1} (the default is OpenAI's). */
-        public Builder baseUrl(String baseUrl) {
-            this.baseUrl = OpenAiJudge.httpUrl(baseUrl);
-            return this;
-        }
-
-        /** The model. Required. */
-        public Builder model(String model) {
-            Objects.requireNonNull(model, "model");
-            if (model.isBlank()) {
-                throw new IllegalArgumentException("model must not be blank");
-            }
-            this.model = model.strip();
-            return this;
-        }
-
-        /** The API key, sent as a bearer token; null for none. Never logged. */
-        public Builder apiKey(String apiKey) {
-            this.apiKey = apiKey == null || apiKey.isBlank() ? null : apiKey.strip();
-            this.keySource = "no API key was given";
-            return this;
-        }
-
-        /** Reads the API key from the environment variable {@code variable}; messages name the variable. */
-        public Builder apiKeyFromEnvironment(String variable, Function<String, String> environment) {
-            apiKey(Objects.requireNonNull(environment, "environment").apply(Objects.requireNonNull(variable, "variable")));
-            this.keySource = "environment variable " + variable;
-            return this;
-        }
-
-        /** Whether a missing key fails; by default required unless the host is a loopback name. */
-        public Builder requireApiKey(boolean requireApiKey) {
-            this.requireApiKey = requireApiKey;
-            return this;
-        }
-
-        /** The timeout of one HTTP call (default 60 s). */
-        public Builder requestTimeout(Duration requestTimeout) {
-            this.requestTimeout = OpenAiJudge.Builder.positive(requestTimeout, "requestTimeout");
-            return this;
-        }
-
-        /** Retries of one HTTP call on 429/5xx and network errors (default {@link RetryPolicy#ofDefaults()}). */
-        public Builder retryPolicy(RetryPolicy retryPolicy) {
-            this.retryPolicy = Objects.requireNonNull(retryPolicy, "retryPolicy");
-            return this;
+        private Builder(OpenAiJudge.Builder endpoint) {
+            this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
         }
 
         /** How many more times to ask after an unusable reply (default 2); then {@code judge_error}. */
@@ -239,24 +193,9 @@ public final class OpenAiUserSimulator implements UserSimulator {
             return this;
         }
 
-        /** The most concurrent calls to the endpoint (default 4). */
-        public Builder maxConcurrency(int maxConcurrency) {
-            if (maxConcurrency < 1) {
-                throw new IllegalArgumentException("maxConcurrency must be >= 1 but was " + maxConcurrency);
-            }
-            this.maxConcurrency = maxConcurrency;
-            return this;
-        }
-
-        /** The prompt templates; the {@code user_simulator} one is used (default {@link PromptTemplates#defaults()}). */
-        public Builder templates(PromptTemplates templates) {
-            this.templates = Objects.requireNonNull(templates, "templates");
-            return this;
-        }
-
-        /** Builds the simulator. */
+        /** Builds the simulator from the endpoint's settings as they are now. */
         public OpenAiUserSimulator build() {
-            if (model == null) {
+            if (endpoint.model == null) {
                 throw new IllegalStateException("model must be set");
             }
             return new OpenAiUserSimulator(this);

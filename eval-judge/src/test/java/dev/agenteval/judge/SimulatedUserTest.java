@@ -31,7 +31,6 @@ import dev.agenteval.spi.ProviderConfig;
 import dev.agenteval.spi.SimulatedTurn;
 import dev.agenteval.spi.SimulationRequest;
 import dev.agenteval.spi.UserSimulator;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -105,10 +104,10 @@ class SimulatedUserTest {
         }
     }
 
+    /** A simulator on the judge's endpoint (the fake model), without HTTP retries. */
     private OpenAiUserSimulator.Builder simulator() {
-        return OpenAiUserSimulator.builder().baseUrl(Replies.baseUrl(server)).model("m")
-                .requestTimeout(Duration.ofSeconds(5))
-                .retryPolicy(RetryPolicy.builder().maxAttempts(1).build());
+        return OpenAiUserSimulator.builder(Replies.judge(server).model("m")
+                .retryPolicy(RetryPolicy.builder().maxAttempts(1).build()));
     }
 
     private static Case refund() {

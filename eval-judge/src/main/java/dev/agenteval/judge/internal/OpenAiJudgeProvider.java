@@ -90,6 +90,17 @@ public final class OpenAiJudgeProvider implements JudgeProvider {
                     RetryPolicy.builder().maxAttempts(s.integer("maxAttempts", 1, 3, false)).build(),
                     s.integer("maxConcurrency", 1, 4, false), templates);
         }
+
+        /** Sets these values on {@code b}, leaving its defaults where a value is unset. */
+        void applyTo(OpenAiJudge.Builder b) {
+            if (requireApiKey != null) {
+                b.requireApiKey(requireApiKey);
+            }
+            b.requestTimeout(timeout).retryPolicy(retryPolicy).maxConcurrency(maxConcurrency);
+            if (templates != null) {
+                b.templates(templates);
+            }
+        }
     }
 
     /** {@code variable}, its value registered as a secret of the run when it is set. */
@@ -123,21 +134,12 @@ public final class OpenAiJudgeProvider implements JudgeProvider {
         String keyVariable = s.string("apiKeyEnv")
                 .orElse(config.env(API_KEY).isEmpty() && config.env(HARNESS_API_KEY).isPresent() ? HARNESS_API_KEY : API_KEY);
         b.apiKeyFromEnvironment(registeredKey(config, keyVariable), config.environment());
-        Endpoint endpoint = Endpoint.read(s);
-        if (endpoint.requireApiKey() != null) {
-            b.requireApiKey(endpoint.requireApiKey());
-        }
-        b.requestTimeout(endpoint.timeout());
-        b.retryPolicy(endpoint.retryPolicy());
+        Endpoint.read(s).applyTo(b);
         b.verdictRetries(s.integer("verdictRetries", 0, 2, false));
         b.requestsPerSecond(s.numberIn("requestsPerSecond", 0, 10_000, 0));
-        b.maxConcurrency(endpoint.maxConcurrency());
         b.samples(s.integer("samples", 1, 1, true));
         b.threshold(s.numberIn("threshold", 0, 1, 0.5));
         s.string("cacheDir").ifPresent(dir -> b.cacheDirectory(Path.of(dir)));
-        if (endpoint.templates() != null) {
-            b.templates(endpoint.templates());
-        }
         s.string("responseFormat").ifPresent(f -> {
             try {
                 b.responseFormat(OpenAiJudge.ResponseFormat.valueOf(f.toUpperCase(Locale.ROOT)));

@@ -1,6 +1,7 @@
 package dev.agenteval.judge.internal;
 
 import dev.agenteval.http.settings.ProviderSettings;
+import dev.agenteval.judge.OpenAiJudge;
 import dev.agenteval.judge.OpenAiUserSimulator;
 import dev.agenteval.spi.EnvironmentVariable;
 import dev.agenteval.spi.ProviderConfig;
@@ -62,7 +63,7 @@ public final class OpenAiUserSimulatorProvider implements UserSimulatorProvider 
     @Override
     public UserSimulator create(ProviderConfig config) {
         ProviderSettings s = ProviderSettings.forJudge("user simulator " + id(), config, SETTINGS);
-        OpenAiUserSimulator.Builder b = OpenAiUserSimulator.builder();
+        OpenAiJudge.Builder b = OpenAiJudge.builder();
         Optional<String> model = s.stringOrEnv("model", MODEL).or(() -> s.stringOrEnv("judgeModel",
                 OpenAiJudgeProvider.MODEL));
         if (model.isEmpty()) {
@@ -84,18 +85,9 @@ public final class OpenAiUserSimulatorProvider implements UserSimulatorProvider 
                 : config.env(OpenAiJudgeProvider.API_KEY).isEmpty() && config.env(OpenAiJudgeProvider.HARNESS_API_KEY)
                         .isPresent() ? OpenAiJudgeProvider.HARNESS_API_KEY : OpenAiJudgeProvider.API_KEY);
         b.apiKeyFromEnvironment(OpenAiJudgeProvider.registeredKey(config, keyVariable), config.environment());
-        OpenAiJudgeProvider.Endpoint endpoint = OpenAiJudgeProvider.Endpoint.read(s);
-        if (endpoint.requireApiKey() != null) {
-            b.requireApiKey(endpoint.requireApiKey());
-        }
-        b.requestTimeout(endpoint.timeout());
-        b.retryPolicy(endpoint.retryPolicy());
-        b.replyRetries(s.integer("replyRetries", 0, 2, false));
-        b.maxConcurrency(endpoint.maxConcurrency());
-        if (endpoint.templates() != null) {
-            b.templates(endpoint.templates());
-        }
+        OpenAiJudgeProvider.Endpoint.read(s).applyTo(b);
+        int replyRetries = s.integer("replyRetries", 0, 2, false);
         s.check();
-        return b.build();
+        return OpenAiUserSimulator.builder(b).replyRetries(replyRetries).build();
     }
 }
