@@ -197,6 +197,27 @@ class SimulationRunTest {
     }
 
     @Test
+    void should_record_a_timeout_during_the_conversation_scorers_on_the_conversation_turn() {
+        CountDownLatch never = new CountDownLatch(1);
+        ScorerSpec stuck = ScorerSpec.inline("stuck", ctx -> {
+            never.await();
+            return ScoreResult.ofChecks("stuck", Check.pass("never"));
+        });
+        Suite suite = Suite.named("s").add(Case.id("slow").timeout(Duration.ofMillis(300))
+                .simulate(Simulation.goal("Refund").maxTurns(2)).expectConversation(stuck)).build();
+        UserSimulator insistent = request -> SimulatedTurn.say("Order 42");
+
+        CaseResult c = EvalRunner.builder().agent(AGENT).simulator(insistent).environment(n -> null).build()
+                .run(suite).cases().get(0);
+
+        assertThat(c.turns()).extracting(TurnResult::input).containsExactly("Order 42", "Order 42",
+                "(the whole conversation: 2 turns, stopped: max_turns)");
+        assertThat(c.turns().get(2).name()).isEqualTo("conversation");
+        assertThat(c.turns().get(2).harnessFailure().code()).isEqualTo(FailureCode.EVAL_TIMEOUT);
+        assertThat(c.status()).isEqualTo(CaseStatus.ERRORED);
+    }
+
+    @Test
     void should_refuse_a_simulated_case_without_a_simulator_naming_the_case() {
         Suite suite = Suite.named("s").add(Case.id("sim").simulate(Simulation.goal("Refund").maxTurns(2))).build();
 

@@ -408,27 +408,25 @@ final class AttemptExecution implements Runnable {
     /** The input shown for a simulated turn whose message was not given yet. */
     static final String AWAITING_SIMULATOR = "(the simulated user's next message)";
 
-    /**
-     * The turn in flight, as {@code {index, name, input}} (index 0-based), or null when every turn
-     * has a result. Called holding the lock.
-     */
-    private Object[] inFlight() {
+    /** The turn in flight: its 0-based index, its name (or null) and the input it shows. */
+    private record InFlight(int index, String name, String input) {
+    }
+
+    /** The turn in flight, or null when every turn has a result. Called holding the lock. */
+    private InFlight inFlight() {
         int index = turns.size();
         Case c = prepared.testCase();
-        if (conversationPhase) {
-            return new Object[] {index, TurnResult.CONVERSATION, conversationSummary(index, stopReason)};
+        boolean scripted = prepared.simulation() == null;
+        boolean turnsDone = conversationPhase || (scripted ? index >= c.turns().size() : stopReason != null);
+        if (!turnsDone) {
+            return scripted
+                    ? new InFlight(index, c.turns().get(index).name().orElse(null),
+                            prepared.inputs().get(index).readableText())
+                    : new InFlight(index, null, pendingInput != null ? pendingInput : AWAITING_SIMULATOR);
         }
-        if (prepared.simulation() != null) {
-            return stopReason != null && !hasConversationTurn() ? null
-                    : stopReason != null ? new Object[] {index, TurnResult.CONVERSATION, conversationSummary(index, stopReason)}
-                    : new Object[] {index, null, pendingInput != null ? pendingInput : AWAITING_SIMULATOR};
-        }
-        if (index < c.turns().size()) {
-            return new Object[] {index, c.turns().get(index).name().orElse(null),
-                    prepared.inputs().get(index).readableText()};
-        }
-        return hasConversationTurn()
-                ? new Object[] {index, TurnResult.CONVERSATION, conversationSummary(index, stopReason)} : null;
+        boolean conversationDone = index > 0 && turns.get(index - 1).isConversation();
+        return hasConversationTurn() && !conversationDone
+                ? new InFlight(index, TurnResult.CONVERSATION, conversationSummary(index, stopReason)) : null;
     }
 
     /** The existing agent the case names ({@code agent_id}, placeholders resolved), or null. */
@@ -450,16 +448,16 @@ final class AttemptExecution implements Runnable {
     }
 
     private void recordFailure(HarnessFailure failure) {
-        Object[] at;
+        InFlight at;
         synchronized (lock) {
             at = inFlight();
             if (at == null) {
                 // Every turn has a result: the failure belongs to the last one's bookkeeping.
                 int index = Math.max(0, turns.size() - 1);
-                at = new Object[] {index, null, turns.isEmpty() ? AWAITING_SIMULATOR : turns.get(index).input()};
+                at = new InFlight(index, null, turns.isEmpty() ? AWAITING_SIMULATOR : turns.get(index).input());
             }
         }
-        addTurn(new TurnResult((int) at[0] + 1, (String) at[1], (String) at[2], null, null, null, null, List.of(),
+        addTurn(new TurnResult(at.index() + 1, at.name(), at.input(), null, null, null, null, List.of(),
                 Duration.ofNanos(System.nanoTime() - turnStartNanosLocked()), null, failure, List.of(),
                 configuredAgentId(), null, null));
     }
@@ -499,10 +497,10 @@ final class AttemptExecution implements Runnable {
             // The turn in flight is the first one without a result; if every turn has one, only
             // the bookkeeping after the last turn was cut off and the attempt is complete.
             List<TurnResult> all = new ArrayList<>(turns);
-            Object[] at = inFlight();
+            InFlight at = inFlight();
             boolean complete = at == null;
             if (!complete) {
-                all.add(preparation.redactor().redact(new TurnResult((int) at[0] + 1, (String) at[1], (String) at[2],
+                all.add(preparation.redactor().redact(new TurnResult(at.index() + 1, at.name(), at.input(),
                         null, null, null, null, List.of(), Duration.ofNanos(now - turnStartNanos), null,
                         new HarnessFailure(code, message, context), List.of(), configuredAgentId(), null, null)));
             }
