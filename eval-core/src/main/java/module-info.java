@@ -32,4 +32,5 @@ module dev.agenteval.core {
     uses dev.agenteval.spi.AgentClientProvider;
     uses dev.agenteval.spi.JudgeProvider;
     uses dev.agenteval.spi.ReportFormat;
+    uses dev.agenteval.spi.UserSimulatorProvider;
 }

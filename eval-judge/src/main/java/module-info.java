@@ -1,6 +1,6 @@
 /**
- * agent-eval's LLM judge over OpenAI-compatible endpoints, the judge-based scorers and the
- * offline overlap judge. Only {@code dev.agenteval.judge} is exported; the scorers and judge
+ * agent-eval's LLM judge over OpenAI-compatible endpoints, the judge-based scorers (conversation
+ * scorers included), the simulated user and the offline overlap judge. Only {@code dev.agenteval.judge} is exported; the scorers and judge
  * providers are found through {@link java.util.ServiceLoader}.
  */
 module dev.agenteval.judge {
@@ -21,8 +21,13 @@ module dev.agenteval.judge {
             dev.agenteval.judge.internal.ExpectedOutputTextScorerFactory,
             dev.agenteval.judge.internal.RubricScorerFactory,
             dev.agenteval.judge.internal.ToolSelectionScorerFactory,
-            dev.agenteval.judge.internal.ToolInvocationScorerFactory;
+            dev.agenteval.judge.internal.ToolInvocationScorerFactory,
+            dev.agenteval.judge.internal.GoalCompletionScorerFactory,
+            dev.agenteval.judge.internal.KnowledgeRetentionScorerFactory,
+            dev.agenteval.judge.internal.RoleAdherenceScorerFactory;
     provides dev.agenteval.spi.JudgeProvider with
             dev.agenteval.judge.internal.OpenAiJudgeProvider,
             dev.agenteval.judge.internal.OverlapJudgeProvider;
+    provides dev.agenteval.spi.UserSimulatorProvider with
+            dev.agenteval.judge.internal.OpenAiUserSimulatorProvider;
 }

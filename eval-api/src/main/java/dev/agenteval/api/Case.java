@@ -41,6 +41,8 @@ public final class Case {
     private final Integer repeat;
     private final Double passThreshold;
     private final Map<String, Variable> variables;
+    private final Simulation simulation;
+    private final List<ScorerSpec> conversationScorers;
 
     private Case(Builder b, List<Turn> turns) {
         this.id = b.id;
@@ -55,6 +57,8 @@ public final class Case {
         this.repeat = b.repeat;
         this.passThreshold = b.passThreshold;
         this.variables = Collections.unmodifiableMap(new LinkedHashMap<>(b.variables));
+        this.simulation = b.simulation;
+        this.conversationScorers = List.copyOf(b.conversationScorers);
     }
 
     /** Starts a case with the given id. */
@@ -77,7 +81,7 @@ public final class Case {
         return expectPass;
     }
 
-    /** The turns, at least one; never null. */
+    /** The scripted turns, at least one unless the case is {@linkplain #simulation() simulated}; never null. */
     public List<Turn> turns() {
         return turns;
     }
@@ -136,9 +140,39 @@ public final class Case {
         return variables;
     }
 
-    /** True when no turn has any scorer. */
+    /**
+     * The simulated user that replaces the scripted turns, if the case is simulated; then
+     * {@link #turns()} is empty.
+     */
+    public Optional<Simulation> simulation() {
+        return Optional.ofNullable(simulation);
+    }
+
+    /**
+     * The scorers of the whole conversation, run once after its last turn with the whole
+     * transcript (goal completion, knowledge retention, role adherence); never null, usually empty.
+     */
+    public List<ScorerSpec> conversationScorers() {
+        return conversationScorers;
+    }
+
+    /**
+     * Every scorer spec of the case: each scripted turn's, a simulation's per-turn ones and the
+     * conversation's; never null.
+     */
+    public List<ScorerSpec> allScorers() {
+        List<ScorerSpec> all = new ArrayList<>();
+        turns.forEach(t -> all.addAll(t.scorers()));
+        if (simulation != null) {
+            all.addAll(simulation.turnScorers());
+        }
+        all.addAll(conversationScorers);
+        return List.copyOf(all);
+    }
+
+    /** True when no turn has any scorer (and neither the simulation nor the conversation has any). */
     public boolean hasNoScorers() {
-        return turns.stream().allMatch(t -> t.scorers().isEmpty());
+        return allScorers().isEmpty();
     }
 
     /** A builder holding this case's values. */
@@ -155,6 +189,8 @@ public final class Case {
         b.repeat = repeat;
         b.passThreshold = passThreshold;
         b.variables.putAll(variables);
+        b.simulation = simulation;
+        b.conversationScorers.addAll(conversationScorers);
         return b;
     }
 
@@ -165,18 +201,19 @@ public final class Case {
                 && Objects.equals(tools, c.tools) && Objects.equals(timeout, c.timeout)
                 && agent.equals(c.agent) && Objects.equals(agentId, c.agentId)
                 && Objects.equals(repeat, c.repeat) && Objects.equals(passThreshold, c.passThreshold)
-                && variables.equals(c.variables);
+                && variables.equals(c.variables) && Objects.equals(simulation, c.simulation)
+                && conversationScorers.equals(c.conversationScorers);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(id, tags, expectPass, turns, sessionContext, tools, timeout, agent, agentId, repeat,
-                passThreshold, variables);
+                passThreshold, variables, simulation, conversationScorers);
     }
 
     @Override
     public String toString() {
-        return "Case[" + id + " tags=" + tags + " turns=" + turns.size() + (expectPass ? "" : " expectPass=false") + "]";
+        return "Case[" + id + " tags=" + tags + (simulation == null ? " turns=" + turns.size() : " simulated") + (expectPass ? "" : " expectPass=false") + "]";
     }
 
     /** Fluent builder of a {@link Case}; {@link #build()} validates with messages naming the case. */
@@ -193,6 +230,8 @@ public final class Case {
         private Integer repeat;
         private Double passThreshold;
         private final Map<String, Variable> variables = new LinkedHashMap<>();
+        private Simulation simulation;
+        private final List<ScorerSpec> conversationScorers = new ArrayList<>();
 
         private Builder(String id) {
             Checks.requireNonNull(id, "case id");
@@ -317,12 +356,48 @@ public final class Case {
         }
 
         /**
+         * Replaces the scripted turns with a simulated user; a case has either turns or a
+         * simulation, never both.
+         */
+        public Builder simulate(Simulation simulation) {
+            this.simulation = Checks.requireNonNull(simulation, "case '" + id + "': simulate");
+            return this;
+        }
+
+        /** Replaces the scripted turns with a simulated user built from {@code simulation}. */
+        public Builder simulate(Simulation.Builder simulation) {
+            Checks.requireNonNull(simulation, "case '" + id + "': simulate");
+            try {
+                return simulate(simulation.build());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("case '" + id + "': " + e.getMessage(), e);
+            }
+        }
+
+        /** Adds scorers of the whole conversation, run once after its last turn. */
+        public Builder expectConversation(ScorerSpec... scorers) {
+            for (ScorerSpec s : scorers) {
+                conversationScorers.add(Checks.requireNonNull(s, "case '" + id + "': conversation scorer"));
+            }
+            return this;
+        }
+
+        /** Adds scorers of the whole conversation. */
+        public Builder expectConversation(List<ScorerSpec> scorers) {
+            return expectConversation(scorers.toArray(ScorerSpec[]::new));
+        }
+
+        /**
          * Builds the case.
          *
          * @throws IllegalArgumentException naming the case (and turn) when it is invalid
          */
         public Case build() {
-            if (turns.isEmpty()) {
+            if (simulation != null && !turns.isEmpty()) {
+                throw new IllegalArgumentException("case '" + id + "': has both scripted turns and simulate;"
+                        + " a simulated user replaces the turns: give one");
+            }
+            if (turns.isEmpty() && simulation == null) {
                 throw new IllegalArgumentException("case '" + id + "': needs at least one turn");
             }
             List<Turn> built = new ArrayList<>(turns.size());

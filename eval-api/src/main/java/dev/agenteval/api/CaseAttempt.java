@@ -13,9 +13,15 @@ import java.util.List;
  * @param duration the wall time of this attempt; never null
  * @param usage    the agent's usage summed over turns, or null when none was reported
  * @param turns    the turns that ran; never null
+ * @param stopReason for a simulated conversation, why it stopped: {@code goal_met},
+ *                 {@code task_completed}, {@code contains} or {@code max_turns}; null for scripted
+ *                 turns and for a conversation cut off by a failure
  */
 public record CaseAttempt(int attempt, CaseStatus status, String reason, Duration duration, Usage usage,
-                          List<TurnResult> turns) {
+                          List<TurnResult> turns, String stopReason) {
+
+    /** The stop reason of a conversation that ran {@code maxTurns} turns without another condition holding. */
+    public static final String MAX_TURNS = "max_turns";
 
     /** Validates and copies. */
     public CaseAttempt {
@@ -23,6 +29,17 @@ public record CaseAttempt(int attempt, CaseStatus status, String reason, Duratio
         Checks.requireNonNull(reason, "reason");
         Checks.requireNonNull(duration, "duration");
         turns = List.copyOf(Checks.requireNonNull(turns, "turns"));
+    }
+
+    /** An attempt of scripted turns (no stop reason). */
+    public CaseAttempt(int attempt, CaseStatus status, String reason, Duration duration, Usage usage,
+                       List<TurnResult> turns) {
+        this(attempt, status, reason, duration, usage, turns, null);
+    }
+
+    /** A copy with the given stop reason. */
+    public CaseAttempt withStopReason(String stopReason) {
+        return new CaseAttempt(attempt, status, reason, duration, usage, turns, stopReason);
     }
 
     /** True when the attempt passed. */

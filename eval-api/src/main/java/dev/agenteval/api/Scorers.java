@@ -42,7 +42,13 @@ import java.util.Map;
  * <tr><td>{@code expected_output_text}</td><td>{@code expected}</td></tr>
  * <tr><td>{@code rubric}</td><td>{@code rubric}</td></tr>
  * <tr><td>{@code toolSelection}, {@code toolInvocation}</td><td>none; tools via {@link ScorerSpec#withTools}</td></tr>
+ * <tr><td>{@code goal_completion}</td><td>{@code goal} (default: the simulation's); a conversation scorer</td></tr>
+ * <tr><td>{@code knowledge_retention}</td><td>none; a conversation scorer</td></tr>
+ * <tr><td>{@code role_adherence}</td><td>{@code role}: the role the agent must keep; a conversation scorer</td></tr>
  * </table>
+ *
+ * <p>The three conversation scorers are meant for {@link Case.Builder#expectConversation}: a judge
+ * reads the whole transcript.
  */
 public final class Scorers {
 
@@ -162,6 +168,32 @@ public final class Scorers {
     /** The tool calls against an expected trajectory and limits; see {@link Trajectory}. */
     public static ScorerSpec trajectory(Trajectory trajectory) {
         return Checks.requireNonNull(trajectory, "trajectory").toSpec();
+    }
+
+    /**
+     * A judge decides from the whole conversation whether the user's goal was reached: the
+     * simulation's goal (a case that is not simulated uses {@link #goalCompletion(String)}).
+     */
+    public static ScorerSpec goalCompletion() {
+        return ScorerSpec.of("goal_completion");
+    }
+
+    /** A judge decides from the whole conversation whether the user's {@code goal} was reached. */
+    public static ScorerSpec goalCompletion(String goal) {
+        return ScorerSpec.of("goal_completion", Map.of("goal", Checks.requireNonBlank(goal, "goal")));
+    }
+
+    /**
+     * A judge decides whether the agent kept what the user told it earlier in the conversation
+     * (never asked again for it, never contradicted it).
+     */
+    public static ScorerSpec knowledgeRetention() {
+        return ScorerSpec.of("knowledge_retention");
+    }
+
+    /** A judge decides whether the agent kept to {@code role} through the whole conversation. */
+    public static ScorerSpec roleAdherence(String role) {
+        return ScorerSpec.of("role_adherence", Map.of("role", Checks.requireNonBlank(role, "role")));
     }
 
     /** A scorer written in code. */

@@ -50,6 +50,20 @@ public record TurnResult(int index, String name, String input, Object request, O
                 null, null, null);
     }
 
+    /**
+     * The name of the turn the runner adds after the last turn of a simulated case, or of a case
+     * with conversation scorers: its scores are the conversation scorers', its input says how many
+     * turns ran and why the conversation stopped, and its {@link #request()} is
+     * {@code {"conversation": {"turns": N, "stopReason": "goal_met"}}}.
+     */
+    public static final String CONVERSATION = "conversation";
+
+    /** True for the conversation turn ({@link #CONVERSATION}), which sent nothing to the agent. */
+    public boolean isConversation() {
+        return CONVERSATION.equals(name) && request instanceof java.util.Map<?, ?> m && m.containsKey(CONVERSATION)
+                && response == null;
+    }
+
     /** True when every score passed or was skipped, and the harness did not fail. */
     public boolean passed() {
         return harnessFailure == null && scores.stream()

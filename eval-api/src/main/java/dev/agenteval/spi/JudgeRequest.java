@@ -20,10 +20,12 @@ import java.util.Objects;
  *                    judge's own default
  * @param bypassCache true when a cached verdict must not be used (the case is repeated, so each
  *                    attempt must be judged independently)
+ * @param transcript  for a conversation scorer, the whole conversation, oldest first (data, never
+ *                    instructions); empty for a scorer of one turn; never null
  */
 public record JudgeRequest(String scorerType, String question, String answer, String criteria, String reference,
                            List<ToolSpec> tools, List<ToolCall> toolCalls, int attempt, int samples,
-                           boolean bypassCache) {
+                           boolean bypassCache, List<Exchange> transcript) {
 
     /** Validates and copies. */
     public JudgeRequest {
@@ -32,9 +34,17 @@ public record JudgeRequest(String scorerType, String question, String answer, St
         Objects.requireNonNull(answer, "answer");
         tools = List.copyOf(Objects.requireNonNull(tools, "tools"));
         toolCalls = List.copyOf(Objects.requireNonNull(toolCalls, "toolCalls"));
+        transcript = List.copyOf(Objects.requireNonNull(transcript, "transcript"));
         if (samples < 0 || (samples > 0 && samples % 2 == 0)) {
             throw new IllegalArgumentException("samples must be 0 (the judge's default) or odd but was " + samples);
         }
+    }
+
+    /** A request about one turn (no transcript). */
+    public JudgeRequest(String scorerType, String question, String answer, String criteria, String reference,
+                        List<ToolSpec> tools, List<ToolCall> toolCalls, int attempt, int samples, boolean bypassCache) {
+        this(scorerType, question, answer, criteria, reference, tools, toolCalls, attempt, samples, bypassCache,
+                List.of());
     }
 
     /** A request with the judge's default number of samples that may use a cache. */

@@ -56,9 +56,25 @@ public record ScoringContext(Case testCase, int turnIndex, Message input, List<E
                 judge, attempt, false);
     }
 
-    /** The turn being scored. */
+    /**
+     * The turn being scored: the scripted turn, or for a {@linkplain Case#simulation() simulated}
+     * case the generated one (its input, the simulation's per-turn scorers).
+     */
     public Turn turn() {
-        return testCase.turns().get(turnIndex - 1);
+        if (turnIndex <= testCase.turns().size()) {
+            return testCase.turns().get(turnIndex - 1);
+        }
+        return Turn.of(input).expect(testCase.simulation().map(s -> s.turnScorers()).orElse(List.of())).build();
+    }
+
+    /**
+     * The whole conversation up to and including this turn, oldest first: the {@link #history()},
+     * then this turn's input and answer; never null. Conversation scorers read it.
+     */
+    public List<Exchange> transcript() {
+        List<Exchange> all = new java.util.ArrayList<>(history);
+        all.add(new Exchange(input.readableText(), response.text()));
+        return List.copyOf(all);
     }
 
     /** The tools resolved for this scorer, if any level declared them. */

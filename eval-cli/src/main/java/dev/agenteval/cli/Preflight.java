@@ -11,6 +11,7 @@ import dev.agenteval.launch.Settings;
 import dev.agenteval.launch.Wiring;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.Judge;
+import dev.agenteval.spi.UserSimulator;
 import dev.agenteval.spi.ReportFormat;
 import dev.agenteval.yaml.AgentFile;
 import dev.agenteval.yaml.SuiteDialect;
@@ -40,6 +41,11 @@ final class Preflight {
     /** A judge that is never asked: stands in for one whose configuration failed (already reported). */
     private static final Judge UNUSABLE_JUDGE = request -> {
         throw new IllegalStateException("the judge's configuration failed");
+    };
+
+    /** A user simulator that is never asked: stands in for one whose configuration failed (already reported). */
+    private static final UserSimulator UNUSABLE_SIMULATOR = request -> {
+        throw new IllegalStateException("the user simulator's configuration failed");
     };
 
     private Preflight() {
@@ -190,9 +196,19 @@ final class Preflight {
             }
         }
 
+        UserSimulator simulator = null;
+        if (Wiring.simulates(suites)) {
+            try {
+                simulator = Wiring.simulator(settings, providers, environment);
+            } catch (ConfigurationException e) {
+                e.problems().forEach(p -> problems.add("simulated cases need a user simulator: " + p));
+                simulator = UNUSABLE_SIMULATOR;
+            }
+        }
+
         List<EvalRunner.Builder> runners = new ArrayList<>();
         for (SuiteSources.Source source : loaded.sources()) {
-            EvalRunner.Builder runner = runner(o, providers, judgeForChecks, environment);
+            EvalRunner.Builder runner = runner(o, providers, judgeForChecks, environment).simulator(simulator);
             runners.add(runner);
             problems.addAll(suiteProblems(source, o, runner));
         }

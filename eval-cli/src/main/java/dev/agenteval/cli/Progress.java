@@ -161,8 +161,20 @@ final class Progress implements RunListener {
         List<CaseAttempt> attempts = result.attempts();
         for (CaseAttempt attempt : attempts) {
             String prefix = "    " + (attempts.size() > 1 ? "attempt " + attempt.attempt() + " " : "");
-            for (TurnResult turn : attempt.turns()) {
+            List<TurnResult> turns = attempt.turns();
+            // A conversation (simulated, or scored as a whole) shows what the user said too.
+            boolean transcript = !turns.isEmpty() && turns.get(turns.size() - 1).isConversation();
+            for (TurnResult turn : turns) {
                 String label = prefix + "turn " + turn.index() + (turn.name() == null ? "" : " (" + turn.name() + ")");
+                if (turn.isConversation()) {
+                    out.println(label + ": " + indented(turn.input()));
+                    turn.scores().forEach(sc -> out.println(label + " " + sc.type() + ": " + sc.status().wireName()
+                            + (sc.reason().isBlank() ? "" : " (" + indented(sc.reason()) + ")")));
+                    continue;
+                }
+                if (transcript) {
+                    out.println(label + " input: " + indented(turn.input()));
+                }
                 if (verbosity > 1 && turn.request() != null) {
                     out.println(label + " request: " + json(turn.request()));
                 }

@@ -53,14 +53,24 @@ final class ShowCommand implements Callable<Integer> {
                     Turn t = c.turns().get(i);
                     context.out().printf("    turn %d%s: %s%n", i + 1, t.name().map(n -> " (" + n + ")").orElse(""),
                             oneLine(t.input().readableText()));
-                    if (!t.scorers().isEmpty()) {
-                        context.out().printf("      scorers: %s%n",
-                                t.scorers().stream().map(ScorerSpec::type).collect(Collectors.joining(", ")));
-                    }
+                    scorers("      scorers", t.scorers());
                 }
+                c.simulation().ifPresent(sim -> {
+                    context.out().printf("    simulated user, up to %d turns, stops when %s: %s%n", sim.maxTurns(),
+                            sim.stopWhen().stream().map(Object::toString).collect(Collectors.joining(" or ")),
+                            oneLine(sim.goal()));
+                    scorers("      scorers of each turn", sim.turnScorers());
+                });
+                scorers("    conversation scorers", c.conversationScorers());
             }
         }
         return AgentEvalCli.OK;
+    }
+
+    private void scorers(String label, java.util.List<ScorerSpec> specs) {
+        if (!specs.isEmpty()) {
+            context.out().printf("%s: %s%n", label, specs.stream().map(ScorerSpec::type).collect(Collectors.joining(", ")));
+        }
     }
 
     private static String oneLine(String s) {

@@ -19,6 +19,7 @@ import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.ResultSink;
 import dev.agenteval.spi.RunListener;
 import dev.agenteval.spi.Secrets;
+import dev.agenteval.spi.UserSimulator;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
@@ -79,6 +80,7 @@ public final class EvalRunner {
 
     private final AgentClient agent;
     private final Judge judge;
+    private final UserSimulator simulator;
     private final Providers providers;
     private final Integer concurrency;
     private final Duration caseTimeout;
@@ -104,6 +106,7 @@ public final class EvalRunner {
     private EvalRunner(Builder b) {
         this.agent = Objects.requireNonNull(b.agent, "agent must be set");
         this.judge = b.judge;
+        this.simulator = b.simulator;
         this.providers = b.registry();
         this.checked = b.checked;
         this.concurrency = b.concurrency;
@@ -146,10 +149,13 @@ public final class EvalRunner {
         List<Case> toRun = resumed.isEmpty() ? selected
                 : selected.stream().filter(c -> !resumed.containsKey(c.id())).toList();
         Preparation preparation = Preparation.prepare(suite, toRun, ResolvedScorers.reusing(providers, checked), judge,
-                environment, caseTimeout, repeat, secrets, clock, randomOrDefault(random));
+                simulator, environment, caseTimeout, repeat, secrets, clock, randomOrDefault(random));
         Judge asked = judge == null || !redactJudgeInput ? judge : new RedactingJudge(judge, preparation.redactor());
         if (preparation.needsJudge()) {
             preflight();
+        }
+        if (toRun.stream().anyMatch(c -> c.simulation().isPresent())) {
+            preflightSimulator();
         }
         int limit = concurrency != null ? concurrency : suite.concurrency().orElse(DEFAULT_CONCURRENCY);
         LOG.info("Running suite '{}': {} of {} cases{}{}, concurrency {}{}", suite.name(), selected.size(),
@@ -233,6 +239,15 @@ public final class EvalRunner {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new JudgeException("judge preflight interrupted");
+        }
+    }
+
+    private void preflightSimulator() {
+        try {
+            simulator.preflight();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new JudgeException("user simulator preflight interrupted");
         }
     }
 
@@ -338,6 +353,11 @@ public final class EvalRunner {
         return Optional.ofNullable(judge);
     }
 
+    /** The user simulator of simulated cases, if configured. */
+    public Optional<UserSimulator> simulator() {
+        return Optional.ofNullable(simulator);
+    }
+
     /** The registry used to find scorers. */
     public Providers providers() {
         return providers;
@@ -348,6 +368,7 @@ public final class EvalRunner {
         Builder b = new Builder();
         b.agent = agent;
         b.judge = judge;
+        b.simulator = simulator;
         b.providers = providers;
         b.concurrency = concurrency;
         b.caseTimeout = caseTimeout;
@@ -381,6 +402,7 @@ public final class EvalRunner {
     public static final class Builder {
         private AgentClient agent;
         private Judge judge;
+        private UserSimulator simulator;
         private Providers providers;
         private Integer concurrency;
         private Duration caseTimeout;
@@ -500,6 +522,16 @@ public final class EvalRunner {
         /** The judge for judge scorers; without one, suites using them are rejected. */
         public Builder judge(Judge judge) {
             this.judge = judge;
+            return this;
+        }
+
+        /**
+         * The model that plays the user of simulated cases ({@link dev.agenteval.api.Case#simulation()});
+         * without one, suites with simulated cases are rejected. eval-judge's {@code openai}
+         * simulator uses the judge's endpoint by default.
+         */
+        public Builder simulator(UserSimulator simulator) {
+            this.simulator = simulator;
             return this;
         }
 
@@ -654,7 +686,7 @@ public final class EvalRunner {
             Objects.requireNonNull(suite, "suite");
             List<Case> selected = select(suite, Set.copyOf(caseIds), Set.copyOf(tags), shard);
             ResolvedScorers scorers = ResolvedScorers.reusing(registry(), checked);
-            Preparation.prepare(suite, selected, scorers, judge, environment, caseTimeout, repeat, Secrets.create(),
+            Preparation.prepare(suite, selected, scorers, judge, simulator, environment, caseTimeout, repeat, Secrets.create(),
                     clock, randomOrDefault(random));
             checked = scorers.snapshot();
         }

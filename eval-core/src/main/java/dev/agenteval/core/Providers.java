@@ -5,6 +5,7 @@ import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.spi.AgentClientProvider;
 import dev.agenteval.spi.JudgeProvider;
+import dev.agenteval.spi.UserSimulatorProvider;
 import dev.agenteval.spi.ReportFormat;
 import dev.agenteval.spi.ScorerFactory;
 import java.util.Collection;
@@ -39,18 +40,21 @@ public final class Providers {
     private final Map<String, AgentClientProvider> agentClients;
     private final Map<String, JudgeProvider> judges;
     private final Map<String, ReportFormat> reportFormats;
+    private final Map<String, UserSimulatorProvider> simulators;
 
     private Providers(Map<String, ScorerFactory> scorers, Map<String, AgentClientProvider> agentClients,
-                      Map<String, JudgeProvider> judges, Map<String, ReportFormat> reportFormats) {
+                      Map<String, JudgeProvider> judges, Map<String, ReportFormat> reportFormats,
+                      Map<String, UserSimulatorProvider> simulators) {
         this.scorers = Collections.unmodifiableMap(scorers);
         this.agentClients = Collections.unmodifiableMap(agentClients);
         this.judges = Collections.unmodifiableMap(judges);
         this.reportFormats = Collections.unmodifiableMap(reportFormats);
+        this.simulators = Collections.unmodifiableMap(simulators);
     }
 
     /** A registry with nothing registered. */
     public static Providers empty() {
-        return new Providers(new TreeMap<>(), new TreeMap<>(), new TreeMap<>(), new TreeMap<>());
+        return new Providers(new TreeMap<>(), new TreeMap<>(), new TreeMap<>(), new TreeMap<>(), new TreeMap<>());
     }
 
     /**
@@ -74,8 +78,12 @@ public final class Providers {
         for (ReportFormat f : ServiceLoader.load(ReportFormat.class, loader)) {
             p = p.withReportFormat(f);
         }
-        LOG.debug("Discovered scorers {}, agent clients {}, judges {}, report formats {}",
-                p.scorers.keySet(), p.agentClients.keySet(), p.judges.keySet(), p.reportFormats.keySet());
+        for (UserSimulatorProvider s : ServiceLoader.load(UserSimulatorProvider.class, loader)) {
+            p = p.withUserSimulator(s);
+        }
+        LOG.debug("Discovered scorers {}, agent clients {}, judges {}, report formats {}, user simulators {}",
+                p.scorers.keySet(), p.agentClients.keySet(), p.judges.keySet(), p.reportFormats.keySet(),
+                p.simulators.keySet());
         return p;
     }
 
@@ -87,29 +95,42 @@ public final class Providers {
     /** A copy with one more scorer factory. */
     public Providers withScorer(ScorerFactory factory) {
         String id = checkId(factory.id(), SCORER_ID, "scorer factory", factory);
-        return new Providers(add(scorers, id, factory, "scorer"), new TreeMap<>(agentClients), new TreeMap<>(judges),
-                new TreeMap<>(reportFormats));
+        return new Providers(add(scorers, id, factory, "scorer"), agentClients, judges, reportFormats, simulators);
     }
 
     /** A copy with one more agent client provider. */
     public Providers withAgentClient(AgentClientProvider provider) {
         String id = checkId(provider.id(), KEBAB, "agent client provider", provider);
-        return new Providers(new TreeMap<>(scorers), add(agentClients, id, provider, "agent client"), new TreeMap<>(judges),
-                new TreeMap<>(reportFormats));
+        return new Providers(scorers, add(agentClients, id, provider, "agent client"), judges, reportFormats, simulators);
     }
 
     /** A copy with one more judge provider. */
     public Providers withJudge(JudgeProvider provider) {
         String id = checkId(provider.id(), KEBAB, "judge provider", provider);
-        return new Providers(new TreeMap<>(scorers), new TreeMap<>(agentClients), add(judges, id, provider, "judge"),
-                new TreeMap<>(reportFormats));
+        return new Providers(scorers, agentClients, add(judges, id, provider, "judge"), reportFormats, simulators);
     }
 
     /** A copy with one more report format. */
     public Providers withReportFormat(ReportFormat format) {
         String id = checkId(format.id(), KEBAB, "report format", format);
-        return new Providers(new TreeMap<>(scorers), new TreeMap<>(agentClients), new TreeMap<>(judges),
-                add(reportFormats, id, format, "report format"));
+        return new Providers(scorers, agentClients, judges, add(reportFormats, id, format, "report format"), simulators);
+    }
+
+    /** A copy with one more user simulator provider. */
+    public Providers withUserSimulator(UserSimulatorProvider provider) {
+        String id = checkId(provider.id(), KEBAB, "user simulator provider", provider);
+        return new Providers(scorers, agentClients, judges, reportFormats,
+                add(simulators, id, provider, "user simulator"));
+    }
+
+    /** The user simulator provider for an id; fails listing the known ids. */
+    public UserSimulatorProvider userSimulator(String id) {
+        return require(simulators, id, "user simulator");
+    }
+
+    /** Registered user simulator ids, sorted. */
+    public Set<String> userSimulatorIds() {
+        return simulators.keySet();
     }
 
     /** The scorer factory for a type id, if registered. */
@@ -131,7 +152,7 @@ public final class Providers {
      * front ends.
      */
     public boolean needsJudge(Collection<Case> cases) {
-        return cases.stream().flatMap(c -> c.turns().stream()).flatMap(t -> t.scorers().stream())
+        return cases.stream().flatMap(c -> c.allScorers().stream())
                 .anyMatch(this::needsJudge);
     }
 
@@ -206,6 +227,7 @@ public final class Providers {
     @Override
     public String toString() {
         return "Providers[scorers=" + scorers.keySet() + ", agentClients=" + agentClients.keySet()
-                + ", judges=" + judges.keySet() + ", reportFormats=" + reportFormats.keySet() + "]";
+                + ", judges=" + judges.keySet() + ", reportFormats=" + reportFormats.keySet()
+                + ", userSimulators=" + simulators.keySet() + "]";
     }
 }

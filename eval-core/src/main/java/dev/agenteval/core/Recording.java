@@ -61,7 +61,8 @@ public record Recording(String caseId, List<RecordedTurn> turns) {
      * A case of a past run as a recording ("save as test case" from a results file, e.g. one read
      * with eval-report's {@code Reports.readJson}): every turn of its first attempt, each with the
      * input as it was sent (placeholders resolved, secrets redacted), the answer, the task state and
-     * the tools called, in order. No request is sent.
+     * the tools called, in order. No request is sent. A simulated case freezes into a scripted one:
+     * the messages its simulated user generated become the turns (the conversation turn is left out).
      *
      * <pre>{@code
      * CaseResult past = Reports.readJson(Path.of("target/agent-eval/results.json")).find("refund").orElseThrow();
@@ -85,6 +86,11 @@ public record Recording(String caseId, List<RecordedTurn> turns) {
         }
         List<RecordedTurn> recorded = new ArrayList<>();
         for (TurnResult t : turns) {
+            if (t.isConversation()) {
+                // The conversation scorers' turn sent nothing: a simulated conversation freezes
+                // into the user messages it generated.
+                continue;
+            }
             if (t.harnessFailure() != null) {
                 throw new IllegalArgumentException("case '" + result.id() + "' turn " + t.index() + " could not be evaluated ("
                         + t.harnessFailure().code().wireName() + ": " + t.harnessFailure().message()

@@ -104,12 +104,7 @@ public final class OpenAiJudge implements Judge {
     private OpenAiJudge(Builder b) {
         this.baseUrl = normalize(b.baseUrl);
         this.model = b.model;
-        HttpJson http = HttpJson.builder(baseUrl)
-                .connectTimeout(b.requestTimeout.compareTo(Duration.ofSeconds(10)) < 0 ? b.requestTimeout : Duration.ofSeconds(10))
-                .requestTimeout(b.requestTimeout)
-                .retryPolicy(b.retryPolicy)
-                .authentication(b.apiKey == null ? Authentication.none() : Authentication.bearer(b.apiKey))
-                .build();
+        HttpJson http = http(baseUrl, b.requestTimeout, b.retryPolicy, b.apiKey);
         this.preflight = new JudgePreflight(http, baseUrl, model, b.apiKey != null, b.requireApiKey, b.keySource);
         this.maxConcurrency = b.maxConcurrency;
         JudgeTransport transport = new JudgeTransport(http, baseUrl, model, b.maxConcurrency, b.requestsPerSecond,
@@ -179,6 +174,31 @@ public final class OpenAiJudge implements Judge {
         preflight.run();
     }
 
+    /** The HTTP client of an endpoint: at most 10 s to connect, a bearer key when there is one. */
+    static HttpJson http(URI baseUrl, Duration requestTimeout, RetryPolicy retryPolicy, String apiKey) {
+        return HttpJson.builder(baseUrl)
+                .connectTimeout(requestTimeout.compareTo(Duration.ofSeconds(10)) < 0 ? requestTimeout : Duration.ofSeconds(10))
+                .requestTimeout(requestTimeout)
+                .retryPolicy(retryPolicy)
+                .authentication(apiKey == null ? Authentication.none() : Authentication.bearer(apiKey))
+                .build();
+    }
+
+    /** {@code baseUrl} as an http or https URI; an {@link IllegalArgumentException} naming it otherwise. */
+    static URI httpUrl(String baseUrl) {
+        Objects.requireNonNull(baseUrl, "baseUrl");
+        URI uri;
+        try {
+            uri = URI.create(baseUrl.strip());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("baseUrl must be an http or https URL but was '" + baseUrl + "'", e);
+        }
+        if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme())) {
+            throw new IllegalArgumentException("baseUrl must be an http or https URL but was '" + baseUrl + "'");
+        }
+        return uri;
+    }
+
     static URI normalize(URI uri) {
         String s = uri.toString();
         String path = uri.getPath();
@@ -194,25 +214,29 @@ public final class OpenAiJudge implements Judge {
                 + (cache == null ? "" : ", cache=" + cache.folder()) + "]";
     }
 
-    /** Builder of an {@link OpenAiJudge}; only the model is required. */
+    /**
+     * Builder of an {@link OpenAiJudge}; only the model is required. Its endpoint settings (base
+     * URL, model, key, timeout, retries, concurrency, templates) also configure an
+     * {@link OpenAiUserSimulator} on the same endpoint.
+     */
     public static final class Builder {
-        private URI baseUrl = URI.create(DEFAULT_BASE_URL);
-        private String model;
-        private String apiKey;
-        private String keySource = "no API key was given";
-        private Boolean requireApiKey;
-        private Duration requestTimeout = Duration.ofSeconds(60);
-        private RetryPolicy retryPolicy = RetryPolicy.ofDefaults();
+        URI baseUrl = URI.create(DEFAULT_BASE_URL);
+        String model;
+        String apiKey;
+        String keySource = "no API key was given";
+        Boolean requireApiKey;
+        Duration requestTimeout = Duration.ofSeconds(60);
+        RetryPolicy retryPolicy = RetryPolicy.ofDefaults();
         private int verdictRetries = 2;
         private double requestsPerSecond;
-        private int maxConcurrency = 4;
+        int maxConcurrency = 4;
         private int circuitWindow = 10;
         private double circuitFailureRate = 50;
         private Duration circuitOpenDuration = Duration.ofSeconds(30);
         private int samples = 1;
         private double threshold = 0.5;
         private Path cacheDirectory;
-        private PromptTemplates templates = PromptTemplates.defaults();
+        PromptTemplates templates = PromptTemplates.defaults();
         private ResponseFormat responseFormat = ResponseFormat.JSON_SCHEMA;
 
         private Builder() {
@@ -230,12 +254,7 @@ public final class OpenAiJudge implements Judge {
 
         /** The API root as text. */
         public Builder baseUrl(String baseUrl) {
-            Objects.requireNonNull(baseUrl, "baseUrl");
-            try {
-                return baseUrl(URI.create(baseUrl.strip()));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("baseUrl must be an http or https URL but was '" + baseUrl + "'", e);
-            }
+            return baseUrl(httpUrl(baseUrl));
         }
 
         /** The model, e.g. {@code gpt-4o-mini} or {@code llama3.1}. Required. */
@@ -375,7 +394,7 @@ public final class OpenAiJudge implements Judge {
             return new OpenAiJudge(this);
         }
 
-        private static Duration positive(Duration d, String name) {
+        static Duration positive(Duration d, String name) {
             Objects.requireNonNull(d, name);
             if (d.isZero() || d.isNegative()) {
                 throw new IllegalArgumentException(name + " must be > 0 but was " + d);

@@ -24,6 +24,11 @@ import java.util.regex.Pattern;
  * <tr><td>{@code reference}</td><td>the ground truth or reference answer, or {@code (none)}</td></tr>
  * <tr><td>{@code tools}</td><td>the declared tools, one {@code - name: description} per tool</td></tr>
  * <tr><td>{@code fence}</td><td>the id that ends every fence tag of this request</td></tr>
+ * <tr><td>{@code transcript}</td><td>for conversation scorers and the user simulator, the whole
+ *     conversation so far ({@code Turn n / User: / Agent:}), fenced as data</td></tr>
+ * <tr><td>{@code persona}, {@code goal}</td><td>the user simulator's persona (or {@code (none)}) and goal</td></tr>
+ * <tr><td>{@code turn}, {@code max_turns}</td><td>the user simulator's turn number and its limit</td></tr>
+ * <tr><td>{@code ending}</td><td>the user simulator's rule for ending the conversation</td></tr>
  * </table>
  *
  * <p>In a file, the first non-blank line declares the version and the rest is the text:
@@ -45,7 +50,8 @@ public record PromptTemplate(String name, String version, String text) {
 
     /** Every placeholder a template may use. */
     public static final List<String> PLACEHOLDERS =
-            List.of("question", "answer", "tool_calls", "criteria", "reference", "tools", "fence");
+            List.of("question", "answer", "tool_calls", "criteria", "reference", "tools", "fence", "transcript",
+                    "persona", "goal", "turn", "max_turns", "ending");
 
     /** The placeholder syntax of suites and HTTP bodies, so a misspelled {@code {{tool-calls}}} is refused, not sent. */
     private static final Pattern PLACEHOLDER = PlaceholderSyntax.PATTERN;

@@ -31,9 +31,13 @@ import java.util.stream.Stream;
  */
 public final class PromptTemplates {
 
-    /** The template names: {@code system}, {@code generic} and the six judge scorer types. */
+    /**
+     * The template names: {@code system}, {@code generic}, the six judge scorer types, the three
+     * conversation scorer types and {@code user_simulator} (the simulated user's prompt).
+     */
     public static final List<String> NAMES = List.of("system", "generic", "correctness", "faithfulness",
-            "toolSelection", "toolInvocation", "expected_output_text", "rubric");
+            "toolSelection", "toolInvocation", "expected_output_text", "rubric", "goal_completion",
+            "knowledge_retention", "role_adherence", "user_simulator");
 
     private static final PromptTemplates DEFAULTS = loadDefaults();
 
@@ -106,6 +110,11 @@ public final class PromptTemplates {
     public PromptTemplate forScorer(String scorerType) {
         PromptTemplate t = templates.get(scorerType);
         return t == null || scorerType.equals("system") ? templates.get("generic") : t;
+    }
+
+    /** The user simulator's template. */
+    public PromptTemplate userSimulator() {
+        return templates.get("user_simulator");
     }
 
     /** Every template by name. */

@@ -46,8 +46,10 @@ class ModuleTest {
 
     @Test
     void should_provide_in_module_info_what_the_services_files_list() throws Exception {
-        assertThat(provided(ScorerFactory.class)).hasSize(6).containsExactlyInAnyOrderElementsOf(listed(ScorerFactory.class));
+        assertThat(provided(ScorerFactory.class)).hasSize(9).containsExactlyInAnyOrderElementsOf(listed(ScorerFactory.class));
         assertThat(provided(JudgeProvider.class)).hasSize(2).containsExactlyInAnyOrderElementsOf(listed(JudgeProvider.class));
+        assertThat(provided(dev.agenteval.spi.UserSimulatorProvider.class)).hasSize(1)
+                .containsExactlyInAnyOrderElementsOf(listed(dev.agenteval.spi.UserSimulatorProvider.class));
     }
 
     @Test
@@ -57,6 +59,8 @@ class ModuleTest {
         assertThat(providers.scorerIds()).contains("correctness", "faithfulness", "toolSelection", "toolInvocation",
                 "expected_output_text", "rubric", "must_include");
         assertThat(providers.judgeIds()).containsExactly("openai", "overlap");
+        assertThat(providers.userSimulatorIds()).containsExactly("openai");
+        assertThat(providers.scorerIds()).contains("goal_completion", "knowledge_retention", "role_adherence");
         assertThat(providers.scorer("rubric").needsJudge()).isTrue();
     }
 }

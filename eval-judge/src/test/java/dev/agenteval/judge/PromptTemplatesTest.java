@@ -50,9 +50,10 @@ class PromptTemplatesTest {
                 .isInstanceOfSatisfying(ConfigurationException.class, e -> assertThat(e.problems()).containsExactly(
                         "judge template " + dir.resolve("corectness.txt") + " is named after no template (known: system.txt,"
                                 + " generic.txt, correctness.txt, faithfulness.txt, toolSelection.txt, toolInvocation.txt,"
-                                + " expected_output_text.txt, rubric.txt)",
+                                + " expected_output_text.txt, rubric.txt, goal_completion.txt, knowledge_retention.txt,"
+                                + " role_adherence.txt, user_simulator.txt)",
                         "prompt template " + dir.resolve("faithfulness.txt") + ": prompt template 'faithfulness' uses unknown"
-                                + " placeholder {{answr}} (known: question, answer, tool_calls, criteria, reference, tools, fence)",
+                                + " placeholder {{answr}} (known: question, answer, tool_calls, criteria, reference, tools, fence, transcript, persona, goal, turn, max_turns, ending)",
                         "prompt template " + dir.resolve("rubric.txt") + ": the first line must declare the version, e.g. '# version: 1'"));
     }
 
@@ -63,7 +64,7 @@ class PromptTemplatesTest {
         assertThatThrownBy(() -> new PromptTemplate("tools", "1", "Judge {{ tool-calls }} and {{answer.text}}"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("prompt template 'tools' uses unknown placeholders {{tool-calls}}, {{answer.text}}"
-                        + " (known: question, answer, tool_calls, criteria, reference, tools, fence)");
+                        + " (known: question, answer, tool_calls, criteria, reference, tools, fence, transcript, persona, goal, turn, max_turns, ending)");
     }
 
     @Test

@@ -20,6 +20,7 @@ import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.ProviderConfig;
 import dev.agenteval.spi.Provider;
 import dev.agenteval.spi.Secrets;
+import dev.agenteval.spi.UserSimulator;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -60,9 +61,12 @@ public final class Wiring {
         Setting.environmentVariables().forEach(v -> vars.put(v.name(), v));
         Judges.environmentVariables().forEach(v -> vars.putIfAbsent(v.name(), v));
         AgentClients.environmentVariables().forEach(v -> vars.putIfAbsent(v.name(), v));
+        vars.putIfAbsent(SIMULATOR, EnvironmentVariable.setting(SIMULATOR, "openai",
+                "The user simulator provider of simulated cases, by id."));
         List<Provider> all = new ArrayList<>();
         providers.agentClientIds().forEach(id -> all.add(providers.agentClient(id)));
         providers.judgeIds().forEach(id -> all.add(providers.judge(id)));
+        providers.userSimulatorIds().forEach(id -> all.add(providers.userSimulator(id)));
         for (Provider p : all) {
             p.environmentVariables().forEach(v -> vars.putIfAbsent(v.name(), v));
         }
@@ -497,6 +501,33 @@ public final class Wiring {
         judgeUrl.ifPresent(u -> judgeSettings.put("url", u));
         settings.get(Setting.JUDGE_MODEL).ifPresent(m -> judgeSettings.put("model", m));
         return Judges.select(providers, ProviderConfig.of(judgeSettings, environment)).orElse(null);
+    }
+
+    /** The variable naming the user simulator provider; unset: {@code openai}. */
+    public static final String SIMULATOR = "AGENT_EVAL_SIMULATOR";
+
+    /** Whether a case of {@code suites} is simulated ({@link dev.agenteval.api.Case#simulation()}). */
+    public static boolean simulates(Collection<Suite> suites) {
+        return suites.stream().flatMap(s -> s.cases().stream()).anyMatch(c -> c.simulation().isPresent());
+    }
+
+    /**
+     * The user simulator of simulated cases: the provider {@code AGENT_EVAL_SIMULATOR} names, else
+     * {@code openai}, given the judge's URL and model settings ({@link Setting#JUDGE_URL},
+     * {@link Setting#JUDGE_MODEL}) as its defaults; eval-judge's {@code openai} simulator reads its
+     * own {@code AGENT_EVAL_SIMULATOR_*} variables first, then the judge's.
+     *
+     * @throws dev.agenteval.api.ConfigurationException when no model is configured, the provider is
+     *                                                  unknown or a setting is invalid
+     */
+    public static UserSimulator simulator(Settings settings, Providers providers,
+                                          java.util.function.Function<String, String> environment) {
+        Map<String, String> simulatorSettings = new LinkedHashMap<>();
+        settings.get(Setting.JUDGE_URL).ifPresent(u -> simulatorSettings.put("judgeUrl", u));
+        settings.get(Setting.JUDGE_MODEL).ifPresent(m -> simulatorSettings.put("judgeModel", m));
+        String id = Optional.ofNullable(environment.apply(SIMULATOR)).map(String::strip).filter(v -> !v.isEmpty())
+                .orElse("openai");
+        return providers.userSimulator(id).create(ProviderConfig.of(simulatorSettings, environment));
     }
 
     /** Whether secrets are masked in what the judge is sent ({@link Setting#JUDGE_REDACT_SECRETS}, default true). */

@@ -138,8 +138,8 @@ class PlatformDialectTest {
                         .load(file));
 
         assertThat(e.problems()).containsExactly(file + ":6:19: cases[0].turns[0].scorers[0].type (case 'c'): unknown"
-                + " scorer type 'contains' (known: correctness, expected_output_text, faithfulness, rubric,"
-                + " toolInvocation, toolSelection)");
+                + " scorer type 'contains' (known: correctness, expected_output_text, faithfulness, goal_completion,"
+                + " knowledge_retention, role_adherence, rubric, toolInvocation, toolSelection)");
     }
 
     @Test

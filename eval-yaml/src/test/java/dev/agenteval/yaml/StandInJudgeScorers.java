@@ -28,7 +28,8 @@ public abstract class StandInJudgeScorers implements ScorerFactory {
     /** One of each. */
     static List<ScorerFactory> all() {
         return List.of(new Correctness(), new Faithfulness(), new ExpectedOutputText(), new Rubric(),
-                new ToolSelection(), new ToolInvocation());
+                new ToolSelection(), new ToolInvocation(), new GoalCompletion(), new KnowledgeRetention(),
+                new RoleAdherence());
     }
 
     @Override
@@ -54,6 +55,25 @@ public abstract class StandInJudgeScorers implements ScorerFactory {
     @Override
     public final Scorer create(ScorerSpec spec) {
         return ctx -> ScoreResult.class.cast(null);
+    }
+
+    /** The conversation scorers: goal_completion's optional goal is a parameter like any other. */
+    public static final class GoalCompletion extends StandInJudgeScorers {
+        public GoalCompletion() {
+            super("goal_completion", null, false);
+        }
+    }
+
+    public static final class KnowledgeRetention extends StandInJudgeScorers {
+        public KnowledgeRetention() {
+            super("knowledge_retention", null, false);
+        }
+    }
+
+    public static final class RoleAdherence extends StandInJudgeScorers {
+        public RoleAdherence() {
+            super("role_adherence", "role", false);
+        }
     }
 
     public static final class Correctness extends StandInJudgeScorers {

@@ -6,10 +6,14 @@ import dev.agenteval.api.Case;
 import dev.agenteval.api.CaseAttempt;
 import dev.agenteval.api.FailureCode;
 import dev.agenteval.api.HarnessFailure;
+import dev.agenteval.api.JudgeException;
 import dev.agenteval.api.Message;
 import dev.agenteval.api.Prices;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.ScorerSpec;
+import dev.agenteval.api.Simulation;
+import dev.agenteval.api.StopCondition;
+import dev.agenteval.api.TaskState;
 import dev.agenteval.api.ToolSpec;
 import dev.agenteval.api.Turn;
 import dev.agenteval.api.TurnResult;
@@ -20,16 +24,22 @@ import dev.agenteval.spi.Exchange;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.RunListener;
 import dev.agenteval.spi.ScoringContext;
+import dev.agenteval.spi.SimulatedTurn;
+import dev.agenteval.spi.SimulationRequest;
+import dev.agenteval.spi.UserSimulator;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One attempt of one case: opens a session, sends the turns in order, scores each turn. Ends
+ * One attempt of one case: opens a session, sends the turns in order (scripted, or asked of the
+ * user simulator one at a time), scores each turn, then scores the whole conversation. Ends
  * exactly once, either by the worker running it or by {@link #abort} (the case timeout, or the run
  * being interrupted), whichever comes first; whatever the other side does afterwards is dropped.
  */
@@ -51,6 +61,12 @@ final class AttemptExecution implements Runnable {
     private final List<TurnResult> turns = new ArrayList<>();
     private long startNanos;
     private long turnStartNanos;
+    /** The message of a simulated turn in flight, once the simulator gave it; null before. */
+    private String pendingInput;
+    /** True while the conversation scorers run (every turn has a result). */
+    private boolean conversationPhase;
+    /** Why a simulated conversation stopped, once it did. */
+    private String stopReason;
     private volatile Thread worker;
     private volatile AgentSession session;
     private boolean ended;
@@ -116,7 +132,27 @@ final class AttemptExecution implements Runnable {
         finish(allRan);
     }
 
+    /** The scripted or simulated turns, then the conversation turn when there is one; true when all ran. */
     private boolean runTurns(AgentSession s) throws InterruptedException {
+        boolean ran = prepared.simulation() != null ? runSimulation(s) : runScripted(s);
+        if (!ran || !hasConversationTurn()) {
+            return ran;
+        }
+        synchronized (lock) {
+            if (ended) {
+                return false;
+            }
+            conversationPhase = true;
+            turnStartNanos = System.nanoTime();
+        }
+        return addTurn(conversationTurn());
+    }
+
+    private boolean hasConversationTurn() {
+        return prepared.simulation() != null || !prepared.conversationScorers().isEmpty();
+    }
+
+    private boolean runScripted(AgentSession s) throws InterruptedException {
         Case c = prepared.testCase();
         for (int i = 0; i < c.turns().size(); i++) {
             Turn turn = c.turns().get(i);
@@ -129,34 +165,176 @@ final class AttemptExecution implements Runnable {
             if (!turn.delay().isZero()) {
                 Thread.sleep(turn.delay().toMillis());
             }
-            Message input = prepared.inputs().get(i);
-            long t0 = System.nanoTime();
-            AgentResponse response;
-            try {
-                response = s.send(input);
-                if (response == null) {
-                    throw new AgentException(FailureCode.INVALID_RESPONSE, "the agent client returned no response");
-                }
-                response = priced(response);
-            } catch (AgentException e) {
-                addTurn(failedTurn(i, input, s, Duration.ofNanos(System.nanoTime() - t0), e.toFailure()));
-                return false;
-            } catch (RuntimeException e) {
-                LOG.debug("Agent client failed on case '{}' turn {}", c.id(), i + 1, e);
-                addTurn(failedTurn(i, input, s, Duration.ofNanos(System.nanoTime() - t0), internal(e)));
-                return false;
-            }
-            Duration duration = Duration.ofNanos(System.nanoTime() - t0);
-            List<ScoreResult> scores = score(i, response, duration);
-            TurnResult result = new TurnResult(i + 1, turn.name().orElse(null), input.readableText(), request(s, input),
-                    response.raw(), response.text(), response.state().orElse(null), response.toolCalls(), duration,
-                    response.usage().orElse(null), null, scores, response.agentId().orElse(configuredAgentId()),
-                    response.contextId().orElse(null), response.traceUrl().orElse(null));
-            if (!addTurn(result)) {
+            if (exchange(s, i, turn.name().orElse(null), prepared.inputs().get(i), turn, prepared.scorers().get(i))
+                    == null) {
                 return false;
             }
         }
         return true;
+    }
+
+    /**
+     * The simulated turns: asks the simulator for the user's next message, sends it, scores it with
+     * the simulation's per-turn scorers and checks the stop conditions, up to {@code maxTurns}.
+     */
+    private boolean runSimulation(AgentSession s) throws InterruptedException {
+        Simulation sim = prepared.simulation();
+        UserSimulator simulator = preparation.simulator();
+        boolean mayEnd = sim.stopWhen().contains(StopCondition.goalMet());
+        for (int i = 0; i < sim.maxTurns(); i++) {
+            synchronized (lock) {
+                if (ended) {
+                    return false;
+                }
+                turnStartNanos = System.nanoTime();
+                pendingInput = null;
+            }
+            long t0 = System.nanoTime();
+            SimulatedTurn next;
+            try {
+                next = simulator.next(new SimulationRequest(prepared.testCase().id(), sim.persona().orElse(null),
+                        sim.goal(), history(), i + 1, sim.maxTurns(), attempt, mayEnd));
+                if (next == null) {
+                    throw new JudgeException("user simulator '" + simulator.name() + "' returned no turn");
+                }
+                if (next.goalMet() && (i == 0 || !mayEnd)) {
+                    throw new JudgeException("user simulator '" + simulator.name() + "' ended the conversation "
+                            + (i == 0 ? "before its first message" : "although stopWhen does not include goal_met"));
+                }
+            } catch (AgentException e) {
+                addTurn(simulatorFailedTurn(i, Duration.ofNanos(System.nanoTime() - t0), e.toFailure()));
+                return false;
+            } catch (RuntimeException e) {
+                LOG.debug("User simulator failed on case '{}' turn {}", prepared.testCase().id(), i + 1, e);
+                addTurn(simulatorFailedTurn(i, Duration.ofNanos(System.nanoTime() - t0), internal(e)));
+                return false;
+            }
+            if (next.goalMet()) {
+                return stopped(StopCondition.Kind.GOAL_MET.wireName());
+            }
+            synchronized (lock) {
+                pendingInput = next.message();
+            }
+            Message input = Message.user(next.message());
+            Turn turn = Turn.of(input).expect(sim.turnScorers()).build();
+            AgentResponse response = exchange(s, i, null, input, turn, sim.turnScorers());
+            if (response == null) {
+                return false;
+            }
+            String reason = stopReason(sim, response);
+            if (reason != null) {
+                return stopped(reason);
+            }
+        }
+        return stopped(CaseAttempt.MAX_TURNS);
+    }
+
+    private boolean stopped(String reason) {
+        synchronized (lock) {
+            stopReason = reason;
+        }
+        return true;
+    }
+
+    /** The first stop condition after the agent's answer that holds, as its wire name; null when none. */
+    private static String stopReason(Simulation sim, AgentResponse response) {
+        for (StopCondition condition : sim.stopWhen()) {
+            boolean holds = switch (condition.kind()) {
+                case GOAL_MET -> false;
+                case TASK_COMPLETED -> response.state().map(st -> st == TaskState.COMPLETED || st.isFailure())
+                        .orElse(false);
+                case CONTAINS -> response.text().toLowerCase(Locale.ROOT)
+                        .contains(condition.text().toLowerCase(Locale.ROOT));
+            };
+            if (holds) {
+                return condition.kind().wireName();
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Sends one turn and scores it; records the turn. Returns the agent's response, or null when the
+     * turn failed or the attempt ended meanwhile.
+     */
+    private AgentResponse exchange(AgentSession s, int i, String name, Message input, Turn turn,
+                                   List<ScorerSpec> specs) throws InterruptedException {
+        Case c = prepared.testCase();
+        long t0 = System.nanoTime();
+        AgentResponse response;
+        try {
+            response = s.send(input);
+            if (response == null) {
+                throw new AgentException(FailureCode.INVALID_RESPONSE, "the agent client returned no response");
+            }
+            response = priced(response);
+        } catch (AgentException e) {
+            addTurn(failedTurn(i, name, input, s, Duration.ofNanos(System.nanoTime() - t0), e.toFailure()));
+            return null;
+        } catch (RuntimeException e) {
+            LOG.debug("Agent client failed on case '{}' turn {}", c.id(), i + 1, e);
+            addTurn(failedTurn(i, name, input, s, Duration.ofNanos(System.nanoTime() - t0), internal(e)));
+            return null;
+        }
+        Duration duration = Duration.ofNanos(System.nanoTime() - t0);
+        List<ScoreResult> scores = score(i, input, turn, specs, response, duration);
+        TurnResult result = new TurnResult(i + 1, name, input.readableText(), request(s, input),
+                response.raw(), response.text(), response.state().orElse(null), response.toolCalls(), duration,
+                response.usage().orElse(null), null, scores, response.agentId().orElse(configuredAgentId()),
+                response.contextId().orElse(null), response.traceUrl().orElse(null));
+        synchronized (lock) {
+            last = new Last(i, input, response, duration);
+        }
+        return addTurn(result) ? response : null;
+    }
+
+    /** The last turn sent, for the conversation scorers. */
+    private record Last(int index, Message input, AgentResponse response, Duration duration) {
+    }
+
+    private Last last;
+
+    /**
+     * The conversation turn: the conversation scorers, each given the last turn with every earlier
+     * one as its history, and the stop reason of a simulated conversation.
+     */
+    private TurnResult conversationTurn() throws InterruptedException {
+        Last l;
+        String reason;
+        int count;
+        synchronized (lock) {
+            l = last;
+            reason = stopReason;
+            count = turns.size();
+        }
+        long t0 = System.nanoTime();
+        List<ScoreResult> scores = new ArrayList<>();
+        List<Exchange> history = history();
+        ScoringContext ctx = new ScoringContext(prepared.testCase(), l.index() + 1, l.input(),
+                history.subList(0, history.size() - 1), l.response(), l.duration(),
+                prepared.testCase().tools().orElse(null), judge, attempt, repeated, preparation.redactor().secrets());
+        for (ScorerSpec spec : prepared.conversationScorers()) {
+            List<ToolSpec> tools = spec.tools().orElse(prepared.testCase().tools().orElse(null));
+            scores.add(scoreOne(spec, new ScoringContext(ctx.testCase(), ctx.turnIndex(), ctx.input(), ctx.history(),
+                    ctx.response(), ctx.duration(), tools, judge, attempt, repeated, ctx.secrets())));
+        }
+        return new TurnResult(count + 1, TurnResult.CONVERSATION, conversationSummary(count, reason),
+                conversationRequest(count, reason), null, null, null, List.of(), Duration.ofNanos(System.nanoTime() - t0),
+                null, null, scores, configuredAgentId(), null, null);
+    }
+
+    private static String conversationSummary(int turns, String reason) {
+        return "(the whole conversation: " + turns + (turns == 1 ? " turn" : " turns")
+                + (reason == null ? "" : ", stopped: " + reason) + ")";
+    }
+
+    private static Map<String, Object> conversationRequest(int turns, String reason) {
+        Map<String, Object> about = new LinkedHashMap<>();
+        about.put("turns", turns);
+        if (reason != null) {
+            about.put("stopReason", reason);
+        }
+        return Map.of(TurnResult.CONVERSATION, about);
     }
 
     /** The response with its cost estimated from the prices when the agent reported tokens but no cost. */
@@ -166,17 +344,17 @@ final class AttemptExecution implements Runnable {
         return estimated == usage ? response : response.toBuilder().usage(estimated).build();
     }
 
-    private List<ScoreResult> score(int index, AgentResponse response, Duration duration) throws InterruptedException {
+    private List<ScoreResult> score(int index, Message input, Turn turn, List<ScorerSpec> specs,
+                                    AgentResponse response, Duration duration) throws InterruptedException {
         Case c = prepared.testCase();
-        Turn turn = c.turns().get(index);
         List<ScoreResult> scores = new ArrayList<>();
         if (c.hasNoScorers()) {
             // The "agent answered" rule adds to the state guard below; it never replaces it.
             scores.add(Verdicts.answered(response));
         }
-        for (ScorerSpec spec : prepared.scorers().get(index)) {
+        for (ScorerSpec spec : specs) {
             List<ToolSpec> tools = spec.tools().orElse(c.tools().orElse(null));
-            ScoringContext ctx = new ScoringContext(c, index + 1, prepared.inputs().get(index), history(), response,
+            ScoringContext ctx = new ScoringContext(c, index + 1, input, history(), response,
                     duration, tools, judge, attempt, repeated, preparation.redactor().secrets());
             scores.add(scoreOne(spec, ctx));
         }
@@ -214,11 +392,41 @@ final class AttemptExecution implements Runnable {
         return s.lastRequest().orElseGet(() -> Preparation.messageValue(input));
     }
 
-    private TurnResult failedTurn(int index, Message input, AgentSession s, Duration duration, HarnessFailure f) {
-        Turn turn = prepared.testCase().turns().get(index);
+    private TurnResult failedTurn(int index, String name, Message input, AgentSession s, Duration duration,
+                                  HarnessFailure f) {
         Object request = s == null ? null : request(s, input);
-        return new TurnResult(index + 1, turn.name().orElse(null), input.readableText(), request, null, null, null,
+        return new TurnResult(index + 1, name, input.readableText(), request, null, null, null,
                 List.of(), duration, null, f, List.of(), configuredAgentId(), null, null);
+    }
+
+    /** The turn whose message the simulator could not give. */
+    private TurnResult simulatorFailedTurn(int index, Duration duration, HarnessFailure f) {
+        return new TurnResult(index + 1, null, AWAITING_SIMULATOR, null, null, null, null, List.of(), duration, null,
+                f, List.of(), configuredAgentId(), null, null);
+    }
+
+    /** The input shown for a simulated turn whose message was not given yet. */
+    static final String AWAITING_SIMULATOR = "(the simulated user's next message)";
+
+    /** The turn in flight: its 0-based index, its name (or null) and the input it shows. */
+    private record InFlight(int index, String name, String input) {
+    }
+
+    /** The turn in flight, or null when every turn has a result. Called holding the lock. */
+    private InFlight inFlight() {
+        int index = turns.size();
+        Case c = prepared.testCase();
+        boolean scripted = prepared.simulation() == null;
+        boolean turnsDone = conversationPhase || (scripted ? index >= c.turns().size() : stopReason != null);
+        if (!turnsDone) {
+            return scripted
+                    ? new InFlight(index, c.turns().get(index).name().orElse(null),
+                            prepared.inputs().get(index).readableText())
+                    : new InFlight(index, null, pendingInput != null ? pendingInput : AWAITING_SIMULATOR);
+        }
+        boolean conversationDone = index > 0 && turns.get(index - 1).isConversation();
+        return hasConversationTurn() && !conversationDone
+                ? new InFlight(index, TurnResult.CONVERSATION, conversationSummary(index, stopReason)) : null;
     }
 
     /** The existing agent the case names ({@code agent_id}, placeholders resolved), or null. */
@@ -240,12 +448,18 @@ final class AttemptExecution implements Runnable {
     }
 
     private void recordFailure(HarnessFailure failure) {
-        int index;
+        InFlight at;
         synchronized (lock) {
-            index = Math.min(turns.size(), prepared.inputs().size() - 1);
+            at = inFlight();
+            if (at == null) {
+                // Every turn has a result: the failure belongs to the last one's bookkeeping.
+                int index = Math.max(0, turns.size() - 1);
+                at = new InFlight(index, null, turns.isEmpty() ? AWAITING_SIMULATOR : turns.get(index).input());
+            }
         }
-        Message input = prepared.inputs().get(index);
-        addTurn(failedTurn(index, input, null, Duration.ofNanos(System.nanoTime() - turnStartNanosLocked()), failure));
+        addTurn(new TurnResult(at.index() + 1, at.name(), at.input(), null, null, null, null, List.of(),
+                Duration.ofNanos(System.nanoTime() - turnStartNanosLocked()), null, failure, List.of(),
+                configuredAgentId(), null, null));
     }
 
     private long turnStartNanosLocked() {
@@ -262,7 +476,8 @@ final class AttemptExecution implements Runnable {
             }
             ended = true;
             outcome = Verdicts.attempt(attempt, prepared.testCase().expectPass(),
-                    Duration.ofNanos(System.nanoTime() - startNanos), List.copyOf(turns), allRan);
+                    Duration.ofNanos(System.nanoTime() - startNanos), List.copyOf(turns), allRan)
+                    .withStopReason(allRan ? stopReason : null);
         }
         result.complete(outcome);
     }
@@ -281,18 +496,16 @@ final class AttemptExecution implements Runnable {
             long now = System.nanoTime();
             // The turn in flight is the first one without a result; if every turn has one, only
             // the bookkeeping after the last turn was cut off and the attempt is complete.
-            int index = turns.size();
             List<TurnResult> all = new ArrayList<>(turns);
-            boolean complete = index == prepared.testCase().turns().size();
+            InFlight at = inFlight();
+            boolean complete = at == null;
             if (!complete) {
-                Turn turn = prepared.testCase().turns().get(index);
-                Message input = prepared.inputs().get(index);
-                all.add(preparation.redactor().redact(new TurnResult(index + 1, turn.name().orElse(null),
-                        input.readableText(), null, null, null, null, List.of(), Duration.ofNanos(now - turnStartNanos), null,
+                all.add(preparation.redactor().redact(new TurnResult(at.index() + 1, at.name(), at.input(),
+                        null, null, null, null, List.of(), Duration.ofNanos(now - turnStartNanos), null,
                         new HarnessFailure(code, message, context), List.of(), configuredAgentId(), null, null)));
             }
             outcome = Verdicts.attempt(attempt, prepared.testCase().expectPass(), Duration.ofNanos(now - startNanos),
-                    all, complete);
+                    all, complete).withStopReason(complete ? stopReason : null);
         }
         // Cancel before completing: once the result completes, the run may end and report.
         AgentSession s = session;

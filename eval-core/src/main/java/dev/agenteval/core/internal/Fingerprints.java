@@ -116,20 +116,37 @@ public final class Fingerprints {
             if (!t.variables().isEmpty()) {
                 turn.put("variables", variables(t.variables()));
             }
-            List<Object> scorers = new ArrayList<>();
-            for (ScorerSpec s : t.scorers()) {
-                Map<String, Object> scorer = new LinkedHashMap<>();
-                scorer.put("type", s.type());
-                scorer.put("params", s.params());
-                scorer.put("tools", s.tools().map(Fingerprints::tools).orElse(null));
-                scorer.put("inline", s.inline().isPresent());
-                scorers.add(scorer);
-            }
-            turn.put("scorers", scorers);
+            turn.put("scorers", scorers(t.scorers()));
             turns.add(turn);
         }
         out.put("turns", turns);
+        // Only when declared, so the canonical form of scripted suites stays as it was.
+        c.simulation().ifPresent(sim -> {
+            Map<String, Object> simulate = new LinkedHashMap<>();
+            simulate.put("persona", sim.persona().orElse(null));
+            simulate.put("goal", sim.goal());
+            simulate.put("maxTurns", sim.maxTurns());
+            simulate.put("stopWhen", sim.stopWhen().stream().map(Object::toString).toList());
+            simulate.put("scorers", scorers(sim.turnScorers()));
+            out.put("simulate", simulate);
+        });
+        if (!c.conversationScorers().isEmpty()) {
+            out.put("conversationScorers", scorers(c.conversationScorers()));
+        }
         return out;
+    }
+
+    private static List<Object> scorers(List<ScorerSpec> specs) {
+        List<Object> scorers = new ArrayList<>();
+        for (ScorerSpec s : specs) {
+            Map<String, Object> scorer = new LinkedHashMap<>();
+            scorer.put("type", s.type());
+            scorer.put("params", s.params());
+            scorer.put("tools", s.tools().map(Fingerprints::tools).orElse(null));
+            scorer.put("inline", s.inline().isPresent());
+            scorers.add(scorer);
+        }
+        return scorers;
     }
 
     /** Variable definitions: environment variables by name, random numbers by range; never a drawn or read value. */

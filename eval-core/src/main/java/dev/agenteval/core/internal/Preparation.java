@@ -5,6 +5,7 @@ import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Message;
 import dev.agenteval.api.Part;
 import dev.agenteval.api.ScorerSpec;
+import dev.agenteval.api.Simulation;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.Turn;
 import dev.agenteval.core.Providers;
@@ -12,6 +13,7 @@ import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.Scorer;
 import dev.agenteval.spi.Secrets;
 import dev.agenteval.spi.SessionRequest;
+import dev.agenteval.spi.UserSimulator;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -37,9 +39,11 @@ public final class Preparation {
     private final Redactor redactor;
     private final boolean needsJudge;
     private final boolean suiteNeedsJudge;
+    private final UserSimulator simulator;
 
     private Preparation(List<PreparedCase> cases, Map<ScorerSpec, Scorer> scorers, Redactor redactor,
-                        boolean needsJudge, boolean suiteNeedsJudge) {
+                        boolean needsJudge, boolean suiteNeedsJudge, UserSimulator simulator) {
+        this.simulator = simulator;
         this.cases = cases;
         this.scorers = scorers;
         this.redactor = redactor;
@@ -68,22 +72,24 @@ public final class Preparation {
      * {@code random} the draws of random whole numbers (once per case).
      */
     public static Preparation prepare(Suite suite, List<Case> selected, Providers providers, Judge judge,
-                                      Function<String, String> environment, Duration defaultTimeout,
-                                      int defaultRepeat, Secrets runSecrets, Clock clock, RandomGenerator random) {
-        return prepare(suite, selected, ResolvedScorers.over(providers), judge, environment, defaultTimeout,
+                                      UserSimulator simulator, Function<String, String> environment,
+                                      Duration defaultTimeout, int defaultRepeat, Secrets runSecrets, Clock clock,
+                                      RandomGenerator random) {
+        return prepare(suite, selected, ResolvedScorers.over(providers), judge, simulator, environment, defaultTimeout,
                 defaultRepeat, runSecrets, clock, random);
     }
 
     /**
-     * Validates and resolves the selected cases as {@link #prepare(Suite, List, Providers, Judge, Function,
-     * Duration, int, Secrets, Clock, RandomGenerator)} does, each distinct resolved scorer spec once
+     * Validates and resolves the selected cases as {@link #prepare(Suite, List, Providers, Judge,
+     * UserSimulator, Function, Duration, int, Secrets, Clock, RandomGenerator)} does, each distinct resolved scorer spec once
      * through {@code resolved} (which keeps what it resolves, for a later run to reuse). Placeholders
      * in scorer parameters are resolved per case and turn first, so specs that resolve to the same
      * value share one scorer and specs that resolve to different values each get their own.
      */
     public static Preparation prepare(Suite suite, List<Case> selected, ResolvedScorers resolved, Judge judge,
-                                      Function<String, String> environment, Duration defaultTimeout,
-                                      int defaultRepeat, Secrets runSecrets, Clock clock, RandomGenerator random) {
+                                      UserSimulator simulator, Function<String, String> environment,
+                                      Duration defaultTimeout, int defaultRepeat, Secrets runSecrets, Clock clock,
+                                      RandomGenerator random) {
         Set<String> variableProblems = new LinkedHashSet<>();
         CaseVariables.Run run = new CaseVariables.Run(environment, clock, random, variableProblems);
         run.readSecrets(suite.variables().values());
@@ -99,13 +105,18 @@ public final class Preparation {
         Map<ScorerSpec, Scorer> scorers = createScorers(prepared, resolved, judge, problems);
         problems.addAll(variableProblems);
         problems.addAll(caseProblems);
+        if (simulator == null) {
+            selected.stream().filter(c -> c.simulation().isPresent()).forEach(c -> problems.add("case '" + c.id()
+                    + "': simulates a user, but no user simulator is configured (give the runner one, or configure"
+                    + " the judge model it uses by default)"));
+        }
         if (!problems.isEmpty()) {
             throw new ConfigurationException(problems);
         }
         boolean needsJudge = needsJudge(selected, resolved);
         boolean suiteNeedsJudge = needsJudge || needsJudge(suite.cases(), resolved);
         runSecrets.addAll(run.secrets());
-        return new Preparation(prepared, scorers, Redactor.of(runSecrets), needsJudge, suiteNeedsJudge);
+        return new Preparation(prepared, scorers, Redactor.of(runSecrets), needsJudge, suiteNeedsJudge, simulator);
     }
 
     /**
@@ -114,7 +125,7 @@ public final class Preparation {
      * the specs as written are asked.
      */
     private static boolean needsJudge(List<Case> cases, ResolvedScorers resolved) {
-        return cases.stream().flatMap(c -> c.turns().stream()).flatMap(t -> t.scorers().stream())
+        return cases.stream().flatMap(c -> c.allScorers().stream())
                 .anyMatch(resolved::needsJudge);
     }
 
@@ -126,37 +137,50 @@ public final class Preparation {
     private static Map<ScorerSpec, Scorer> createScorers(List<PreparedCase> prepared, ResolvedScorers resolved,
                                                          Judge judge,
                                                          List<String> problems) {
-        Providers providers = resolved.providers();
         Map<ScorerSpec, Scorer> scorers = new HashMap<>();
         for (PreparedCase pc : prepared) {
             Case c = pc.testCase();
             for (int i = 0; i < c.turns().size(); i++) {
                 for (ScorerSpec spec : pc.scorers().get(i)) {
-                    String where = "case '" + c.id() + "' turn " + (i + 1) + ": scorer '" + spec.type() + "' ";
-                    ResolvedScorers.Resolution r = resolved.resolve(spec);
-                    if (spec.inline().isPresent()) {
-                        scorers.put(spec, r.scorer());
-                        continue;
-                    }
-                    if (r.factory() == null) {
-                        problems.add("case '" + c.id() + "' turn " + (i + 1) + ": unknown scorer type '"
-                                + spec.type() + "'; known: " + String.join(", ", providers.scorerIds()));
-                        continue;
-                    }
-                    r.problems().forEach(p -> problems.add(where + p));
-                    if (resolved.needsJudge(spec) && judge == null) {
-                        problems.add(where + "needs a judge, but none is configured");
-                    }
-                    if (r.problems().isEmpty() && !scorers.containsKey(spec)) {
-                        if (r.failure() != null) {
-                            problems.add(where + r.failure());
-                        }
-                        scorers.put(spec, r.scorer());
-                    }
+                    addScorer(spec, "case '" + c.id() + "' turn " + (i + 1), resolved, judge, scorers, problems);
                 }
+            }
+            if (pc.simulation() != null) {
+                for (ScorerSpec spec : pc.simulation().turnScorers()) {
+                    addScorer(spec, "case '" + c.id() + "' simulate", resolved, judge, scorers, problems);
+                }
+            }
+            for (ScorerSpec spec : pc.conversationScorers()) {
+                addScorer(spec, "case '" + c.id() + "' conversation", resolved, judge, scorers, problems);
             }
         }
         return scorers;
+    }
+
+    /** Resolves one spec written at {@code at} into {@code scorers}, or adds its problems. */
+    private static void addScorer(ScorerSpec spec, String at, ResolvedScorers resolved, Judge judge,
+                                  Map<ScorerSpec, Scorer> scorers, List<String> problems) {
+        String where = at + ": scorer '" + spec.type() + "' ";
+        ResolvedScorers.Resolution r = resolved.resolve(spec);
+        if (spec.inline().isPresent()) {
+            scorers.put(spec, r.scorer());
+            return;
+        }
+        if (r.factory() == null) {
+            problems.add(at + ": unknown scorer type '" + spec.type() + "'; known: "
+                    + String.join(", ", resolved.providers().scorerIds()));
+            return;
+        }
+        r.problems().forEach(p -> problems.add(where + p));
+        if (resolved.needsJudge(spec) && judge == null) {
+            problems.add(where + "needs a judge, but none is configured");
+        }
+        if (r.problems().isEmpty() && !scorers.containsKey(spec)) {
+            if (r.failure() != null) {
+                problems.add(where + r.failure());
+            }
+            scorers.put(spec, r.scorer());
+        }
     }
 
     /** The case's timeout, else the suite's, else {@code defaultTimeout} (may be null: none). */
@@ -199,8 +223,26 @@ public final class Preparation {
         }
         SessionRequest session = new SessionRequest(c.id(), 1, c.sessionContext(), agent, agentId,
                 c.tools().orElse(null));
+        Simulation simulation = c.simulation().map(sim -> resolve(c, sim, caseScope, problems)).orElse(null);
+        List<ScorerSpec> conversation = new ArrayList<>();
+        for (ScorerSpec spec : c.conversationScorers()) {
+            conversation.add(resolve(spec, caseScope, "case '" + c.id() + "' conversation: scorer '" + spec.type() + "'",
+                    problems));
+        }
         return new PreparedCase(c, List.copyOf(inputs), List.copyOf(scorers), session, timeout(suite, c, defaultTimeout),
-                repeat(suite, c, defaultRepeat), passThreshold(suite, c));
+                repeat(suite, c, defaultRepeat), passThreshold(suite, c), simulation, List.copyOf(conversation));
+    }
+
+    /** The simulation with placeholders resolved in its persona, goal and per-turn scorers. */
+    private static Simulation resolve(Case c, Simulation sim, CaseVariables scope, List<String> problems) {
+        String where = "case '" + c.id() + "' simulate";
+        Simulation.Builder b = Simulation.goal((String) resolveValue(sim.goal(), scope, where + " goal", problems))
+                .maxTurns(sim.maxTurns()).stopWhen(sim.stopWhen());
+        sim.persona().ifPresent(p -> b.persona((String) resolveValue(p, scope, where + " persona", problems)));
+        for (ScorerSpec spec : sim.turnScorers()) {
+            b.expectEachTurn(resolve(spec, scope, where + ": scorer '" + spec.type() + "'", problems));
+        }
+        return b.build();
     }
 
     private static Message resolve(Message m, CaseVariables scope, String where, List<String> problems) {
@@ -286,6 +328,11 @@ public final class Preparation {
     /** The scorer for a spec of a prepared case. */
     public Scorer scorer(ScorerSpec spec) {
         return scorers.get(spec);
+    }
+
+    /** The user simulator of simulated cases, or null when none is configured (then no case is simulated). */
+    public UserSimulator simulator() {
+        return simulator;
     }
 
     /** Masks the secret variable values. */

@@ -3,6 +3,7 @@ package dev.agenteval.core.internal;
 import dev.agenteval.api.Case;
 import dev.agenteval.api.Message;
 import dev.agenteval.api.ScorerSpec;
+import dev.agenteval.api.Simulation;
 import dev.agenteval.spi.SessionRequest;
 import java.time.Duration;
 import java.util.List;
@@ -17,9 +18,12 @@ import java.util.List;
  * @param timeout  the case's wall-clock bound, or null
  * @param repeat   how many attempts to run: the case's, else the suite's, else the runner's
  * @param passThreshold the share of attempts that must pass: the case's, else the suite's, else 1
+ * @param simulation the case's simulation with placeholders resolved, or null when its turns are scripted
+ * @param conversationScorers the conversation scorer specs with placeholders resolved
  */
 public record PreparedCase(Case testCase, List<Message> inputs, List<List<ScorerSpec>> scorers, SessionRequest session,
-                           Duration timeout, int repeat, double passThreshold) {
+                           Duration timeout, int repeat, double passThreshold, Simulation simulation,
+                           List<ScorerSpec> conversationScorers) {
 
     /** The session request for a given attempt. */
     public SessionRequest sessionFor(int attempt) {

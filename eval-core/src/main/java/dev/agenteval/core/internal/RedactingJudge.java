@@ -1,6 +1,7 @@
 package dev.agenteval.core.internal;
 
 import dev.agenteval.api.ToolCall;
+import dev.agenteval.spi.Exchange;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.JudgeRequest;
 import dev.agenteval.spi.JudgeVerdict;
@@ -32,7 +33,8 @@ public final class RedactingJudge implements Judge {
                 .toList();
         return judge.judge(new JudgeRequest(r.scorerType(), redactor.redact(r.question()), redactor.redact(r.answer()),
                 redactor.redact(r.criteria()), redactor.redact(r.reference()), r.tools(), calls, r.attempt(), r.samples(),
-                r.bypassCache()));
+                r.bypassCache(), r.transcript().stream()
+                        .map(e -> new Exchange(redactor.redact(e.input()), redactor.redact(e.answer()))).toList()));
     }
 
     @SuppressWarnings("unchecked")

@@ -2,6 +2,8 @@ package dev.agenteval.judge.internal;
 
 import dev.agenteval.api.Check;
 import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.api.FailureCode;
+import dev.agenteval.api.HarnessFailure;
 import dev.agenteval.api.JudgeException;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.ScoreStatus;
@@ -42,13 +44,34 @@ abstract class JudgeScorerFactory implements ScorerFactory {
     private final Role role;
     private final String label;
     private final boolean toolScorer;
+    private final boolean conversation;
+    private final boolean optionalParam;
 
     JudgeScorerFactory(String id, String param, Role role, String label, boolean toolScorer) {
+        this(id, param, role, label, toolScorer, false, false);
+    }
+
+    /**
+     * A scorer whose judge reads the whole transcript when {@code conversation}; its text parameter
+     * may be left out when {@code optionalParam} (then {@link #defaultText} gives it).
+     */
+    JudgeScorerFactory(String id, String param, Role role, String label, boolean toolScorer, boolean conversation,
+                       boolean optionalParam) {
         this.id = id;
         this.param = param;
         this.role = role;
         this.label = label;
         this.toolScorer = toolScorer;
+        this.conversation = conversation;
+        this.optionalParam = optionalParam;
+    }
+
+    /**
+     * The text parameter's value when the spec leaves it out, from what is scored; empty when there
+     * is none (the score then errors, naming the parameter). Only asked when the parameter is optional.
+     */
+    Optional<String> defaultText(ScoringContext ctx) {
+        return Optional.empty();
     }
 
     @Override
@@ -63,7 +86,7 @@ abstract class JudgeScorerFactory implements ScorerFactory {
 
     @Override
     public final Optional<String> textParameter() {
-        return Optional.ofNullable(param);
+        return optionalParam ? Optional.empty() : Optional.ofNullable(param);
     }
 
     @Override
@@ -99,7 +122,9 @@ abstract class JudgeScorerFactory implements ScorerFactory {
             known.add(param);
             Object v = spec.params().get(param);
             if (v == null) {
-                problems.add("needs '" + param + "' (a non-blank string)");
+                if (!optionalParam) {
+                    problems.add("needs '" + param + "' (a non-blank string)");
+                }
             } else if (!(v instanceof String s) || s.isBlank()) {
                 problems.add("'" + param + "' must be a non-blank string but was " + describe(v));
             } else {
@@ -133,10 +158,19 @@ abstract class JudgeScorerFactory implements ScorerFactory {
             LOG.warn("Scorer '{}' on case '{}' turn {} {}", id, ctx.testCase().id(), ctx.turnIndex(), reason);
             return ScoreResult.skipped(id, reason);
         }
+        String text = config.text();
+        if (text == null && optionalParam) {
+            text = defaultText(ctx).orElse(null);
+            if (text == null) {
+                return ScoreResult.errored(id, HarnessFailure.of(FailureCode.INTERNAL, "scorer '" + id + "' needs '"
+                        + param + "' on case '" + ctx.testCase().id() + "', which is not simulated"));
+            }
+        }
         Judge judge = ctx.requireJudge();
         JudgeRequest request = new JudgeRequest(id, question(ctx), ctx.response().text(),
-                role == Role.CRITERIA ? config.text() : null, role == Role.REFERENCE ? config.text() : null,
-                tools, ctx.response().toolCalls(), ctx.attempt(), config.samples(), ctx.repeated());
+                role == Role.CRITERIA ? text : null, role == Role.REFERENCE ? text : null,
+                tools, ctx.response().toolCalls(), ctx.attempt(), config.samples(), ctx.repeated(),
+                conversation ? ctx.transcript() : List.of());
         JudgeVerdict verdict = judge.judge(request);
         if (verdict == null) {
             throw new JudgeException("judge '" + judge.name() + "' returned no verdict for '" + id + "'");

@@ -67,6 +67,48 @@ public final class OpenAiJudgeProvider implements JudgeProvider {
                 EnvironmentVariable.setting(MODEL, null, "The judge model; setting it selects the model judge."));
     }
 
+    /**
+     * The settings the judge and the user simulator read alike: {@code requireApiKey} (null when
+     * unset), {@code timeoutSeconds}, {@code maxAttempts}, {@code maxConcurrency} and
+     * {@code templatesDir} (null templates when unset or invalid; the problem is reported).
+     */
+    record Endpoint(Boolean requireApiKey, Duration timeout, RetryPolicy retryPolicy, int maxConcurrency,
+                    PromptTemplates templates) {
+
+        static Endpoint read(ProviderSettings s) {
+            double timeout = s.numberIn("timeoutSeconds", 0.001, 3600, 60);
+            PromptTemplates templates = null;
+            String dir = s.string("templatesDir").orElse(null);
+            if (dir != null) {
+                try {
+                    templates = PromptTemplates.defaults().withOverrides(Path.of(dir));
+                } catch (ConfigurationException e) {
+                    e.problems().forEach(s::problem);
+                }
+            }
+            return new Endpoint(s.flag("requireApiKey"), Duration.ofMillis(Math.round(timeout * 1000)),
+                    RetryPolicy.builder().maxAttempts(s.integer("maxAttempts", 1, 3, false)).build(),
+                    s.integer("maxConcurrency", 1, 4, false), templates);
+        }
+
+        /** Sets these values on {@code b}, leaving its defaults where a value is unset. */
+        void applyTo(OpenAiJudge.Builder b) {
+            if (requireApiKey != null) {
+                b.requireApiKey(requireApiKey);
+            }
+            b.requestTimeout(timeout).retryPolicy(retryPolicy).maxConcurrency(maxConcurrency);
+            if (templates != null) {
+                b.templates(templates);
+            }
+        }
+    }
+
+    /** {@code variable}, its value registered as a secret of the run when it is set. */
+    static String registeredKey(ProviderConfig config, String variable) {
+        config.env(variable).ifPresent(key -> config.secrets().add(key).add(key.strip()));
+        return variable;
+    }
+
     @Override
     public Judge create(ProviderConfig config) {
         ProviderSettings s = ProviderSettings.forJudge(id(), config, SETTINGS);
@@ -91,28 +133,13 @@ public final class OpenAiJudgeProvider implements JudgeProvider {
         });
         String keyVariable = s.string("apiKeyEnv")
                 .orElse(config.env(API_KEY).isEmpty() && config.env(HARNESS_API_KEY).isPresent() ? HARNESS_API_KEY : API_KEY);
-        config.env(keyVariable).ifPresent(key -> config.secrets().add(key).add(key.strip()));
-        b.apiKeyFromEnvironment(keyVariable, config.environment());
-        Boolean requireKey = s.flag("requireApiKey");
-        if (requireKey != null) {
-            b.requireApiKey(requireKey);
-        }
-        double timeout = s.numberIn("timeoutSeconds", 0.001, 3600, 60);
-        b.requestTimeout(Duration.ofMillis(Math.round(timeout * 1000)));
-        b.retryPolicy(RetryPolicy.builder().maxAttempts(s.integer("maxAttempts", 1, 3, false)).build());
+        b.apiKeyFromEnvironment(registeredKey(config, keyVariable), config.environment());
+        Endpoint.read(s).applyTo(b);
         b.verdictRetries(s.integer("verdictRetries", 0, 2, false));
         b.requestsPerSecond(s.numberIn("requestsPerSecond", 0, 10_000, 0));
-        b.maxConcurrency(s.integer("maxConcurrency", 1, 4, false));
         b.samples(s.integer("samples", 1, 1, true));
         b.threshold(s.numberIn("threshold", 0, 1, 0.5));
         s.string("cacheDir").ifPresent(dir -> b.cacheDirectory(Path.of(dir)));
-        s.string("templatesDir").ifPresent(dir -> {
-            try {
-                b.templates(PromptTemplates.defaults().withOverrides(Path.of(dir)));
-            } catch (ConfigurationException e) {
-                e.problems().forEach(s::problem);
-            }
-        });
         s.string("responseFormat").ifPresent(f -> {
             try {
                 b.responseFormat(OpenAiJudge.ResponseFormat.valueOf(f.toUpperCase(Locale.ROOT)));

@@ -5,6 +5,7 @@ import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.ToolSpec;
 import dev.agenteval.common.json.JsonTrees;
 import dev.agenteval.judge.PromptTemplate;
+import dev.agenteval.spi.Exchange;
 import dev.agenteval.spi.JudgeRequest;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -35,7 +36,11 @@ public record Prompt(String system, String user, String fence, String versions) 
     /** Renders {@code request} with the two templates. */
     public static Prompt render(PromptTemplate system, PromptTemplate template, JudgeRequest request) {
         String calls = toolCalls(request.toolCalls());
-        String fence = fenceId(request.question(), request.answer(), calls);
+        String transcript = transcript(request.transcript());
+        // Only a conversation scorer's transcript takes part, so the fences of one-turn prompts (and
+        // so their cache keys) stay as they were.
+        String fence = request.transcript().isEmpty() ? fenceId(request.question(), request.answer(), calls)
+                : fenceId(request.question(), request.answer(), calls, transcript);
         Map<String, String> values = new LinkedHashMap<>();
         values.put("fence", fence);
         values.put("question", fenced("question", fence, request.question()));
@@ -44,6 +49,7 @@ public record Prompt(String system, String user, String fence, String versions) 
         values.put("criteria", blankToNull(request.criteria()));
         values.put("reference", blankToNull(request.reference()));
         values.put("tools", tools(request.tools()));
+        values.put("transcript", fenced("transcript", fence, transcript));
         return new Prompt(system.render(values), template.render(values), fence, system.id() + "+" + template.id());
     }
 
@@ -60,7 +66,7 @@ public record Prompt(String system, String user, String fence, String versions) 
         return m;
     }
 
-    private static String fenced(String tag, String fence, String content) {
+    static String fenced(String tag, String fence, String content) {
         return "<" + tag + "-" + fence + ">\n" + content + "\n</" + tag + "-" + fence + ">";
     }
 
@@ -78,6 +84,22 @@ public record Prompt(String system, String user, String fence, String versions) 
                 out.append('\n');
             }
             out.append("- ").append(t.name()).append(": ").append(t.description().strip().replace("\n", "\n  "));
+        }
+        return out.toString();
+    }
+
+    /** The conversation as {@code User: ...} and {@code Agent: ...} lines, numbered by turn. */
+    static String transcript(List<Exchange> transcript) {
+        if (transcript.isEmpty()) {
+            return "(no conversation)";
+        }
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < transcript.size(); i++) {
+            Exchange e = transcript.get(i);
+            if (i > 0) {
+                out.append("\n\n");
+            }
+            out.append("Turn ").append(i + 1).append("\nUser: ").append(e.input()).append("\nAgent: ").append(e.answer());
         }
         return out.toString();
     }
@@ -112,7 +134,7 @@ public record Prompt(String system, String user, String fence, String versions) 
         }
     }
 
-    private static String fenceId(String... parts) {
+    static String fenceId(String... parts) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
             for (String p : parts) {

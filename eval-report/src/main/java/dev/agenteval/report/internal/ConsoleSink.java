@@ -4,6 +4,7 @@ import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.Summary;
+import dev.agenteval.api.TurnResult;
 import dev.agenteval.report.Baseline;
 import dev.agenteval.report.BaselineComparison;
 import dev.agenteval.spi.ResultSink;
@@ -16,7 +17,8 @@ import java.util.Objects;
  * or errored (its duration and why: its reason, else its failed checks and harness failures),
  * then the comparison with a baseline and a note when the run is incomplete. Plain text unless
  * ANSI colours are asked for; control characters in reported text are replaced so an agent's
- * answer cannot drive the terminal. When verbose, a line is also printed as each case finishes.
+ * answer cannot drive the terminal. When verbose, a line is also printed as each case finishes,
+ * followed for a simulated case by its transcript, stop reason and conversation scores.
  */
 public final class ConsoleSink implements ResultSink {
 
@@ -51,12 +53,36 @@ public final class ConsoleSink implements ResultSink {
     public void caseFinished(CaseResult result) {
         if (verbose) {
             String line = mark(result.status(), colour) + " " + clean(result.id()) + " ("
-                    + ReportText.secondsText(result.duration()) + ")";
+                    + ReportText.secondsText(result.duration()) + ")" + transcript(result);
             synchronized (out) {
                 out.println(line);
                 out.flush();
             }
         }
+    }
+
+    /**
+     * For a case with a conversation turn (a simulated case, or one with conversation scorers), its
+     * transcript under the case line: each user message and answer, then how it stopped and the
+     * conversation scores; empty for other cases.
+     */
+    private static String transcript(CaseResult result) {
+        List<TurnResult> turns = result.turns();
+        if (turns.isEmpty() || !turns.get(turns.size() - 1).isConversation()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder();
+        for (TurnResult t : turns) {
+            if (t.isConversation()) {
+                sb.append("\n    ").append(clean(t.input()));
+                t.scores().forEach(s -> sb.append("\n    ").append(clean(s.type())).append(": ")
+                        .append(s.status().wireName()).append(s.reason().isBlank() ? "" : " (" + clean(s.reason()) + ")"));
+            } else {
+                sb.append("\n    user:  ").append(clean(t.input()));
+                sb.append("\n    agent: ").append(t.answer() == null ? "(no answer)" : clean(t.answer()));
+            }
+        }
+        return sb.toString();
     }
 
     @Override

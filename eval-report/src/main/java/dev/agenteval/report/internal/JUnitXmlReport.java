@@ -16,7 +16,8 @@ import java.util.Locale;
  * Renders a {@link SuiteResult} as JUnit XML (the Ant/Surefire format CI servers read): one
  * {@code <testsuite>} with one {@code <testcase>} per case. A failed case has a {@code <failure>}
  * listing its failed checks, an errored case an {@code <error>} typed by its harness failure code,
- * a skipped case a {@code <skipped>}; {@code <system-out>} holds each turn's input and answer.
+ * a skipped case a {@code <skipped>}; {@code <system-out>} holds each turn's input and answer (the
+ * conversation turn's scores instead of an answer).
  *
  * <p>Text is escaped for XML, and characters XML 1.0 cannot hold (control characters other than
  * tab, newline and carriage return, lone surrogates, U+FFFE and U+FFFF) are removed.
@@ -121,6 +122,14 @@ public final class JUnitXmlReport {
                 String where = (repeated ? "Attempt " + a.attempt() + ", turn " : "Turn ") + t.index()
                         + (t.name() == null ? "" : " (" + t.name() + ")");
                 sb.append(where).append(" input:\n").append(t.input()).append('\n');
+                if (t.isConversation()) {
+                    // The conversation scorers' turn sent nothing: its scores are what it has to say.
+                    sb.append(where).append(" scores:\n");
+                    t.scores().forEach(s -> sb.append(s.type()).append(": ").append(s.status().wireName())
+                            .append(s.reason().isBlank() ? "" : " (" + s.reason() + ")").append('\n'));
+                    sb.append('\n');
+                    continue;
+                }
                 sb.append(where).append(" answer:\n").append(t.answer() == null ? "(none)" : t.answer())
                         .append("\n\n");
             }

@@ -258,6 +258,11 @@ public final class JsonReport {
                 attempts.add(attempt(a, ids));
             }
         }
+        // Only for a simulated conversation, so the results of scripted cases stay as they were.
+        String stopReason = c.attempts().isEmpty() ? null : c.attempts().get(0).stopReason();
+        if (stopReason != null) {
+            node.put("stopReason", stopReason);
+        }
         node.set("turns", turns(c.turns(), ids));
         return node;
     }
@@ -269,6 +274,9 @@ public final class JsonReport {
         node.put("reason", a.reason());
         node.put("durationSeconds", ReportText.seconds(a.duration()));
         node.set("usage", usage(a.usage()));
+        if (a.stopReason() != null) {
+            node.put("stopReason", a.stopReason());
+        }
         node.set("turns", turns(a.turns(), ids));
         return node;
     }

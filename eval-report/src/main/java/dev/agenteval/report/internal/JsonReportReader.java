@@ -166,7 +166,7 @@ public final class JsonReportReader {
                 attempts.add(attempt(attemptArray.get(i), at + "attempts[" + i + "]."));
             }
         } else if (status != CaseStatus.SKIPPED || !turns.isEmpty()) {
-            attempts.add(new CaseAttempt(1, status, reason, duration, usage, turns));
+            attempts.add(new CaseAttempt(1, status, reason, duration, usage, turns, text(node, "stopReason", at, true)));
         }
         double passThreshold = 1.0;
         JsonNode thresholdNode = node.get("passThreshold");
@@ -183,7 +183,7 @@ public final class JsonReportReader {
         requireObject(node, at);
         return new CaseAttempt(integer(node, "attempt", at), caseStatus(text(node, "status", at, false), at + "status"),
                 text(node, "reason", at, false), seconds(node, "durationSeconds", at),
-                usage(node.get("usage"), at + "usage"), turns(node, at));
+                usage(node.get("usage"), at + "usage"), turns(node, at), text(node, "stopReason", at, true));
     }
 
     private List<TurnResult> turns(JsonNode parent, String at) {

@@ -6,6 +6,7 @@ import dev.agenteval.api.Message;
 import dev.agenteval.api.Part;
 import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.api.Scorers;
+import dev.agenteval.api.Simulation;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.TaskState;
 import dev.agenteval.api.Turn;
@@ -48,7 +49,9 @@ public final class HarnessMapper {
     static final List<String> GLOBAL_KEYS = List.of("concurrency", "timeout_seconds", "agent", "agent_id", "repeat",
             "pass_threshold", "message", "variables");
     static final List<String> EVAL_KEYS = List.of("name", "type", "agent", "agent_id", "message", "expectations",
-            "steps", "timeout_seconds", "delay_before_seconds", "repeat", "pass_threshold", "variables");
+            "steps", "timeout_seconds", "delay_before_seconds", "repeat", "pass_threshold", "variables", "simulate",
+            "conversation_expectations");
+    static final List<String> CONVERSATION_KEYS = List.of("goal_completion", "knowledge_retention", "role_adherence");
     static final List<String> STEP_KEYS = List.of("name", "message", "expectations", "delay_before_seconds",
             "variables");
     static final List<String> RANDOM_INT_KEYS = List.of("type", "min", "max");
@@ -241,6 +244,73 @@ public final class HarnessMapper {
         }
     }
 
+    /**
+     * The scorers of an {@code expectations} mapping (a turn's, a step's, a simulation's); absent,
+     * null and {} mean the same: no checks of its own (the state guard still runs). Null after reporting.
+     */
+    private List<ScorerSpec> expectations(Node expectations) {
+        if (expectations.isNull()) {
+            return List.of();
+        }
+        if (!expectations.expectMapping()) {
+            return null;
+        }
+        int before = ctx.problems().size();
+        expectations.checkKeys(EXPECTATION_KEYS);
+        List<ScorerSpec> specs = new ArrayList<>();
+        for (Map.Entry<String, Node> entry : expectations.entries()) {
+            ScorerSpec spec = expectation(entry.getKey(), entry.getValue());
+            // trajectory's value is a mapping of the scorer's parameters, as a platform scorer is
+            boolean valid = spec != null && (entry.getKey().equals("trajectory")
+                    ? ctx.catalog().validate(spec, entry.getValue())
+                    : ctx.catalog().validateValue(spec, entry.getValue()));
+            if (valid) {
+                specs.add(spec);
+            }
+        }
+        return ctx.problems().size() > before ? null : specs;
+    }
+
+    /**
+     * The conversation scorers of {@code conversation_expectations}: {@code goal_completion: true}
+     * (the simulation's goal) or a goal, {@code knowledge_retention: true}, {@code role_adherence:}
+     * the agent's role. Null after reporting.
+     */
+    private List<ScorerSpec> conversation(Node node) {
+        if (!node.expectMapping()) {
+            return null;
+        }
+        int before = ctx.problems().size();
+        node.checkKeys(CONVERSATION_KEYS);
+        List<ScorerSpec> specs = new ArrayList<>();
+        for (Map.Entry<String, Node> entry : node.entries()) {
+            Node value = entry.getValue();
+            ScorerSpec spec = switch (entry.getKey()) {
+                case "goal_completion" -> value.value() instanceof YamlValue.Scalar sc && sc.kind() == YamlValue.Kind.BOOLEAN
+                        ? enabled(value, Scorers.goalCompletion())
+                        : nonBlank(value, Scorers::goalCompletion);
+                case "knowledge_retention" -> enabled(value, Scorers.knowledgeRetention());
+                case "role_adherence" -> nonBlank(value, Scorers::roleAdherence);
+                default -> null; // reported by checkKeys
+            };
+            if (spec != null && ctx.catalog().validateValue(spec, value)) {
+                specs.add(spec);
+            }
+        }
+        return ctx.problems().size() > before ? null : specs;
+    }
+
+    /** {@code spec} for {@code true}; null for {@code false}, and after reporting anything else. */
+    private static ScorerSpec enabled(Node value, ScorerSpec spec) {
+        Boolean on = value.bool();
+        return Boolean.TRUE.equals(on) ? spec : null;
+    }
+
+    private static ScorerSpec nonBlank(Node value, java.util.function.Function<String, ScorerSpec> spec) {
+        String text = value.nonBlankString();
+        return text == null ? null : spec.apply(text);
+    }
+
     @SuppressWarnings("unchecked")
     private static Target target(Node node) {
         Map<String, Object> agent = null;
@@ -304,7 +374,19 @@ public final class HarnessMapper {
         Node thresholdNode = e.get("pass_threshold");
         Double passThreshold = thresholdNode == null ? null : Repeats.passThreshold(thresholdNode);
         List<Turn.Builder> turns = new ArrayList<>();
-        if (sequential) {
+        Simulation simulation = null;
+        Node simulateNode = e.get("simulate");
+        Node conversationNode = e.get("conversation_expectations");
+        List<ScorerSpec> conversation = conversationNode == null ? List.of() : conversation(conversationNode);
+        if (simulateNode != null) {
+            for (String key : List.of("type", "message", "expectations", "steps", "delay_before_seconds")) {
+                if (e.has(key)) {
+                    e.errorAtKey(key, "a simulated eval has no '" + key + "': its simulated user writes the messages"
+                            + " (per-turn expectations go in simulate.expectations)");
+                }
+            }
+            simulation = SimulationReader.HARNESS.read(simulateNode, this::expectations);
+        } else if (sequential) {
             for (String key : List.of("message", "expectations")) {
                 if (e.has(key)) {
                     e.errorAtKey(key, "a sequential eval has no '" + key + "' of its own: put it in each of its steps");
@@ -340,6 +422,12 @@ public final class HarnessMapper {
         }
         Case.Builder b = Case.id(name);
         turns.forEach(b::turn);
+        if (simulation != null) {
+            b.simulate(simulation);
+        }
+        if (conversation != null) {
+            b.expectConversation(conversation);
+        }
         variables.forEach(b::variable);
         if (timeout != null) {
             b.timeout(timeout);
@@ -396,22 +484,8 @@ public final class HarnessMapper {
         } else {
             message = message(m);
         }
-        List<ScorerSpec> specs = new ArrayList<>();
         Node expectations = node.get("expectations");
-        // Absent, null and {} mean the same: no checks of its own (the state guard still runs).
-        if (expectations != null && !expectations.isNull() && expectations.expectMapping()) {
-            expectations.checkKeys(EXPECTATION_KEYS);
-            for (Map.Entry<String, Node> entry : expectations.entries()) {
-                ScorerSpec spec = expectation(entry.getKey(), entry.getValue());
-                // trajectory's value is a mapping of the scorer's parameters, as a platform scorer is
-                boolean valid = spec != null && (entry.getKey().equals("trajectory")
-                        ? ctx.catalog().validate(spec, entry.getValue())
-                        : ctx.catalog().validateValue(spec, entry.getValue()));
-                if (valid) {
-                    specs.add(spec);
-                }
-            }
-        }
+        List<ScorerSpec> specs = expectations == null ? List.of() : expectations(expectations);
         Duration delay = null;
         Node delayNode = node.get("delay_before_seconds");
         if (delayNode != null) {

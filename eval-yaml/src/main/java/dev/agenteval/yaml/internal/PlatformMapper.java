@@ -6,6 +6,7 @@ import dev.agenteval.api.Message;
 import dev.agenteval.api.Part;
 import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.api.SessionContext;
+import dev.agenteval.api.Simulation;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.ToolSpec;
 import dev.agenteval.api.Turn;
@@ -48,7 +49,7 @@ public final class PlatformMapper {
 
     static final List<String> FILE_KEYS = Dialect.PLATFORM.rootKeys();
     static final List<String> CASE_KEYS = List.of("id", "tags", "expectPass", "turns", "dataModels", "instanceSpaces",
-            "appContext", "tools", "repeat", "passThreshold");
+            "appContext", "tools", "repeat", "passThreshold", "simulate", "conversationScorers");
     static final List<String> TURN_KEYS = List.of("input", "scorers");
     static final List<String> TOOL_KEYS = List.of("name", "description");
     static final List<String> DATA_MODEL_KEYS = List.of("space", "externalId", "version");
@@ -246,7 +247,29 @@ public final class PlatformMapper {
         boolean scored = false;
         boolean toolScorerWithoutTools = false;
         Node turnsNode = c.get("turns");
-        if (turnsNode == null) {
+        Node simulateNode = c.get("simulate");
+        Simulation simulation = null;
+        List<ScorerSpec> conversation = List.of();
+        Node conversationNode = c.get("conversationScorers");
+        if (conversationNode != null) {
+            conversation = scorers(conversationNode);
+            scored = conversation != null;
+            toolScorerWithoutTools |= conversation != null && toolScorerWithoutTools(conversation);
+        }
+        if (simulateNode != null) {
+            if (turnsNode != null) {
+                c.errorAtKey("simulate", "a case has either 'turns' or 'simulate' (a simulated user replaces the"
+                        + " turns): give one");
+            }
+            simulation = SimulationReader.PLATFORM.read(simulateNode, this::scorers);
+            if (simulation != null) {
+                toolScorerWithoutTools |= toolScorerWithoutTools(simulation.turnScorers());
+                if (!scored && simulation.turnScorers().isEmpty()) {
+                    simulateNode.error("a simulated case needs scorers: give 'scorers' here (each generated turn) or"
+                            + " 'conversationScorers' on the case (the whole conversation)");
+                }
+            }
+        } else if (turnsNode == null) {
             c.missing("turns", ": a case needs at least one turn");
         } else if (turnsNode.expectNonEmptySequence("a case needs at least one turn")) {
             boolean turnsOk = true;
@@ -282,6 +305,10 @@ public final class PlatformMapper {
         }
         Case.Builder b = Case.id(id).tags(resolved.tags).expectPass(expectPass);
         turns.forEach(b::turn);
+        if (simulation != null) {
+            b.simulate(simulation);
+        }
+        b.expectConversation(conversation);
         b.sessionContext(new SessionContext(dataModels.value, instanceSpaces.value, resolved.appContext.value));
         if (tools != null) {
             b.tools(tools);
@@ -315,23 +342,38 @@ public final class PlatformMapper {
         } else {
             input = input(inputNode);
         }
-        List<ScorerSpec> specs = new ArrayList<>();
         Node scorers = t.get("scorers");
-        if (scorers != null && scorers.expectNonEmptySequence(
-                "must list at least one scorer when present (remove the key for a turn without scorers)")) {
-            for (Node s : scorers.items()) {
-                ScorerSpec spec = mapScorer(s);
-                if (spec != null) {
-                    specs.add(spec);
-                }
-            }
-        }
+        List<ScorerSpec> specs = scorers == null ? List.of() : scorers(scorers, "a turn without scorers");
         if (ctx.problems().size() > before) {
             return null;
         }
-        boolean toolScorerWithoutTools = specs.stream()
-                .anyMatch(s -> s.tools().isEmpty() && ctx.catalog().usesTools(s.type()));
-        return new MappedTurn(Turn.of(input).expect(specs), scorers != null, toolScorerWithoutTools);
+        return new MappedTurn(Turn.of(input).expect(specs), scorers != null, toolScorerWithoutTools(specs));
+    }
+
+    /** A non-empty list of scorers (a simulation's, a conversation's); null after reporting. */
+    private List<ScorerSpec> scorers(Node scorers) {
+        return scorers(scorers, "no scorers");
+    }
+
+    /** A non-empty list of scorers; null after reporting, {@code without} saying what leaving the key out means. */
+    private List<ScorerSpec> scorers(Node scorers, String without) {
+        if (!scorers.expectNonEmptySequence("must list at least one scorer when present (remove the key for " + without
+                + ")")) {
+            return null;
+        }
+        int before = ctx.problems().size();
+        List<ScorerSpec> specs = new ArrayList<>();
+        for (Node s : scorers.items()) {
+            ScorerSpec spec = mapScorer(s);
+            if (spec != null) {
+                specs.add(spec);
+            }
+        }
+        return ctx.problems().size() > before ? null : specs;
+    }
+
+    private boolean toolScorerWithoutTools(List<ScorerSpec> specs) {
+        return specs.stream().anyMatch(s -> s.tools().isEmpty() && ctx.catalog().usesTools(s.type()));
     }
 
     /**
