@@ -173,6 +173,16 @@ class CalibrateCliTest {
         assertThat(judge.getRequestCount()).isZero();
     }
 
+    @Test
+    void should_print_the_labels_schema() {
+        int code = AgentEvalCli.execute(new String[] {"schema", "--labels"},
+                AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), dir));
+
+        assertThat(code).isZero();
+        assertThat(out()).contains("\"title\": \"agent-eval labels file\"", "\"undecidedBetween\"");
+    }
+
     private static CaseResult caseWith(String id, ScoreStatus status) {
         boolean passed = status == ScoreStatus.PASSED;
         ScoreResult score = new ScoreResult("correctness", status, passed ? 0.9 : 0.1, "judged",

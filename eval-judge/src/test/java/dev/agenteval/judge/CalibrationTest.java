@@ -135,7 +135,7 @@ class CalibrationTest {
         assertThat(g.note()).contains("kappa undefined", "expected agreement 1");
         assertThat(dev.agenteval.report.CalibrationReports.table(r)).contains("agreement 100.0%, kappa undefined",
                 "note: kappa undefined");
-        assertThat(dev.agenteval.report.CalibrationReports.json(r)).contains("\"kappa\" : null");
+        assertThat(dev.agenteval.report.CalibrationReports.json(r)).contains("\"kappa\": null");
     }
 
     @Test

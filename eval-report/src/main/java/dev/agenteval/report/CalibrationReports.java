@@ -20,7 +20,6 @@ import dev.agenteval.core.RecordedTurn;
 import dev.agenteval.report.internal.AtomicFiles;
 import dev.agenteval.report.internal.JsonReportReader;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -133,11 +132,7 @@ public final class CalibrationReports {
             n.put("disagrees", o.disagrees());
             n.put("reason", o.reason());
         }
-        try {
-            return JsonTrees.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return JsonTrees.pretty(root) + "\n";
     }
 
     /** Writes {@value #JSON_FILE} and {@value #MARKDOWN_FILE} into {@code dir} (created if needed), atomically. */

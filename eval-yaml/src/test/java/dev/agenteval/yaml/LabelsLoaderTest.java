@@ -60,6 +60,7 @@ class LabelsLoaderTest {
                 """);
 
         List<LabelledTurn> labels = LabelsLoader.defaults().load(file);
+        assertThat(Fixtures.labelsSchemaProblems(file)).isEmpty();
 
         assertThat(labels).hasSize(2);
         LabelledTurn capital = labels.get(0);
@@ -111,6 +112,39 @@ class LabelsLoaderTest {
                 "labels.yaml:14:5: labels[2].question: missing required key 'question'",
                 "labels.yaml:16:13: labels[2].scorer.criteria: missing required key 'criteria' for scorer type"
                         + " 'correctness'");
+    }
+
+    @Test
+    void should_refuse_in_the_schema_too_what_the_loader_refuses() throws IOException {
+        Path file = write("""
+                labels:
+                  - id: a
+                    question: Q?
+                    answer: A.
+                    scorer: {type: correctness, criteria: C, undecidedBetween: [0.4, 1.5]}
+                    human: maybe
+                  - id: b
+                    question: Q?
+                    answer: A.
+                    scorer: {type: must_include, values: [A]}
+                    human: pass
+                """);
+
+        assertThat(Fixtures.labelsSchemaProblems(file)).containsExactlyInAnyOrder("must have a maximum value of 1",
+                "does not have a value in the enumeration [\"pass\", \"fail\"]",
+                "does not have a value in the enumeration [\"correctness\", \"faithfulness\", \"expected_output_text\","
+                        + " \"rubric\", \"toolSelection\", \"toolInvocation\"]");
+    }
+
+    @Test
+    void should_define_the_labels_schemas_scorers_with_the_platform_schemas_own_definitions() throws IOException {
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.JsonNode platform = json.readTree(SuiteSchemas.platform()).path("$defs");
+        com.fasterxml.jackson.databind.JsonNode labels = json.readTree(SuiteSchemas.labels()).path("$defs");
+        for (String name : List.of("nonBlankString", "tools", "correctnessScorer", "faithfulnessScorer",
+                "expected_output_textScorer", "rubricScorer", "samples", "undecidedBetween")) {
+            assertThat(labels.get(name)).as("$defs.%s of labels.schema.json", name).isEqualTo(platform.get(name));
+        }
     }
 
     @Test
