@@ -100,6 +100,9 @@ final class CalibrateCommand implements Callable<Integer> {
                         + " or --judge ID");
             }
             calibration = calibration.judge(judge);
+            if (Wiring.redactJudgeInput(settings)) {
+                calibration = calibration.secrets(dev.agenteval.spi.Secrets.shared());
+            }
         }
         CalibrationResult result = calibration.run();
         context.out().print(CalibrationReports.table(result));

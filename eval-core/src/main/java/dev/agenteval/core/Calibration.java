@@ -8,13 +8,15 @@ import dev.agenteval.api.FailureCode;
 import dev.agenteval.api.HarnessFailure;
 import dev.agenteval.api.Message;
 import dev.agenteval.api.ScoreResult;
-import dev.agenteval.api.ScoreStatus;
 import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.api.Turn;
+import dev.agenteval.core.internal.Redactor;
+import dev.agenteval.core.internal.RedactingJudge;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.Scorer;
 import dev.agenteval.spi.ScorerFactory;
 import dev.agenteval.spi.ScoringContext;
+import dev.agenteval.spi.Secrets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -55,12 +57,14 @@ public final class Calibration {
     private final Judge judge;
     private final Providers providers;
     private final int concurrency;
+    private final Secrets secrets;
 
-    private Calibration(List<LabelledTurn> labels, Judge judge, Providers providers, int concurrency) {
+    private Calibration(List<LabelledTurn> labels, Judge judge, Providers providers, int concurrency, Secrets secrets) {
         this.labels = labels;
         this.judge = judge;
         this.providers = providers;
         this.concurrency = concurrency;
+        this.secrets = secrets;
     }
 
     /**
@@ -76,17 +80,17 @@ public final class Calibration {
                 throw new IllegalArgumentException("label id '" + l.id() + "' is used twice");
             }
         }
-        return new Calibration(copy, null, null, DEFAULT_CONCURRENCY);
+        return new Calibration(copy, null, null, DEFAULT_CONCURRENCY, Secrets.create());
     }
 
     /** With this judge (needed unless every label carries a recorded verdict). */
     public Calibration judge(Judge judge) {
-        return new Calibration(labels, Objects.requireNonNull(judge, "judge"), providers, concurrency);
+        return new Calibration(labels, Objects.requireNonNull(judge, "judge"), providers, concurrency, secrets);
     }
 
     /** With these providers for scorer types (default {@link Providers#discover()}). */
     public Calibration providers(Providers providers) {
-        return new Calibration(labels, judge, Objects.requireNonNull(providers, "providers"), concurrency);
+        return new Calibration(labels, judge, Objects.requireNonNull(providers, "providers"), concurrency, secrets);
     }
 
     /** With at most this many judge calls at once (default 4). */
@@ -94,7 +98,15 @@ public final class Calibration {
         if (concurrency < 1) {
             throw new IllegalArgumentException("concurrency must be >= 1 but was " + concurrency);
         }
-        return new Calibration(labels, judge, providers, concurrency);
+        return new Calibration(labels, judge, providers, concurrency, secrets);
+    }
+
+    /**
+     * With these secrets masked in what the judge is sent (question, answer, criteria, reference,
+     * tool calls) and in the outcomes' reasons, as a run masks its secrets (default: none).
+     */
+    public Calibration secrets(Secrets secrets) {
+        return new Calibration(labels, judge, providers, concurrency, Objects.requireNonNull(secrets, "secrets"));
     }
 
     /**
@@ -180,9 +192,10 @@ public final class Calibration {
             return outcome(l, RECORDED, l.recorded());
         }
         String template = judge.templateVersion(type).orElse(UNVERSIONED);
+        Judge asked = secrets.isEmpty() ? judge : new RedactingJudge(judge, Redactor.of(secrets));
         Case c = Case.id(l.id()).turn(Turn.of(l.turn().input()).expect(l.scorer())).build();
         ScoringContext ctx = new ScoringContext(c, 1, Message.user(l.turn().input()), List.of(), l.turn().response(),
-                l.turn().duration(), l.scorer().tools().orElse(l.tools().isEmpty() ? null : l.tools()), judge, 1, false);
+                l.turn().duration(), l.scorer().tools().orElse(l.tools().isEmpty() ? null : l.tools()), asked, 1, false);
         ScoreResult score;
         try {
             score = scorer.score(ctx);
@@ -201,9 +214,8 @@ public final class Calibration {
         return outcome(l, template, score);
     }
 
-    private static CalibrationResult.Outcome outcome(LabelledTurn l, String template, ScoreResult s) {
-        ScoreStatus status = s.status();
-        return new CalibrationResult.Outcome(l.id(), l.scorer().type(), template, l.humanPassed(), status, s.value(),
-                s.reason());
+    private CalibrationResult.Outcome outcome(LabelledTurn l, String template, ScoreResult s) {
+        return new CalibrationResult.Outcome(l.id(), l.scorer().type(), template, l.humanPassed(), s.status(), s.value(),
+                secrets.redact(s.reason()));
     }
 }

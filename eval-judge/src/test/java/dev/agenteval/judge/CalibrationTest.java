@@ -204,6 +204,25 @@ class CalibrationTest {
     }
 
     @Test
+    void should_mask_the_secrets_in_what_the_judge_is_sent() throws Exception {
+        fakeJudge();
+        replies.put("ANSWER-0", Replies.verdict(true, 0.9, "meets it"));
+        LabelledTurn l = LabelledTurn.of("secret", "Question?", "The key is sk-secret-9999, ANSWER-0.",
+                correctness("Answers the question"), true);
+
+        CalibrationResult r = Calibration.of(List.of(l)).judge(Replies.judge(server).build())
+                .secrets(dev.agenteval.spi.Secrets.create().add("sk-secret-9999")).run();
+
+        assertThat(r.outcomes()).singleElement().extracting(CalibrationResult.Outcome::judge).isEqualTo(ScoreStatus.PASSED);
+        StringBuilder sent = new StringBuilder();
+        for (int i = server.getRequestCount(); i > 0; i--) {
+            mockwebserver3.RecordedRequest request = server.takeRequest();
+            sent.append(request.getBody() == null ? "" : request.getBody().utf8());
+        }
+        assertThat(sent.toString()).contains("The key is ***, ANSWER-0.").doesNotContain("sk-secret-9999");
+    }
+
+    @Test
     void should_refuse_two_labels_with_one_id() {
         LabelledTurn l = LabelledTurn.of("same", "q", "a", correctness("c"), true);
         assertThatThrownBy(() -> Calibration.of(List.of(l, l)))
