@@ -64,9 +64,7 @@ public final class CalibrationReports {
                 sb.append("  note: ").append(g.note()).append('\n');
             }
         }
-        list(sb, "Disagreements", result.disagreements());
-        list(sb, "Undecided", result.undecided());
-        list(sb, "Errored", result.errored());
+        lists(result).forEach((title, outcomes) -> list(sb, title, outcomes));
         return sb.toString();
     }
 
@@ -91,9 +89,7 @@ public final class CalibrationReports {
                 md.append("\n").append(g.note()).append(".\n");
             }
         }
-        mdList(md, "Disagreements", result.disagreements());
-        mdList(md, "Undecided", result.undecided());
-        mdList(md, "Errored", result.errored());
+        lists(result).forEach((title, outcomes) -> mdList(md, title, outcomes));
         return md.toString();
     }
 
@@ -202,6 +198,15 @@ public final class CalibrationReports {
         AgentResponse response = AgentResponse.builder().text(t.answer() == null ? "" : t.answer())
                 .toolCalls(t.toolCalls()).build();
         return new RecordedTurn(t.input(), response, t.duration());
+    }
+
+    /** The labels listed after the matrices, by title, in order. */
+    private static java.util.Map<String, List<Outcome>> lists(CalibrationResult r) {
+        java.util.Map<String, List<Outcome>> lists = new java.util.LinkedHashMap<>();
+        lists.put("Disagreements", r.disagreements());
+        lists.put("Undecided", r.undecided());
+        lists.put("Errored", r.errored());
+        return lists;
     }
 
     /** The matrix's rows: the person's verdict, then the judge's pass, fail and undecided counts. */
