@@ -124,17 +124,13 @@ final class CalibrateCommand implements Callable<Integer> {
 
     private void write(CalibrationResult result, Path dir) throws IOException {
         Files.createDirectories(dir);
-        List<String> written = new ArrayList<>();
+        List<Path> written = new ArrayList<>();
         if (formats.contains("json")) {
-            Path f = dir.resolve(CalibrationReports.JSON_FILE);
-            Files.writeString(f, CalibrationReports.json(result));
-            written.add(f.toString());
+            written.add(Files.writeString(dir.resolve(CalibrationReports.JSON_FILE), CalibrationReports.json(result)));
         }
         if (formats.contains("md")) {
-            Path f = dir.resolve(CalibrationReports.MARKDOWN_FILE);
-            Files.writeString(f, CalibrationReports.markdown(result));
-            written.add(f.toString());
+            written.add(Files.writeString(dir.resolve(CalibrationReports.MARKDOWN_FILE), CalibrationReports.markdown(result)));
         }
-        context.out().println("Reports: " + String.join(", ", written));
+        context.out().println(ResultFiles.reportsLine(written, context.workDir()));
     }
 }

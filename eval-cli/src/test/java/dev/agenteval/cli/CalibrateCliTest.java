@@ -126,7 +126,8 @@ class CalibrateCliTest {
                         + "  human fail            1          2          0\n",
                 "Disagreements (2):\n  b  correctness  human pass, judge failed: judge judge-model: judged fail (score 0.10)\n"
                         + "  c  correctness  human fail, judge passed: judge judge-model: judged pass (score 0.90)\n",
-                "Undecided (1):\n  f  correctness  human pass, judge undecided: undecided: score 0.55 is within [0.4, 0.7]");
+                "Undecided (1):\n  f  correctness  human pass, judge undecided: undecided: score 0.55 is within [0.4, 0.7]",
+                "Reports: reports/calibration.json, reports/calibration.md\n");
         JsonNode report = JSON.readTree(dir.resolve("reports/calibration.json").toFile());
         assertThat(report.at("/groups/0/kappa").asDouble()).isEqualTo(0.1667);
         assertThat(report.at("/groups/0/agreement").asDouble()).isEqualTo(0.6);
