@@ -270,8 +270,9 @@ public class RunMojo extends AbstractMojo {
             try {
                 SuiteResult r = Reports.readJson(file);
                 var s = r.summary();
-                parts.add(String.format(Locale.ROOT, "suite '%s': %d of %d cases passed (%d failed, %d errored, %d skipped)",
-                        r.suite(), s.passed(), s.cases(), s.failed(), s.errored(), s.skipped()));
+                parts.add(String.format(Locale.ROOT, "suite '%s': %d of %d cases passed (%d failed, %d errored, %d skipped%s)",
+                        r.suite(), s.passed(), s.cases(), s.failed(), s.errored(), s.skipped(),
+                        s.undecided() == 0 ? "" : ", " + s.undecided() + " undecided"));
             } catch (RuntimeException e) {
                 getLog().debug("agent-eval: could not read " + file + ": " + e);
             }

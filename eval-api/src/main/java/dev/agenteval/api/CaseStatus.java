@@ -9,7 +9,12 @@ public enum CaseStatus {
     /** The harness could not evaluate the case (a harness failure on some turn or scorer). */
     ERRORED,
     /** The case was selected but not run (stop-on-failure, interrupted run). */
-    SKIPPED;
+    SKIPPED,
+    /**
+     * The case failed no check, but some judge score fell inside its {@code undecidedBetween} band:
+     * a person must decide. Never a pass; counted apart from passes and failures.
+     */
+    UNDECIDED;
 
     /** The lower-case name used in reports. */
     public String wireName() {

@@ -8,7 +8,7 @@ import java.util.stream.Collectors;
  * One scorer's verdict on one turn.
  *
  * @param type    the scorer type id; never null
- * @param status  passed, failed, skipped or errored; never null
+ * @param status  passed, failed, skipped, errored or undecided; never null
  * @param value   a score in 0..1 when the scorer produced one, else null
  * @param reason  a human-readable reason; never null, may be empty
  * @param checks  the per-term checks; never null

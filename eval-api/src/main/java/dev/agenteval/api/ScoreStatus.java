@@ -9,7 +9,12 @@ public enum ScoreStatus {
     /** The scorer did not apply (e.g. no tools resolved); not a pass. */
     SKIPPED,
     /** The scorer could not be computed (e.g. the judge gave no clear verdict). */
-    ERRORED;
+    ERRORED,
+    /**
+     * The judge's score fell inside the scorer's {@code undecidedBetween} band: neither a pass nor a
+     * failure, and never counted as a pass.
+     */
+    UNDECIDED;
 
     /** The lower-case name used in reports. */
     public String wireName() {

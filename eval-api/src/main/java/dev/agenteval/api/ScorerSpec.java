@@ -20,6 +20,9 @@ import java.util.Optional;
  */
 public final class ScorerSpec {
 
+    /** The parameter of judge scorers that holds the undecided band, {@code [low, high]}. */
+    public static final String UNDECIDED_BETWEEN = "undecidedBetween";
+
     private final String type;
     private final Map<String, Object> params;
     private final List<ToolSpec> tools;
@@ -81,6 +84,25 @@ public final class ScorerSpec {
         Map<String, Object> copy = new LinkedHashMap<>(params);
         copy.put(name, value);
         return new ScorerSpec(type, copy, tools, inline);
+    }
+
+    /**
+     * A copy whose judge score, when it falls within {@code [low, high]}, gives the status
+     * {@link ScoreStatus#UNDECIDED} instead of a pass or a failure: a person must decide, and the
+     * case does not pass because of it. For judge scorers that give a score (correctness,
+     * faithfulness, rubric, expectedOutputText, toolSelection, toolInvocation); sets the parameter
+     * {@value #UNDECIDED_BETWEEN}.
+     *
+     * <pre>{@code Scorers.correctness("Names the capital").undecidedBetween(0.4, 0.7)}</pre>
+     *
+     * @throws IllegalArgumentException unless {@code 0 <= low <= high <= 1}
+     */
+    public ScorerSpec undecidedBetween(double low, double high) {
+        if (!(low >= 0 && low <= high && high <= 1)) {
+            throw new IllegalArgumentException("scorer '" + type + "': undecidedBetween must satisfy"
+                    + " 0 <= low <= high <= 1 but was [" + low + ", " + high + "]");
+        }
+        return with(UNDECIDED_BETWEEN, List.of(low, high));
     }
 
     /** A copy whose tools override the case's tools for this scorer only. */

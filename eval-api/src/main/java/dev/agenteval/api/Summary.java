@@ -5,13 +5,20 @@ import java.util.List;
 /**
  * Counts over a suite's case results.
  *
- * @param cases   cases selected
- * @param passed  cases that met their expectation
- * @param failed  cases that did not
- * @param errored cases the harness could not evaluate
- * @param skipped cases not run
+ * @param cases     cases selected
+ * @param passed    cases that met their expectation
+ * @param failed    cases that did not
+ * @param errored   cases the harness could not evaluate
+ * @param skipped   cases not run
+ * @param undecided cases a judge score left undecided (inside an {@code undecidedBetween} band);
+ *                  never counted as passed
  */
-public record Summary(int cases, int passed, int failed, int errored, int skipped) {
+public record Summary(int cases, int passed, int failed, int errored, int skipped, int undecided) {
+
+    /** Counts without undecided cases (as before the undecided band existed). */
+    public Summary(int cases, int passed, int failed, int errored, int skipped) {
+        this(cases, passed, failed, errored, skipped, 0);
+    }
 
     /** Counts the given results. */
     public static Summary of(List<CaseResult> results) {
@@ -19,15 +26,17 @@ public record Summary(int cases, int passed, int failed, int errored, int skippe
         int f = 0;
         int e = 0;
         int s = 0;
+        int u = 0;
         for (CaseResult r : results) {
             switch (r.status()) {
                 case PASSED -> p++;
                 case FAILED -> f++;
                 case ERRORED -> e++;
                 case SKIPPED -> s++;
+                case UNDECIDED -> u++;
             }
         }
-        return new Summary(results.size(), p, f, e, s);
+        return new Summary(results.size(), p, f, e, s, u);
     }
 
     /** Passed cases over all cases, 0..1; 0 for an empty suite. */

@@ -70,9 +70,13 @@ public record TurnResult(int index, String name, String input, Object request, O
                 .allMatch(s -> s.status() == ScoreStatus.PASSED || s.status() == ScoreStatus.SKIPPED);
     }
 
-    /** The failed checks of this turn, with their scorer types, for error lines in reports. */
+    /**
+     * The failed checks of this turn, with their scorer types, for error lines in reports. An
+     * undecided score is not a failure and is not listed here.
+     */
     public List<String> failedChecks() {
         return scores.stream()
+                .filter(s -> s.status() != ScoreStatus.UNDECIDED)
                 .flatMap(s -> s.status() == ScoreStatus.FAILED && s.checks().isEmpty()
                         ? java.util.stream.Stream.of(s.type() + ": " + s.reason())
                         : s.checks().stream().filter(c -> !c.passed())

@@ -23,6 +23,15 @@ public interface Judge {
     default void preflight() throws InterruptedException {
     }
 
+    /**
+     * The prompt template this judge uses for a scorer type, as {@code name@version} (e.g.
+     * {@code correctness@1}), so that calibrations can be told apart by template version; empty
+     * when the judge has no versioned template. Wrapping judges delegate.
+     */
+    default java.util.Optional<String> templateVersion(String scorerType) {
+        return java.util.Optional.empty();
+    }
+
     /** A name shown in scores, e.g. the model; defaults to the class name. */
     default String name() {
         return getClass().getSimpleName();

@@ -131,7 +131,8 @@ public final class AgentEvalCli implements Callable<Integer> {
 
     /** The commands, in the order help lists them. */
     private static final List<Class<?>> COMMANDS = List.of(RunCommand.class, ShowCommand.class, ValidateCommand.class,
-            SchemaCommand.class, MergeCommand.class, RecordCommand.class, TokenCommand.class, DemoAgentCommand.class,
+            SchemaCommand.class, MergeCommand.class, RecordCommand.class, CalibrateCommand.class, TokenCommand.class,
+            DemoAgentCommand.class,
             CompletionCommand.class, CommandLine.HelpCommand.class);
 
     /**
@@ -210,7 +211,7 @@ public final class AgentEvalCli implements Callable<Integer> {
             return INVALID;
         });
         cli.setExecutionStrategy(parseResult -> {
-            // With --help picocli does not report an unmatched argument: 'agent-eval calibrate --help'
+            // With --help picocli does not report an unmatched argument: 'agent-eval valdate --help'
             // would print the top command's help and exit 0.
             CommandLine.ParseResult last = parseResult;
             while (last.hasSubcommand()) {
@@ -347,6 +348,9 @@ public final class AgentEvalCli implements Callable<Integer> {
             }
             if (cls == RecordCommand.class) {
                 return cls.cast(new RecordCommand(context, plugins));
+            }
+            if (cls == CalibrateCommand.class) {
+                return cls.cast(new CalibrateCommand(context, plugins));
             }
             if (cls == DemoAgentCommand.class) {
                 return cls.cast(new DemoAgentCommand(context));

@@ -47,6 +47,7 @@ final class Progress implements RunListener {
     private final AtomicInteger done = new AtomicInteger();
     private final AtomicInteger passed = new AtomicInteger();
     private final AtomicInteger failed = new AtomicInteger();
+    private final AtomicInteger undecided = new AtomicInteger();
     private volatile int total;
     private volatile long start;
     private final boolean ticking;
@@ -78,6 +79,7 @@ final class Progress implements RunListener {
         done.set(0);
         passed.set(0);
         failed.set(0);
+        undecided.set(0);
         if (!quiet) {
             out.printf(Locale.ROOT, "Running suite '%s': %d case%s%n", suite.name(), selectedCases, selectedCases == 1 ? "" : "s");
         }
@@ -103,8 +105,9 @@ final class Progress implements RunListener {
         shown = n;
         double elapsed = (System.nanoTime() - start) / 1e9;
         double eta = n == 0 ? 0 : elapsed / n * (total - n);
-        out.printf(Locale.ROOT, "\r[%d/%d] %d passed, %d failed, %.1fs elapsed, ETA %.0fs   ", n, total,
-                passed.get(), failed.get(), elapsed, eta);
+        int u = undecided.get();
+        out.printf(Locale.ROOT, "\r[%d/%d] %d passed, %d failed%s, %.1fs elapsed, ETA %.0fs   ", n, total,
+                passed.get(), failed.get(), u == 0 ? "" : ", " + u + " undecided", elapsed, eta);
         out.flush();
     }
 
@@ -150,6 +153,8 @@ final class Progress implements RunListener {
     private int count(CaseResult result) {
         if (result.passed()) {
             passed.incrementAndGet();
+        } else if (result.status() == CaseStatus.UNDECIDED) {
+            undecided.incrementAndGet();
         } else if (result.status() != CaseStatus.SKIPPED) {
             failed.incrementAndGet();
         }

@@ -84,19 +84,8 @@ final class RunOptions {
     @Option(names = "--output-format", paramLabel = "ID", description = "The format of the --output file (or of the results/ file): harness (the Python harness's result file) or json (the JSON report). Default: harness for a harness suite (evals:), else json.")
     ResultFiles.Format outputFormat;
 
-    @Option(names = Setting.Option.JUDGE, paramLabel = "ID", description = "Judge provider id: openai (any OpenAI-compatible endpoint) or overlap (offline token overlap, never chosen unless named). Default: AGENT_EVAL_JUDGE, else openai when a judge URL or model is given, else none.")
-    String judgeId;
-
-    @Option(names = Setting.Option.JUDGE_URL, paramLabel = "URL", description = "An OpenAI-compatible endpoint for the LLM judge (also AGENT_EVAL_JUDGE_BASE_URL, which selects no judge by itself).")
-    String judgeUrl;
-
-    @Option(names = Setting.Option.JUDGE_MODEL, paramLabel = "MODEL", description = "The judge's model. Default: AGENT_EVAL_JUDGE_MODEL.")
-    String judgeModel;
-
-    @Option(names = Setting.Option.JUDGE_REDACT_SECRETS, negatable = true, arity = "0..1", fallbackValue = "true",
-            description = "Mask the run's secrets in what is sent to the judge (default: on; also"
-                    + " AGENT_EVAL_JUDGE_REDACT_SECRETS=false). Turn off only for a judge you trust with them.")
-    Boolean judgeRedactSecrets;
+    @Mixin
+    JudgeOptions judgeOptions = new JudgeOptions();
 
     @Option(names = Setting.Option.OPIK, description = "Also record the run in Opik as an experiment (after the result"
             + " files are written; also AGENT_EVAL_OPIK=true): OPIK_URL_OVERRIDE names the Opik API (else the --env"
@@ -205,10 +194,7 @@ final class RunOptions {
      */
     Settings settings(Function<String, String> environment) {
         Map<Setting, String> values = agentOptions.values();
-        values.put(Setting.JUDGE, judgeId);
-        values.put(Setting.JUDGE_URL, judgeUrl);
-        values.put(Setting.JUDGE_MODEL, judgeModel);
-        values.put(Setting.JUDGE_REDACT_SECRETS, judgeRedactSecrets == null ? null : judgeRedactSecrets.toString());
+        judgeOptions.putInto(values);
         values.put(Setting.REPORT_DIR, reportDir == null ? null : reportDir.toString());
         values.put(Setting.OPIK, opik ? "true" : null);
         values.put(Setting.OPIK_DATASET, datasetName);

@@ -55,17 +55,20 @@ final class SchemaCommand implements Callable<Integer> {
     @Option(names = "--results", paramLabel = "FORMAT", description = "Instead of a dialect, the schema of a result file: harness (the Python harness's result file that --format harness and --output with a harness suite write).")
     Results results;
 
+    @Option(names = "--labels", description = "Instead of a dialect, the schema of a labels file (agent-eval calibrate).")
+    boolean labels;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
-        if (dialect != null && results != null) {
-            spec.commandLine().getErr().println("error: --dialect and --results are alternatives: give one");
+        if ((dialect != null ? 1 : 0) + (results != null ? 1 : 0) + (labels ? 1 : 0) > 1) {
+            spec.commandLine().getErr().println("error: --dialect, --results and --labels are alternatives: give one");
             spec.commandLine().getErr().flush();
             return AgentEvalCli.INVALID;
         }
-        String schema = results == Results.harness ? Reports.harnessSchema() : switch (dialect == null ? Dialect.platform : dialect) {
+        String schema = labels ? SuiteSchemas.labels() : results == Results.harness ? Reports.harnessSchema() : switch (dialect == null ? Dialect.platform : dialect) {
             case platform -> SuiteSchemas.platform();
             case harness -> SuiteSchemas.harness();
             case harness_defaults -> SuiteSchemas.harnessDefaults();

@@ -400,7 +400,7 @@ class HarnessResultFileCliTest {
         assertThat(printed.out()).contains("is_step_result").contains("harness_error");
         Outcome both = run("schema", "--results", "harness", "--dialect", "harness");
         assertThat(both.code()).isEqualTo(AgentEvalCli.INVALID);
-        assertThat(both.err()).contains("--dialect and --results are alternatives");
+        assertThat(both.err()).contains("--dialect, --results and --labels are alternatives");
     }
 
     // ------------------------------------------------------------------- comparing with the README

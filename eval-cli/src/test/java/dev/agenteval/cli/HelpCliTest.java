@@ -147,11 +147,11 @@ class HelpCliTest {
 
     @Test
     void should_refuse_an_unknown_command_naming_it_also_with_help() {
-        for (String[] args : List.of(new String[] {"calibrate", "--help"}, new String[] {"calibrate"},
-                new String[] {"help", "calibrate"}, new String[] {"-v", "calibrate", "-h"})) {
+        for (String[] args : List.of(new String[] {"valdate", "--help"}, new String[] {"valdate"},
+                new String[] {"help", "valdate"}, new String[] {"-v", "valdate", "-h"})) {
             assertThat(run(args)).as(String.join(" ", args)).isEqualTo(AgentEvalCli.INVALID);
-            assertThat(err()).as(String.join(" ", args)).contains("error: unknown command 'calibrate' — did you mean 'validate'?")
-                    .contains("Commands: run, show, validate, schema, merge, record, token")
+            assertThat(err()).as(String.join(" ", args)).contains("error: unknown command 'valdate' — did you mean 'validate'?")
+                    .contains("Commands: run, show, validate, schema, merge, record, calibrate, token")
                     .contains("See 'agent-eval --help' for usage.");
             assertThat(out()).as("no top-level help").doesNotContain("Usage:");
         }

@@ -137,6 +137,12 @@ public final class OpenAiJudge implements Judge {
         return model;
     }
 
+    /** The scorer's template from {@link PromptTemplates#forScorer}, as {@code name@version}. */
+    @Override
+    public Optional<String> templateVersion(String scorerType) {
+        return Optional.of(templates.forScorer(scorerType).id());
+    }
+
     @Override
     public JudgeVerdict judge(JudgeRequest request) throws InterruptedException {
         Objects.requireNonNull(request, "request");

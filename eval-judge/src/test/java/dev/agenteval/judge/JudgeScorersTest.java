@@ -291,7 +291,7 @@ class JudgeScorersTest {
                 .hasMessageContaining("case 'c' turn 1: scorer 'correctness' needs 'criteria' (a non-blank string)")
                 .hasMessageContaining("case 'c' turn 1: scorer 'rubric' 'rubric' must be a non-blank string but was ' '")
                 .hasMessageContaining("case 'c' turn 1: scorer 'correctness' 'samples' must be an odd number from 1 to 99 but was 2")
-                .hasMessageContaining("case 'c' turn 1: scorer 'toolSelection' unknown parameter 'tool' (known: samples)");
+                .hasMessageContaining("case 'c' turn 1: scorer 'toolSelection' unknown parameter 'tool' (known: samples, undecidedBetween)");
         assertThat(agentCalls.get()).isZero();
         assertThat(server.getRequestCount()).isZero();
     }

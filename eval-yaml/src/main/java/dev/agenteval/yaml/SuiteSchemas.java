@@ -41,10 +41,16 @@ public final class SuiteSchemas {
         return Holder.HARNESS_DEFAULTS;
     }
 
+    /** The schema of a labels file ({@link LabelsLoader}, {@code agent-eval calibrate}); never null. */
+    public static String labels() {
+        return Holder.LABELS;
+    }
+
     private static final class Holder {
         static final String PLATFORM = read("platform.schema.json");
         static final String HARNESS = read("harness.schema.json");
         static final String HARNESS_DEFAULTS = read("harness-defaults.schema.json");
+        static final String LABELS = read("labels.schema.json");
 
         private static String read(String name) {
             try (InputStream in = SuiteSchemas.class.getResourceAsStream(name)) {

@@ -28,6 +28,7 @@ final class Fixtures {
     private static final Schema PLATFORM = REGISTRY.getSchema(SuiteSchemas.platform());
     private static final Schema HARNESS = REGISTRY.getSchema(SuiteSchemas.harness());
     private static final Schema HARNESS_DEFAULTS = REGISTRY.getSchema(SuiteSchemas.harnessDefaults());
+    private static final Schema LABELS = REGISTRY.getSchema(SuiteSchemas.labels());
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private Fixtures() {
@@ -118,6 +119,19 @@ final class Fixtures {
         }
         List<String> problems = new ArrayList<>();
         HARNESS_DEFAULTS.validate(JSON.valueToTree(value.toJson())).forEach(e -> problems.add(e.getMessage()));
+        return problems;
+    }
+
+    /** What the labels schema says about a labels file: empty when valid. */
+    static List<String> labelsSchemaProblems(Path file) {
+        Problems yamlProblems = new Problems();
+        YamlValue value = new YamlReader(SuiteLoader.DEFAULT_MAX_FILE_SIZE)
+                .read(new SourceFile(file, file.toString(), 0), yamlProblems);
+        if (value == null || !yamlProblems.isEmpty()) {
+            return List.of("not valid YAML data: " + yamlProblems.rendered());
+        }
+        List<String> problems = new ArrayList<>();
+        LABELS.validate(JSON.valueToTree(value.toJson())).forEach(e -> problems.add(e.getMessage()));
         return problems;
     }
 

@@ -48,6 +48,11 @@ public final class RedactingJudge implements Judge {
     }
 
     @Override
+    public java.util.Optional<String> templateVersion(String scorerType) {
+        return judge.templateVersion(scorerType);
+    }
+
+    @Override
     public String name() {
         return judge.name();
     }

@@ -53,8 +53,9 @@ public final class Verdicts {
 
     /**
      * The verdict of one attempt: errored when a turn or scorer has a harness failure; failed
-     * when every scorer was skipped; otherwise passed when at least one scorer passed and none
-     * failed, inverted by {@code expectPass: false}.
+     * when every scorer was skipped; undecided when no scorer failed but one was undecided (with
+     * or without {@code expectPass: false}); otherwise passed when at least one scorer passed and
+     * none failed, inverted by {@code expectPass: false}.
      */
     public static CaseAttempt attempt(int attempt, boolean expectPass, Duration duration, List<TurnResult> turns,
                                       boolean allTurnsRan) {
@@ -77,11 +78,15 @@ public final class Verdicts {
         List<ScoreResult> scored = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
         List<String> failed = new ArrayList<>();
+        List<String> undecided = new ArrayList<>();
         for (TurnResult t : turns) {
             for (ScoreResult s : t.scores()) {
                 if (s.status() == ScoreStatus.SKIPPED) {
                     skipped.add("turn " + t.index() + " " + s.type() + ": " + s.reason());
                 } else {
+                    if (s.status() == ScoreStatus.UNDECIDED) {
+                        undecided.add("turn " + t.index() + " " + s.type() + ": " + s.reason());
+                    }
                     scored.add(s);
                 }
             }
@@ -90,6 +95,12 @@ public final class Verdicts {
         if (scored.isEmpty()) {
             return new CaseAttempt(attempt, CaseStatus.FAILED, "every scorer was skipped: " + String.join("; ", skipped),
                     duration, usage, turns);
+        }
+        boolean anyFailed = !failed.isEmpty()
+                || scored.stream().anyMatch(s -> s.status() == ScoreStatus.FAILED);
+        if (!anyFailed && !undecided.isEmpty()) {
+            // Neither a pass nor a failure, whatever expectPass says: a person must decide.
+            return new CaseAttempt(attempt, CaseStatus.UNDECIDED, String.join("; ", undecided), duration, usage, turns);
         }
         boolean scoresPassed = failed.isEmpty() && scored.stream().allMatch(ScoreResult::passed);
         if (expectPass) {
@@ -108,7 +119,8 @@ public final class Verdicts {
 
     /**
      * The verdict of a case over its attempts: passed when the share of passed attempts meets
-     * {@code passThreshold}; otherwise failed when an attempt failed, else errored.
+     * {@code passThreshold}; otherwise failed when an attempt failed, else undecided when an
+     * attempt was undecided, else errored.
      */
     public static CaseResult caseResult(String id, List<String> tags, boolean expectPass, List<CaseAttempt> attempts,
                                         double passThreshold) {
@@ -118,6 +130,8 @@ public final class Verdicts {
             status = CaseStatus.PASSED;
         } else if (attempts.stream().anyMatch(a -> a.status() == CaseStatus.FAILED)) {
             status = CaseStatus.FAILED;
+        } else if (attempts.stream().anyMatch(a -> a.status() == CaseStatus.UNDECIDED)) {
+            status = CaseStatus.UNDECIDED;
         } else {
             status = CaseStatus.ERRORED;
         }

@@ -112,7 +112,7 @@ abstract class JudgeScorerFactory implements ScorerFactory {
         return ctx -> score(config, ctx);
     }
 
-    private record Config(String text, int samples) {
+    private record Config(String text, int samples, double[] band) {
     }
 
     private Config parse(ScorerSpec spec, List<String> problems) {
@@ -142,12 +142,14 @@ abstract class JudgeScorerFactory implements ScorerFactory {
                 samples = whole.intValue();
             }
         }
+        known.add(ScorerSpec.UNDECIDED_BETWEEN);
+        double[] band = band(spec.params().get(ScorerSpec.UNDECIDED_BETWEEN), problems);
         for (String name : spec.params().keySet()) {
             if (!known.contains(name)) {
                 problems.add("unknown parameter '" + name + "' (known: " + String.join(", ", known) + ")");
             }
         }
-        return new Config(text, samples);
+        return new Config(text, samples, band);
     }
 
     private ScoreResult score(Config config, ScoringContext ctx) throws InterruptedException {
@@ -176,6 +178,13 @@ abstract class JudgeScorerFactory implements ScorerFactory {
             throw new JudgeException("judge '" + judge.name() + "' returned no verdict for '" + id + "'");
         }
         String detail = detail(verdict, verdict.judge() != null ? verdict.judge() : judge.name());
+        double[] band = config.band();
+        if (band != null && verdict.score() >= band[0] && verdict.score() <= band[1]) {
+            String undecided = String.format(Locale.ROOT, "undecided: score %.2f is within [%s, %s]; %s",
+                    verdict.score(), band[0], band[1], detail);
+            return new ScoreResult(id, ScoreStatus.UNDECIDED, verdict.score(), undecided,
+                    List.of(new Check(label, false, undecided)), verdict.usage(), null);
+        }
         return new ScoreResult(id, verdict.passed() ? ScoreStatus.PASSED : ScoreStatus.FAILED, verdict.score(), detail,
                 List.of(new Check(label, verdict.passed(), detail)), verdict.usage(), null);
     }
@@ -202,6 +211,23 @@ abstract class JudgeScorerFactory implements ScorerFactory {
         String named = reason.startsWith(judgeName) ? reason : "judge " + judgeName + ": " + reason;
         return String.format(Locale.ROOT, "%s (score %.2f%s)", named, v.score(),
                 v.agreement() == null ? "" : String.format(Locale.ROOT, ", agreement %.2f", v.agreement()));
+    }
+
+    /** {@code [low, high]} with {@code 0 <= low <= high <= 1}, or null when absent or after reporting. */
+    private static double[] band(Object v, List<String> problems) {
+        if (v == null) {
+            return null;
+        }
+        if (v instanceof List<?> l && l.size() == 2 && l.get(0) instanceof Number lo && l.get(1) instanceof Number hi) {
+            double low = lo.doubleValue();
+            double high = hi.doubleValue();
+            if (low >= 0 && low <= high && high <= 1) {
+                return new double[] {low, high};
+            }
+        }
+        problems.add("'" + ScorerSpec.UNDECIDED_BETWEEN + "' must be [low, high] with 0 <= low <= high <= 1 but was "
+                + describe(v));
+        return null;
     }
 
     private static Long wholeNumber(Object v) {

@@ -160,6 +160,8 @@ public final class SuiteRun {
             }
             case SKIPPED -> throw new TestAbortedException("case '" + caseId + "' was skipped: " + c.reason());
             case FAILED -> throw new AssertionFailedError(CaseMessages.failed(c, judgeScorer));
+            case UNDECIDED -> throw new AssertionFailedError("case '" + caseId + "' is undecided (never a pass): "
+                    + c.reason());
             case ERRORED -> throw new HarnessFailureException(caseId,
                     CaseMessages.firstFailureCode(c), CaseMessages.errored(c, judgeScorer), null);
         }

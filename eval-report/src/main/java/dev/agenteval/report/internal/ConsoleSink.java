@@ -105,7 +105,8 @@ public final class ConsoleSink implements ResultSink {
         StringBuilder sb = new StringBuilder();
         sb.append(totals(result)).append('\n');
         for (CaseResult c : result.cases()) {
-            if (c.status() == CaseStatus.FAILED || c.status() == CaseStatus.ERRORED) {
+            if (c.status() == CaseStatus.FAILED || c.status() == CaseStatus.ERRORED
+                    || c.status() == CaseStatus.UNDECIDED) {
                 sb.append("  ").append(mark(c.status(), colour)).append(' ').append(failureLine(c)).append('\n');
             }
         }
@@ -166,6 +167,7 @@ public final class ConsoleSink implements ResultSink {
             case FAILED -> paint("FAIL ", "\u001b[31m", colour);
             case ERRORED -> paint("ERROR", "\u001b[33m", colour);
             case SKIPPED -> paint("SKIP ", "\u001b[90m", colour);
+            case UNDECIDED -> paint("UNDEC", "\u001b[35m", colour);
         };
     }
 

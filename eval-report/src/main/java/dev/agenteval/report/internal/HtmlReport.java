@@ -116,7 +116,7 @@ public final class HtmlReport {
         out.flush();
     }
 
-    /** The cases in the order the page shows them: failed, errored, skipped, passed; the suite's order within each. */
+    /** The cases in the order the page shows them: failed and undecided, errored, skipped, passed; the suite's order within each. */
     static List<CaseResult> failuresFirst(List<CaseResult> cases) {
         List<CaseResult> ordered = new ArrayList<>(cases);
         ordered.sort(java.util.Comparator.comparingInt(c -> rank(c.status())));
@@ -126,7 +126,8 @@ public final class HtmlReport {
     /** The order of verdicts on the page (and of the table's verdict column): the ones to look at first. */
     private static int rank(CaseStatus status) {
         return switch (status) {
-            case FAILED -> 0;
+            // Undecided ranks with failed (both want a person's look), so other pages' ranks stay as they were.
+            case FAILED, UNDECIDED -> 0;
             case ERRORED -> 1;
             case SKIPPED -> 2;
             case PASSED -> 3;
@@ -200,6 +201,9 @@ public final class HtmlReport {
         count(html, CaseStatus.FAILED, s.failed());
         count(html, CaseStatus.ERRORED, s.errored());
         count(html, CaseStatus.SKIPPED, s.skipped());
+        if (s.undecided() > 0) {
+            count(html, CaseStatus.UNDECIDED, s.undecided());
+        }
         html.append("</ul>\n<dl class=\"facts\">\n");
         fact(html, "Started", "<time datetime=\"" + esc(result.startedAt().toString()) + "\">"
                 + esc(result.startedAt().toString()) + "</time>");
@@ -264,6 +268,9 @@ public final class HtmlReport {
         filter(html, CaseStatus.FAILED, s.failed());
         filter(html, CaseStatus.ERRORED, s.errored());
         filter(html, CaseStatus.SKIPPED, s.skipped());
+        if (s.undecided() > 0) {
+            filter(html, CaseStatus.UNDECIDED, s.undecided());
+        }
         filter(html, CaseStatus.PASSED, s.passed());
         html.append("<button type=\"button\" data-open=\"true\">Expand all</button>")
                 .append("<button type=\"button\" data-open=\"false\">Collapse all</button></nav>\n");
@@ -315,7 +322,8 @@ public final class HtmlReport {
     }
 
     private static void writeCase(StringBuilder html, CaseResult c, String anchor, boolean regression) {
-        boolean open = c.status() == CaseStatus.FAILED || c.status() == CaseStatus.ERRORED;
+        boolean open = c.status() == CaseStatus.FAILED || c.status() == CaseStatus.ERRORED
+                || c.status() == CaseStatus.UNDECIDED;
         html.append("<details class=\"case").append(regression ? " regression" : "").append("\" id=\"")
                 .append(anchor).append("\" data-case-status=\"")
                 .append(c.status().wireName()).append('"').append(open ? " open" : "").append(">\n<summary>");
@@ -516,6 +524,7 @@ public final class HtmlReport {
             case FAILED -> "✗";
             case ERRORED -> "!";
             case SKIPPED -> "–";
+            case UNDECIDED -> "?";
         };
     }
 
@@ -525,6 +534,7 @@ public final class HtmlReport {
             case FAILED -> "failed";
             case ERRORED -> "errored";
             case SKIPPED -> "skipped";
+            case UNDECIDED -> "undecided";
         };
     }
 

@@ -42,7 +42,8 @@ public final class JUnitXmlReport {
         xml.append("<testsuite");
         attr(xml, "name", result.suite());
         attr(xml, "tests", String.valueOf(s.cases()));
-        attr(xml, "failures", String.valueOf(s.failed()));
+        // JUnit has no "undecided": an undecided case is reported as a failure of type undecided, never a pass.
+        attr(xml, "failures", String.valueOf(s.failed() + s.undecided()));
         attr(xml, "errors", String.valueOf(s.errored()));
         attr(xml, "skipped", String.valueOf(s.skipped()));
         attr(xml, "time", time(result.duration()));
@@ -66,10 +67,10 @@ public final class JUnitXmlReport {
         xml.append(">\n");
         switch (c.status()) {
             case PASSED -> { }
-            case FAILED -> {
+            case FAILED, UNDECIDED -> {
                 xml.append("    <failure");
                 attr(xml, "message", c.reason());
-                attr(xml, "type", "failed");
+                attr(xml, "type", c.status().wireName());
                 xml.append('>');
                 text(xml, details(c));
                 xml.append("</failure>\n");

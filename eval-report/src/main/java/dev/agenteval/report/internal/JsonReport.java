@@ -190,6 +190,7 @@ public final class JsonReport {
         node.put("failed", s.failed());
         node.put("errored", s.errored());
         node.put("skipped", s.skipped());
+        node.put("undecided", s.undecided());
         node.put("passRate", s.passRate());
         node.put("flaky", result.cases().stream().filter(CaseResult::flaky).count());
         return node;

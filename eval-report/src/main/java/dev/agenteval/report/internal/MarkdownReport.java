@@ -88,10 +88,14 @@ public final class MarkdownReport {
         StringBuilder md = new StringBuilder();
         md.append("# Eval results: ").append(inline(result.suite())).append("\n\n");
         Summary s = result.summary();
-        md.append("| Cases | Passed | Failed | Errored | Skipped | Pass rate | Duration | Cost |\n")
-                .append("|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+        // The Undecided column appears only when a judge left a case undecided, so other reports read as before.
+        boolean undecided = s.undecided() > 0;
+        md.append("| Cases | Passed | Failed | Errored | Skipped |").append(undecided ? " Undecided |" : "")
+                .append(" Pass rate | Duration | Cost |\n")
+                .append("|---:|---:|---:|---:|---:|").append(undecided ? "---:|" : "").append("---:|---:|---:|\n")
                 .append("| ").append(s.cases()).append(" | ").append(s.passed()).append(" | ").append(s.failed())
                 .append(" | ").append(s.errored()).append(" | ").append(s.skipped()).append(" | ")
+                .append(undecided ? s.undecided() + " | " : "")
                 .append(ReportText.percent(s.passRate())).append(" | ").append(ReportText.secondsText(result.duration()))
                 .append(" | ").append(result.usage() == null || result.usage().cost() == null ? "–"
                         : ReportText.cost(result.usage())).append(" |\n\n");
@@ -134,10 +138,11 @@ public final class MarkdownReport {
         }
     }
 
-    /** The failed and errored cases, one table row each with why ({@link ReportText#why}). */
+    /** The failed, errored and undecided cases, one table row each with why ({@link ReportText#why}). */
     private static void appendFailures(StringBuilder md, SuiteResult result) {
         List<CaseResult> failing = result.cases().stream()
-                .filter(c -> c.status() == CaseStatus.FAILED || c.status() == CaseStatus.ERRORED).toList();
+                .filter(c -> c.status() == CaseStatus.FAILED || c.status() == CaseStatus.ERRORED
+                        || c.status() == CaseStatus.UNDECIDED).toList();
         if (failing.isEmpty()) {
             return;
         }
@@ -263,7 +268,7 @@ public final class MarkdownReport {
     }
 
     private static String scoreStatus(ScoreStatus status) {
-        return status == ScoreStatus.FAILED || status == ScoreStatus.ERRORED
+        return status == ScoreStatus.FAILED || status == ScoreStatus.ERRORED || status == ScoreStatus.UNDECIDED
                 ? "**" + status.wireName() + "**" : status.wireName();
     }
 
@@ -273,6 +278,7 @@ public final class MarkdownReport {
             case FAILED -> "❌";
             case ERRORED -> "⚠️";
             case SKIPPED -> "⏭️";
+            case UNDECIDED -> "❔";
         };
     }
 

@@ -90,10 +90,10 @@ final class ReportText {
         return j.toString();
     }
 
-    /** E.g. {@code 2 passed, 1 failed, 0 errored, 1 skipped}. */
+    /** E.g. {@code 2 passed, 1 failed, 0 errored, 1 skipped}, then {@code , 1 undecided} when there are any. */
     static String counts(Summary s) {
         return s.passed() + " passed, " + s.failed() + " failed, " + s.errored() + " errored, "
-                + s.skipped() + " skipped";
+                + s.skipped() + " skipped" + (s.undecided() == 0 ? "" : ", " + s.undecided() + " undecided");
     }
 
     /** E.g. {@code 1/2 passed (50%)}. */

@@ -44,8 +44,8 @@ class JsonReportTest {
     @Test
     void should_write_summary_counts_and_pass_rate() {
         JsonNode summary = root.get("summary");
-        assertThat(fields(summary)).containsExactly("cases", "passed", "failed", "errored", "skipped", "passRate",
-                "flaky");
+        assertThat(fields(summary)).containsExactly("cases", "passed", "failed", "errored", "skipped", "undecided",
+                "passRate", "flaky");
         assertThat(summary.get("cases").asInt()).isEqualTo(5);
         assertThat(summary.get("flaky").asInt()).isEqualTo(1);
         assertThat(summary.get("passed").asInt()).isEqualTo(1);

@@ -56,7 +56,9 @@ public final class HarnessMapper {
             "variables");
     static final List<String> RANDOM_INT_KEYS = List.of("type", "min", "max");
     static final List<String> EXPECTATION_KEYS = List.of("must_include", "must_not_include", "max_duration_seconds",
-            "expected_output_text", "jsonpath", "must_include_json", "expected_state", "trajectory");
+            "expected_output_text", "jsonpath", "must_include_json", "expected_state", "trajectory", "undecided_between");
+    /** The expectation key of the undecided band, applied to the block's judge expectations. */
+    static final String UNDECIDED_BETWEEN = "undecided_between";
     static final List<String> MESSAGE_KEYS = List.of("role", "kind", "parts", "metadata");
     static final List<String> ROLES = List.of("user", "agent");
     static final List<String> PART_KINDS = List.of("text", "data");
@@ -257,9 +259,21 @@ public final class HarnessMapper {
         }
         int before = ctx.problems().size();
         expectations.checkKeys(EXPECTATION_KEYS);
+        Node bandNode = expectations.get(UNDECIDED_BETWEEN);
+        List<Double> band = bandNode == null ? null : Numbers.band(bandNode);
+        boolean judged = false;
         List<ScorerSpec> specs = new ArrayList<>();
         for (Map.Entry<String, Node> entry : expectations.entries()) {
+            if (entry.getKey().equals(UNDECIDED_BETWEEN)) {
+                continue;
+            }
             ScorerSpec spec = expectation(entry.getKey(), entry.getValue());
+            if (spec != null && ctx.catalog().factory(spec.type()).map(ctx.catalog()::needsJudge).orElse(false)) {
+                judged = true;
+                if (band != null) {
+                    spec = spec.with(ScorerSpec.UNDECIDED_BETWEEN, band);
+                }
+            }
             // trajectory's value is a mapping of the scorer's parameters, as a platform scorer is
             boolean valid = spec != null && (entry.getKey().equals("trajectory")
                     ? ctx.catalog().validate(spec, entry.getValue())
@@ -267,6 +281,10 @@ public final class HarnessMapper {
             if (valid) {
                 specs.add(spec);
             }
+        }
+        if (bandNode != null && !judged) {
+            expectations.errorAtKey(UNDECIDED_BETWEEN, "applies to judge expectations (expected_output_text),"
+                    + " and this block has none");
         }
         return ctx.problems().size() > before ? null : specs;
     }

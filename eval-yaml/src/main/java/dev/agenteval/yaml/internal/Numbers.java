@@ -3,6 +3,7 @@ package dev.agenteval.yaml.internal;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Reads the bounded numbers of both dialects: durations in seconds and whole-number settings.
@@ -51,6 +52,35 @@ final class Numbers {
             return null;
         }
         return Duration.ofNanos(seconds.movePointRight(9).setScale(0, RoundingMode.HALF_UP).longValueExact());
+    }
+
+    /**
+     * An undecided band, {@code [low, high]} with {@code 0 <= low <= high <= 1}, as the judge
+     * scorers' {@code undecidedBetween} parameter takes it; null after reporting at the value.
+     */
+    static List<Double> band(Node value) {
+        if (!value.expectSequence()) {
+            return null;
+        }
+        List<Node> items = value.items();
+        if (items.size() != 2) {
+            value.error("must be [low, high], two scores from 0 to 1, but has " + items.size() + " item"
+                    + (items.size() == 1 ? "" : "s"));
+            return null;
+        }
+        Number low = items.get(0).number();
+        Number high = items.get(1).number();
+        if (low == null || high == null) {
+            return null;
+        }
+        double lo = low.doubleValue();
+        double hi = high.doubleValue();
+        if (!(lo >= 0 && lo <= hi && hi <= 1)) {
+            value.error("must satisfy 0 <= low <= high <= 1 but is [" + items.get(0).describeScalar() + ", "
+                    + items.get(1).describeScalar() + "]");
+            return null;
+        }
+        return List.of(lo, hi);
     }
 
     /** A whole number from {@code min} to {@code max}; null after reporting. */

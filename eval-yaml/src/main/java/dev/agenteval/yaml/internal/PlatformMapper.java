@@ -396,6 +396,11 @@ public final class PlatformMapper {
         return null;
     }
 
+    /** One scorer mapping, as a platform turn's {@code scorers} item; null after reporting. */
+    public ScorerSpec scorer(Node s) {
+        return mapScorer(s);
+    }
+
     private ScorerSpec mapScorer(Node s) {
         if (!s.expectMapping()) {
             return null;
@@ -425,6 +430,7 @@ public final class PlatformMapper {
         List<String> keys = new ArrayList<>(List.of("type", textParameter.orElse("tools")));
         if (judged) {
             keys.add("samples");
+            keys.add(ScorerSpec.UNDECIDED_BETWEEN);
         }
         s.checkKeys(keys);
         ScorerSpec spec;
@@ -450,6 +456,11 @@ public final class PlatformMapper {
         Node samples = judged ? s.get("samples") : null;
         if (spec != null && samples != null) {
             spec = spec.with("samples", samples.json());
+        }
+        Node bandNode = judged ? s.get(ScorerSpec.UNDECIDED_BETWEEN) : null;
+        if (bandNode != null) {
+            List<Double> band = Numbers.band(bandNode);
+            spec = spec == null || band == null ? null : spec.with(ScorerSpec.UNDECIDED_BETWEEN, band);
         }
         if (spec == null || ctx.problems().size() > before) {
             return null;

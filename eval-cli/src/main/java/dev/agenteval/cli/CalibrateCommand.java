@@ -1,0 +1,136 @@
+package dev.agenteval.cli;
+
+import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.core.Calibration;
+import dev.agenteval.core.CalibrationResult;
+import dev.agenteval.core.LabelledTurn;
+import dev.agenteval.core.Providers;
+import dev.agenteval.launch.Setting;
+import dev.agenteval.launch.Settings;
+import dev.agenteval.launch.Wiring;
+import dev.agenteval.report.CalibrationReports;
+import dev.agenteval.report.Reports;
+import dev.agenteval.spi.Judge;
+import dev.agenteval.yaml.LabelsLoader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code agent-eval calibrate LABELS}: runs the judge scorers on people's labelled turns and
+ * reports how far the judge agrees with them.
+ */
+@Command(name = "calibrate", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Runs the judge scorers on turns people have labelled pass or fail (a labels file), and prints,"
+                + " per scorer and template version, the agreement between judge and people, Cohen's kappa and the"
+                + " confusion matrix (with an undecided column for scores inside a scorer's undecidedBetween band),"
+                + " then the labels where they disagree. Judge errors are counted apart.",
+                "LABELS may also be a results.json (or its report folder) whose scores carry \"human\": \"pass\" or"
+                        + " \"fail\": its recorded verdicts are compared, and no judge is asked.",
+                "Exit codes: 0 calibrated; 2 invalid command line or labels file (nothing sent); 3 the judge could"
+                        + " not be reached."})
+final class CalibrateCommand implements Callable<Integer> {
+
+    private static final List<String> FORMATS = List.of("json", "md");
+
+    @Parameters(paramLabel = "LABELS", description = "The labels file (labels.yaml), or a results.json with \"human\" fields.")
+    Path labels;
+
+    @Option(names = "--report-dir", paramLabel = "DIR", description = "Write calibration.json and calibration.md here (or the --formats given). Default: AGENT_EVAL_REPORT_DIR; none: print only.")
+    Path reportDir;
+
+    @Option(names = "--format", paramLabel = "ID", split = ",", description = "The files --report-dir writes: json (calibration.json), md (calibration.md). Default: both.")
+    List<String> formats = new ArrayList<>(FORMATS);
+
+    @Option(names = "--concurrency", paramLabel = "N", description = "At most this many judge calls at once. Default: 4.")
+    int concurrency = 4;
+
+    @Mixin
+    JudgeOptions judgeOptions = new JudgeOptions();
+
+    @Mixin
+    PluginOptions pluginOptions = new PluginOptions();
+
+    @Mixin
+    Verbosity verbosity = new Verbosity();
+
+    private final AgentEvalCli.Context context;
+    private final Plugins plugins;
+
+    CalibrateCommand(AgentEvalCli.Context context, Plugins plugins) {
+        this.context = context;
+        this.plugins = plugins;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        List<String> problems = new ArrayList<>();
+        if (concurrency < 1) {
+            problems.add("--concurrency must be >= 1 but was " + concurrency);
+        }
+        formats.stream().filter(f -> !FORMATS.contains(f)).forEach(f -> problems.add("--format: unknown format '" + f
+                + "' (known: " + String.join(", ", FORMATS) + ")"));
+        if (!problems.isEmpty()) {
+            throw new ConfigurationException(problems);
+        }
+        Providers providers = plugins.providers(pluginOptions.dirs);
+        Function<String, String> environment = Launching.environment(context, providers);
+        Map<Setting, String> values = new EnumMap<>(Setting.class);
+        judgeOptions.putInto(values);
+        values.put(Setting.REPORT_DIR, reportDir == null ? null : reportDir.toString());
+        Settings settings = Settings.commandLine(values, environment);
+        List<LabelledTurn> labelled = read(context.workDir().resolve(labels).normalize(), providers);
+        Calibration calibration = Calibration.of(labelled).providers(providers).concurrency(concurrency);
+        if (labelled.stream().anyMatch(l -> l.recorded() == null)) {
+            Judge judge = Wiring.judge(settings, providers, environment);
+            if (judge == null) {
+                throw new ConfigurationException("calibrate runs the judge scorers, and no judge is configured: give"
+                        + " --judge-url and --judge-model (or AGENT_EVAL_JUDGE_BASE_URL and AGENT_EVAL_JUDGE_MODEL),"
+                        + " or --judge ID");
+            }
+            calibration = calibration.judge(judge);
+            if (Wiring.redactJudgeInput(settings)) {
+                calibration = calibration.secrets(dev.agenteval.spi.Secrets.shared());
+            }
+        }
+        CalibrationResult result = calibration.run();
+        context.out().print(CalibrationReports.table(result));
+        Optional<Path> dir = Wiring.reportDir(settings, context.workDir());
+        if (dir.isPresent()) {
+            write(result, dir.get());
+        }
+        return AgentEvalCli.OK;
+    }
+
+    /** A results file (or the report folder holding one) by its {@code .json} name, else a labels file. */
+    private static List<LabelledTurn> read(Path file, Providers providers) {
+        Path results = Files.isDirectory(file) ? file.resolve(Reports.JSON_FILE) : file;
+        if (results.getFileName().toString().endsWith(".json")) {
+            return CalibrationReports.readLabels(results);
+        }
+        return LabelsLoader.of(providers).load(file);
+    }
+
+    private void write(CalibrationResult result, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        List<Path> written = new ArrayList<>();
+        if (formats.contains("json")) {
+            written.add(Files.writeString(dir.resolve(CalibrationReports.JSON_FILE), CalibrationReports.json(result)));
+        }
+        if (formats.contains("md")) {
+            written.add(Files.writeString(dir.resolve(CalibrationReports.MARKDOWN_FILE), CalibrationReports.markdown(result)));
+        }
+        context.out().println(ResultFiles.reportsLine(written, context.workDir()));
+    }
+}

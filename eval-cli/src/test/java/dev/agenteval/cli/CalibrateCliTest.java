@@ -1,0 +1,197 @@
+package dev.agenteval.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agenteval.api.CaseAttempt;
+import dev.agenteval.api.CaseResult;
+import dev.agenteval.api.CaseStatus;
+import dev.agenteval.api.Check;
+import dev.agenteval.api.ScoreResult;
+import dev.agenteval.api.ScoreStatus;
+import dev.agenteval.api.SuiteResult;
+import dev.agenteval.api.TurnResult;
+import dev.agenteval.report.Reports;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import mockwebserver3.Dispatcher;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import mockwebserver3.junit5.StartStop;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code agent-eval calibrate} against a deterministic OpenAI-compatible judge on 127.0.0.1. */
+class CalibrateCliTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String KEY = "judge-key-1234";
+    private static final Pattern TOKEN = Pattern.compile("ANSWER-(pass|fail|half)");
+
+    @StartStop
+    private final MockWebServer judge = new MockWebServer();
+
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    @BeforeEach
+    void judgeAnswersByTheTokenInTheAnswer() {
+        judge.setDispatcher(new Dispatcher() {
+            @Override
+            public MockResponse dispatch(RecordedRequest request) {
+                if (request.getTarget().endsWith("/models")) {
+                    return json(Map.of("object", "list", "data", List.of(Map.of("id", "judge-model"))));
+                }
+                Matcher m = TOKEN.matcher(request.getBody() == null ? "" : request.getBody().utf8());
+                String token = m.find() ? m.group(1) : "fail";
+                double score = switch (token) {
+                    case "pass" -> 0.9;
+                    case "half" -> 0.55;
+                    default -> 0.1;
+                };
+                String verdict = "{\"reason\": \"judged " + token + "\", \"verdict\": \""
+                        + (token.equals("fail") ? "fail" : "pass") + "\", \"score\": " + score + "}";
+                return json(Map.of("id", "c1", "object", "chat.completion", "model", "judge-model",
+                        "choices", List.of(Map.of("index", 0, "finish_reason", "stop",
+                                "message", Map.of("role", "assistant", "content", verdict))),
+                        "usage", Map.of("prompt_tokens", 10, "completion_tokens", 5, "total_tokens", 15)));
+            }
+        });
+    }
+
+    private static MockResponse json(Object body) {
+        try {
+            return new MockResponse.Builder().code(200).addHeader("Content-Type", "application/json")
+                    .body(JSON.writeValueAsString(body)).build();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private int calibrate(String labels, String judgeUrl, String... more) {
+        List<String> args = new java.util.ArrayList<>(List.of("calibrate", labels, "--judge-url", judgeUrl,
+                "--judge-model", "judge-model", "--report-dir", "reports"));
+        args.addAll(List.of(more));
+        return AgentEvalCli.execute(args.toArray(String[]::new),
+                AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8), Map.of("AGENT_EVAL_JUDGE_API_KEY", KEY), dir));
+    }
+
+    private int calibrate(String labels) {
+        return calibrate(labels, "http://127.0.0.1:" + judge.getPort() + "/v1");
+    }
+
+    private static String label(String id, String human, String token) {
+        return "  - id: " + id + "\n    question: What is the capital of France?\n    answer: Paris. ANSWER-" + token + "\n"
+                + "    scorer: {type: correctness, criteria: Names Paris, undecidedBetween: [0.4, 0.7]}\n"
+                + "    human: " + human + "\n";
+    }
+
+    private String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void should_print_the_table_and_the_disagreements_and_write_the_reports() throws Exception {
+        // pass/pass, pass/fail, fail/pass, fail/fail twice, and one undecided: n = 5 decided, po = 3/5,
+        // pe = (2/5)(2/5) + (3/5)(3/5) = 0.52, kappa = (0.6 - 0.52) / 0.48 = 0.1667.
+        Files.writeString(dir.resolve("labels.yaml"), "labels:\n" + label("a", "pass", "pass") + label("b", "pass", "fail")
+                + label("c", "fail", "pass") + label("d", "fail", "fail") + label("e", "fail", "fail")
+                + label("f", "pass", "half"));
+
+        int code = calibrate("labels.yaml");
+
+        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(out()).contains(
+                "correctness (correctness@1): 6 labels, 5 decided, agreement 60.0%, kappa 0.17, 1 undecided, 0 errored\n"
+                        + "               judge pass judge fail  undecided\n"
+                        + "  human pass            1          1          1\n"
+                        + "  human fail            1          2          0\n",
+                "Disagreements (2):\n  b  correctness  human pass, judge failed: judge judge-model: judged fail (score 0.10)\n"
+                        + "  c  correctness  human fail, judge passed: judge judge-model: judged pass (score 0.90)\n",
+                "Undecided (1):\n  f  correctness  human pass, judge undecided: undecided: score 0.55 is within [0.4, 0.7]",
+                "Reports: reports/calibration.json, reports/calibration.md\n");
+        JsonNode report = JSON.readTree(dir.resolve("reports/calibration.json").toFile());
+        assertThat(report.at("/groups/0/kappa").asDouble()).isEqualTo(0.1667);
+        assertThat(report.at("/groups/0/agreement").asDouble()).isEqualTo(0.6);
+        assertThat(report.at("/groups/0/confusion/humanPass/undecided").asInt()).isEqualTo(1);
+        assertThat(report.at("/outcomes/5/judge").asText()).isEqualTo("undecided");
+        assertThat(dir.resolve("reports/calibration.md")).content().contains("| correctness | correctness@1 | 6 | 5 | 60.0% | 0.17 | 1 | 0 |");
+        assertThat(out() + err.toString(StandardCharsets.UTF_8) + Files.readString(dir.resolve("reports/calibration.json"))
+                + Files.readString(dir.resolve("reports/calibration.md"))).doesNotContain(KEY);
+        assertThat(judge.takeRequest().getHeaders().get("Authorization")).isNotNull();
+    }
+
+    @Test
+    void should_exit_2_with_the_located_problem_for_an_invalid_labels_file() throws IOException {
+        Files.writeString(dir.resolve("labels.yaml"), "labels:\n" + label("a", "maybe", "pass"));
+
+        assertThat(calibrate("labels.yaml")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("labels.yaml:6:12: labels[0].human: must be pass or fail"
+                + " but is 'maybe'");
+        assertThat(judge.getRequestCount()).isZero();
+    }
+
+    @Test
+    void should_exit_3_when_the_judge_is_unreachable() throws IOException {
+        Files.writeString(dir.resolve("labels.yaml"), "labels:\n" + label("a", "pass", "pass"));
+
+        assertThat(calibrate("labels.yaml", "http://127.0.0.1:1/v1")).isEqualTo(3);
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("error: ").doesNotContain(KEY);
+    }
+
+    @Test
+    void should_compare_the_recorded_verdicts_of_a_results_file_with_its_human_fields_without_asking_the_judge()
+            throws IOException {
+        Path results = dir.resolve("results.json");
+        Reports.json(results).write(new SuiteResult("s", Instant.parse("2025-01-31T09:00:00Z"), Duration.ofSeconds(1), true,
+                List.of(caseWith("one", ScoreStatus.PASSED), caseWith("two", ScoreStatus.FAILED))));
+        ObjectNode root = (ObjectNode) JSON.readTree(results.toFile());
+        ((ObjectNode) root.at("/cases/0/turns/0/scores/0")).put("human", "pass");
+        ((ObjectNode) root.at("/cases/1/turns/0/scores/0")).put("human", "pass");
+        Files.writeString(results, JSON.writeValueAsString(root));
+
+        assertThat(calibrate("results.json")).isZero();
+        assertThat(out()).contains("correctness (recorded): 2 labels, 2 decided, agreement 50.0%, kappa 0.00",
+                "Disagreements (1):\n  two/1/correctness  correctness  human pass, judge failed");
+        assertThat(judge.getRequestCount()).isZero();
+    }
+
+    @Test
+    void should_print_the_labels_schema() {
+        int code = AgentEvalCli.execute(new String[] {"schema", "--labels"},
+                AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), dir));
+
+        assertThat(code).isZero();
+        assertThat(out()).contains("\"title\": \"agent-eval labels file\"", "\"undecidedBetween\"");
+    }
+
+    private static CaseResult caseWith(String id, ScoreStatus status) {
+        boolean passed = status == ScoreStatus.PASSED;
+        ScoreResult score = new ScoreResult("correctness", status, passed ? 0.9 : 0.1, "judged",
+                List.of(new Check("meets the criteria", passed, "judged")), null, null);
+        TurnResult turn = new TurnResult(1, null, "Capital?", null, null, "Paris.", null, List.of(), Duration.ofMillis(5),
+                null, null, List.of(score));
+        CaseStatus c = passed ? CaseStatus.PASSED : CaseStatus.FAILED;
+        return new CaseResult(id, List.of(), true, c, "", Duration.ofMillis(5), null,
+                List.of(new CaseAttempt(1, c, "", Duration.ofMillis(5), null, List.of(turn))));
+    }
+}

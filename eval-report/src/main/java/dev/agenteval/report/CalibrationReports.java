@@ -1,0 +1,279 @@
+package dev.agenteval.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agenteval.api.AgentResponse;
+import dev.agenteval.api.CaseResult;
+import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.api.ScoreResult;
+import dev.agenteval.api.ScorerSpec;
+import dev.agenteval.api.SuiteResult;
+import dev.agenteval.api.TurnResult;
+import dev.agenteval.common.json.JsonTrees;
+import dev.agenteval.core.CalibrationResult;
+import dev.agenteval.core.CalibrationResult.Confusion;
+import dev.agenteval.core.CalibrationResult.Group;
+import dev.agenteval.core.CalibrationResult.Outcome;
+import dev.agenteval.core.LabelledTurn;
+import dev.agenteval.core.RecordedTurn;
+import dev.agenteval.report.internal.AtomicFiles;
+import dev.agenteval.report.internal.JsonReportReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Renders a {@link CalibrationResult} (a console table, {@code calibration.md},
+ * {@code calibration.json}) and reads labels from a results file whose scores carry a
+ * {@code human} field ({@code "pass"} or {@code "fail"}).
+ *
+ * <pre>{@code
+ * CalibrationResult r = Calibration.of(labels).judge(judge).run();
+ * System.out.print(CalibrationReports.table(r));
+ * CalibrationReports.write(r, Path.of("target/agent-eval"));
+ * }</pre>
+ */
+public final class CalibrationReports {
+
+    /** The JSON file {@link #write} writes. */
+    public static final String JSON_FILE = "calibration.json";
+    /** The Markdown file {@link #write} writes. */
+    public static final String MARKDOWN_FILE = "calibration.md";
+
+    private CalibrationReports() {
+    }
+
+    /**
+     * The console text: per scorer and template version the counts, agreement, kappa and
+     * confusion matrix, then the disagreements, the undecided and the errored labels.
+     */
+    public static String table(CalibrationResult result) {
+        StringBuilder sb = new StringBuilder();
+        for (Group g : result.groups()) {
+            sb.append(g.scorer()).append(" (").append(g.template()).append("): ").append(figures(g)).append('\n');
+            sb.append(String.format(Locale.ROOT, "  %-12s %10s %10s %10s\n", "", "judge pass", "judge fail",
+                    "undecided"));
+            for (Object[] row : rows(g.confusion())) {
+                sb.append(String.format(Locale.ROOT, "  %-12s %10d %10d %10d\n", row));
+            }
+            if (!g.note().isEmpty()) {
+                sb.append("  note: ").append(g.note()).append('\n');
+            }
+        }
+        lists(result).forEach((title, outcomes) -> list(sb, title, outcomes));
+        return sb.toString();
+    }
+
+    /** The Markdown report, {@code calibration.md}. */
+    public static String markdown(CalibrationResult result) {
+        StringBuilder md = new StringBuilder("# Judge calibration\n\n");
+        md.append("| Scorer | Template | Labels | Decided | Agreement | Kappa | Undecided | Errored |\n")
+                .append("|---|---|---:|---:|---:|---:|---:|---:|\n");
+        for (Group g : result.groups()) {
+            md.append("| ").append(cell(g.scorer())).append(" | ").append(cell(g.template())).append(" | ")
+                    .append(g.labels()).append(" | ").append(g.confusion().decided()).append(" | ")
+                    .append(percent(g.agreement())).append(" | ").append(kappa(g)).append(" | ")
+                    .append(g.undecided()).append(" | ").append(g.errored()).append(" |\n");
+        }
+        for (Group g : result.groups()) {
+            md.append("\n## ").append(cell(g.scorer())).append(" (").append(cell(g.template())).append(")\n\n")
+                    .append("| | Judge pass | Judge fail | Undecided |\n|---|---:|---:|---:|\n");
+            for (Object[] row : rows(g.confusion())) {
+                md.append(String.format(Locale.ROOT, "| **%s** | %d | %d | %d |\n", row));
+            }
+            if (!g.note().isEmpty()) {
+                md.append("\n").append(g.note()).append(".\n");
+            }
+        }
+        lists(result).forEach((title, outcomes) -> mdList(md, title, outcomes));
+        return md.toString();
+    }
+
+    /** The JSON document, {@code calibration.json}; kappa is {@code null} where undefined. */
+    public static String json(CalibrationResult result) {
+        ObjectNode root = JsonTrees.NODES.objectNode();
+        root.put("labels", result.outcomes().size());
+        ArrayNode groups = root.putArray("groups");
+        for (Group g : result.groups()) {
+            ObjectNode n = groups.addObject();
+            n.put("scorer", g.scorer());
+            n.put("template", g.template());
+            n.put("labels", g.labels());
+            n.put("decided", g.confusion().decided());
+            putNumber(n, "agreement", g.agreement());
+            putNumber(n, "kappa", g.kappa());
+            if (!g.note().isEmpty()) {
+                n.put("note", g.note());
+            }
+            n.put("undecided", g.undecided());
+            n.put("errored", g.errored());
+            ObjectNode confusion = n.putObject("confusion");
+            Confusion c = g.confusion();
+            row(confusion.putObject("humanPass"), c.passPass(), c.passFail(), c.passUndecided());
+            row(confusion.putObject("humanFail"), c.failPass(), c.failFail(), c.failUndecided());
+        }
+        ArrayNode outcomes = root.putArray("outcomes");
+        for (Outcome o : result.outcomes()) {
+            ObjectNode n = outcomes.addObject();
+            n.put("id", o.id());
+            n.put("scorer", o.scorer());
+            n.put("template", o.template());
+            n.put("human", o.humanPassed() ? "pass" : "fail");
+            n.put("judge", o.judge().wireName());
+            n.put("value", o.value());
+            n.put("disagrees", o.disagrees());
+            n.put("reason", o.reason());
+        }
+        return JsonTrees.pretty(root) + "\n";
+    }
+
+    /** Writes {@value #JSON_FILE} and {@value #MARKDOWN_FILE} into {@code dir} (created if needed), atomically. */
+    public static void write(CalibrationResult result, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        AtomicFiles.writeString(dir.resolve(JSON_FILE), json(result));
+        AtomicFiles.writeString(dir.resolve(MARKDOWN_FILE), markdown(result));
+    }
+
+    /**
+     * The labels of a results file (as {@code results.json}) whose scores carry a {@code human}
+     * field, {@code "pass"} or {@code "fail"}; scores without one are left out. Each label keeps the
+     * judge's verdict as recorded ({@link LabelledTurn#recorded()}), so calibrating them asks no
+     * judge. Ids are {@code <case>/<turn>/<scorer>} (with {@code #2}, ... for a scorer type repeated
+     * on a turn).
+     *
+     * @throws ConfigurationException naming the file and the score's path when the file is not a
+     *                                results file, a {@code human} field is neither pass nor fail,
+     *                                or no score has one
+     */
+    public static List<LabelledTurn> readLabels(Path resultsFile) {
+        SuiteResult suite = JsonReportReader.read(resultsFile);
+        JsonNode root;
+        try {
+            root = JsonTrees.MAPPER.readTree(Files.readString(resultsFile));
+        } catch (IOException e) {
+            throw new ConfigurationException(resultsFile + ": cannot read the file: " + e.getMessage(), e);
+        }
+        List<LabelledTurn> labels = new ArrayList<>();
+        JsonNode cases = root.path("cases");
+        for (int i = 0; i < cases.size(); i++) {
+            CaseResult c = suite.cases().get(i);
+            JsonNode turns = cases.get(i).path("turns");
+            for (int j = 0; j < turns.size() && j < c.turns().size(); j++) {
+                TurnResult t = c.turns().get(j);
+                JsonNode scores = turns.get(j).path("scores");
+                for (int k = 0; k < scores.size() && k < t.scores().size(); k++) {
+                    JsonNode human = scores.get(k).get("human");
+                    if (human == null || human.isNull()) {
+                        continue;
+                    }
+                    String at = "cases[" + i + "].turns[" + j + "].scores[" + k + "].human";
+                    if (!human.isTextual() || !List.of("pass", "fail").contains(human.asText())) {
+                        throw new ConfigurationException(resultsFile + ": " + at + ": must be \"pass\" or \"fail\" but was "
+                                + human);
+                    }
+                    ScoreResult s = t.scores().get(k);
+                    labels.add(new LabelledTurn(labelId(c, t, k), recorded(t), List.of(), ScorerSpec.of(s.type()),
+                            human.asText().equals("pass"), null, s));
+                }
+            }
+        }
+        if (labels.isEmpty()) {
+            throw new ConfigurationException(resultsFile + ": no score has a 'human' field (\"pass\" or \"fail\"):"
+                    + " nothing to calibrate");
+        }
+        return List.copyOf(labels);
+    }
+
+    private static String labelId(CaseResult c, TurnResult t, int k) {
+        String type = t.scores().get(k).type();
+        long before = t.scores().subList(0, k).stream().filter(s -> s.type().equals(type)).count();
+        return c.id() + "/" + t.index() + "/" + type + (before == 0 ? "" : "#" + (before + 1));
+    }
+
+    private static RecordedTurn recorded(TurnResult t) {
+        AgentResponse response = AgentResponse.builder().text(t.answer() == null ? "" : t.answer())
+                .toolCalls(t.toolCalls()).build();
+        return new RecordedTurn(t.input(), response, t.duration());
+    }
+
+    /** The labels listed after the matrices, by title, in order. */
+    private static java.util.Map<String, List<Outcome>> lists(CalibrationResult r) {
+        java.util.Map<String, List<Outcome>> lists = new java.util.LinkedHashMap<>();
+        lists.put("Disagreements", r.disagreements());
+        lists.put("Undecided", r.undecided());
+        lists.put("Errored", r.errored());
+        return lists;
+    }
+
+    /** The matrix's rows: the person's verdict, then the judge's pass, fail and undecided counts. */
+    private static List<Object[]> rows(Confusion c) {
+        return List.of(new Object[] {"human pass", c.passPass(), c.passFail(), c.passUndecided()},
+                new Object[] {"human fail", c.failPass(), c.failFail(), c.failUndecided()});
+    }
+
+    private static String figures(Group g) {
+        return g.labels() + " labels, " + g.confusion().decided() + " decided, agreement " + percent(g.agreement())
+                + ", kappa " + kappa(g) + ", " + g.undecided() + " undecided, " + g.errored() + " errored";
+    }
+
+    private static void list(StringBuilder sb, String title, List<Outcome> outcomes) {
+        if (outcomes.isEmpty()) {
+            return;
+        }
+        sb.append(title).append(" (").append(outcomes.size()).append("):\n");
+        for (Outcome o : outcomes) {
+            sb.append("  ").append(o.id()).append("  ").append(o.scorer()).append("  ").append(verdicts(o))
+                    .append(": ").append(oneLine(o.reason())).append('\n');
+        }
+    }
+
+    private static void mdList(StringBuilder md, String title, List<Outcome> outcomes) {
+        if (outcomes.isEmpty()) {
+            return;
+        }
+        md.append("\n## ").append(title).append("\n\n| Label | Scorer | Human | Judge | Reason |\n|---|---|---|---|---|\n");
+        for (Outcome o : outcomes) {
+            md.append("| ").append(cell(o.id())).append(" | ").append(cell(o.scorer())).append(" | ")
+                    .append(o.humanPassed() ? "pass" : "fail").append(" | ").append(o.judge().wireName()).append(" | ")
+                    .append(cell(o.reason())).append(" |\n");
+        }
+    }
+
+    private static String verdicts(Outcome o) {
+        return "human " + (o.humanPassed() ? "pass" : "fail") + ", judge " + o.judge().wireName();
+    }
+
+    private static void row(ObjectNode n, int pass, int fail, int undecided) {
+        n.put("judgePass", pass);
+        n.put("judgeFail", fail);
+        n.put("undecided", undecided);
+    }
+
+    private static void putNumber(ObjectNode n, String key, double v) {
+        if (Double.isNaN(v)) {
+            n.putNull(key);
+        } else {
+            n.put(key, Math.round(v * 10000) / 10000.0);
+        }
+    }
+
+    private static String percent(double share) {
+        return Double.isNaN(share) ? "n/a" : String.format(Locale.ROOT, "%.1f%%", share * 100);
+    }
+
+    private static String kappa(Group g) {
+        return Double.isNaN(g.kappa()) ? "undefined" : String.format(Locale.ROOT, "%.2f", g.kappa());
+    }
+
+    private static String oneLine(String text) {
+        return text.replaceAll("[\\p{Cntrl}]+", " ").strip();
+    }
+
+    private static String cell(String text) {
+        return oneLine(text).replace("|", "\\|");
+    }
+}
