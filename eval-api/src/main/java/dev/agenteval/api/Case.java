@@ -172,7 +172,8 @@ public final class Case {
 
     /** True when no turn has any scorer (and neither the simulation nor the conversation has any). */
     public boolean hasNoScorers() {
-        return allScorers().isEmpty();
+        return turns.stream().allMatch(t -> t.scorers().isEmpty())
+                && (simulation == null || simulation.turnScorers().isEmpty()) && conversationScorers.isEmpty();
     }
 
     /** A builder holding this case's values. */

@@ -85,7 +85,6 @@ public final class Simulation {
         b.persona = persona;
         b.maxTurns = maxTurns;
         b.stopWhen.addAll(stopWhen);
-        b.explicitStop = true;
         b.turnScorers.addAll(turnScorers);
         return b;
     }
@@ -112,7 +111,6 @@ public final class Simulation {
         private String persona;
         private int maxTurns;
         private final Set<StopCondition> stopWhen = new LinkedHashSet<>();
-        private boolean explicitStop;
         private final List<ScorerSpec> turnScorers = new ArrayList<>();
 
         private Builder(String goal) {
@@ -146,7 +144,6 @@ public final class Simulation {
                 throw new IllegalArgumentException("simulate stopWhen must not be empty");
             }
             conditions.forEach(c -> stopWhen.add(Checks.requireNonNull(c, "simulate stopWhen condition")));
-            explicitStop = true;
             return this;
         }
 
@@ -172,7 +169,7 @@ public final class Simulation {
             if (maxTurns < 1) {
                 throw new IllegalArgumentException("simulate needs maxTurns (>= 1)");
             }
-            if (!explicitStop) {
+            if (stopWhen.isEmpty()) { // none given: stopWhen(..) refuses an empty list
                 stopWhen.addAll(DEFAULT_STOP_WHEN);
             }
             return new Simulation(this);

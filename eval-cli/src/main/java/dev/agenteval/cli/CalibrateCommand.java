@@ -123,14 +123,6 @@ final class CalibrateCommand implements Callable<Integer> {
     }
 
     private void write(CalibrationResult result, Path dir) throws IOException {
-        Files.createDirectories(dir);
-        List<Path> written = new ArrayList<>();
-        if (formats.contains("json")) {
-            written.add(Files.writeString(dir.resolve(CalibrationReports.JSON_FILE), CalibrationReports.json(result)));
-        }
-        if (formats.contains("md")) {
-            written.add(Files.writeString(dir.resolve(CalibrationReports.MARKDOWN_FILE), CalibrationReports.markdown(result)));
-        }
-        context.out().println(ResultFiles.reportsLine(written, context.workDir()));
+        context.out().println(ResultFiles.reportsLine(CalibrationReports.write(result, dir, formats), context.workDir()));
     }
 }

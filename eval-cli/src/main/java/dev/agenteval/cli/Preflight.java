@@ -4,6 +4,7 @@ import dev.agenteval.api.Case;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Suite;
 import dev.agenteval.report.Baseline;
+import dev.agenteval.report.Journal;
 import dev.agenteval.core.Providers;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.launch.Setting;
@@ -60,11 +61,11 @@ final class Preflight {
     record Plan(List<SuiteSources.Source> sources, Agents agents, Judge judge, Providers providers,
                 Function<String, String> environment, Settings settings, Baseline baseline, Path reportFolder, Path outputFile,
                 Path defaultResults, List<EvalRunner.Builder> runners, dev.agenteval.opik.OpikSink opik,
-                dev.agenteval.api.Prices prices, List<dev.agenteval.report.Journal.Contents> journals)
+                dev.agenteval.api.Prices prices, List<Journal.Contents> journals)
             implements AutoCloseable {
 
         /** The journal {@code suite} resumes ({@code --resume}), or null when the run is not resumed. */
-        dev.agenteval.report.Journal.Contents journal(Suite suite) {
+        Journal.Contents journal(Suite suite) {
             return journals.isEmpty() ? null : journals.get(index(suite));
         }
 
@@ -235,7 +236,7 @@ final class Preflight {
         if (suites.size() > 1) {
             problems.addAll(sameReportNames(loaded.sources(), reportFolder, outputFile != null));
         }
-        List<dev.agenteval.report.Journal.Contents> journals = o.resume == null ? List.of()
+        List<Journal.Contents> journals = o.resume == null ? List.of()
                 : journals(loaded.sources(), reportFolder, o.shard(), problems);
         for (SuiteSources.Source source : loaded.sources()) {
             try {
@@ -448,14 +449,14 @@ final class Preflight {
      * each that is missing, unreadable or of another run (the fingerprint is compared later, with
      * the agent: {@link RunCommand}).
      */
-    private static List<dev.agenteval.report.Journal.Contents> journals(List<SuiteSources.Source> sources,
+    private static List<Journal.Contents> journals(List<SuiteSources.Source> sources,
             Path folder, dev.agenteval.api.Shard shard, List<String> problems) {
-        List<dev.agenteval.report.Journal.Contents> journals = new ArrayList<>();
+        List<Journal.Contents> journals = new ArrayList<>();
         for (SuiteSources.Source source : sources) {
             Suite suite = source.suite();
-            Path file = Wiring.reportDir(folder, suite, sources.size() > 1).resolve(dev.agenteval.report.Journal.FILE_NAME);
+            Path file = Wiring.reportDir(folder, suite, sources.size() > 1).resolve(Journal.FILE_NAME);
             try {
-                dev.agenteval.report.Journal.Contents j = dev.agenteval.report.Journal.read(file);
+                Journal.Contents j = Journal.read(file);
                 if (!j.suite().equals(suite.name())) {
                     problems.add("--resume: " + file + " is the journal of suite '" + j.suite() + "', not of '"
                             + suite.name() + "'");

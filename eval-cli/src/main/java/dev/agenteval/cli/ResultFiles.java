@@ -59,11 +59,14 @@ final class ResultFiles {
      * working folder when inside it, else absolute.
      */
     static String reportsLine(List<Path> files, Path workDir) {
+        return "Reports: " + String.join(", ", files.stream().map(p -> shown(p, workDir)).toList());
+    }
+
+    /** {@code file} as the console names it: relative to the working folder when inside it, else absolute. */
+    static String shown(Path file, Path workDir) {
         Path work = workDir.toAbsolutePath().normalize();
-        return "Reports: " + String.join(", ", files.stream().map(p -> {
-            Path abs = p.toAbsolutePath().normalize();
-            return abs.startsWith(work) ? work.relativize(abs).toString() : abs.toString();
-        }).toList());
+        Path abs = file.toAbsolutePath().normalize();
+        return abs.startsWith(work) ? work.relativize(abs).toString() : abs.toString();
     }
 
     /** The default results file of a run of {@code suite} that started at {@code result}'s start. */

@@ -1,10 +1,14 @@
 package dev.agenteval.cli;
 
+import dev.agenteval.api.CaseResult;
+import dev.agenteval.api.CaseStatus;
+import dev.agenteval.api.Fingerprint;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.report.Baseline;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.report.Gate;
+import dev.agenteval.report.Journal;
 import dev.agenteval.core.ReportException;
 import dev.agenteval.report.Reports;
 import dev.agenteval.launch.Wiring;
@@ -114,9 +118,9 @@ final class RunCommand implements Callable<Integer> {
         boolean same = true;
         for (SuiteSources.Source source : sources) {
             Suite suite = source.suite();
-            dev.agenteval.report.Journal.Contents journal = plan.journal(suite);
-            dev.agenteval.api.Fingerprint was = journal.fingerprint();
-            dev.agenteval.api.Fingerprint now = configured(source, plan).build().fingerprint(suite);
+            Journal.Contents journal = plan.journal(suite);
+            Fingerprint was = journal.fingerprint();
+            Fingerprint now = configured(source, plan).build().fingerprint(suite);
             if (!was.value().equals(now.value())) {
                 same = false;
                 List<String> changed = new java.util.ArrayList<>();
@@ -160,7 +164,7 @@ final class RunCommand implements Callable<Integer> {
     private int runSuite(SuiteSources.Source source, boolean several, Preflight.Plan plan) {
         Suite suite = source.suite();
         Path dir = plan.reportFolder();
-        dev.agenteval.report.Journal journal;
+        Journal journal;
         try {
             journal = dir == null ? null : journal(suite, Wiring.reportDir(dir, suite, several), plan);
         } catch (java.io.UncheckedIOException e) {
@@ -180,30 +184,28 @@ final class RunCommand implements Callable<Integer> {
      * The journal of {@code suite}'s run in its report folder: the one {@code --resume} continues,
      * else a new one.
      */
-    private dev.agenteval.report.Journal journal(Suite suite, Path suiteDir, Preflight.Plan plan) {
-        dev.agenteval.report.Journal.Contents earlier = plan.journal(suite);
-        return earlier != null ? dev.agenteval.report.Journal.resume(earlier)
-                : dev.agenteval.report.Journal.start(suiteDir.resolve(dev.agenteval.report.Journal.FILE_NAME), suite.name(),
+    private Journal journal(Suite suite, Path suiteDir, Preflight.Plan plan) {
+        Journal.Contents earlier = plan.journal(suite);
+        return earlier != null ? Journal.resume(earlier)
+                : Journal.start(suiteDir.resolve(Journal.FILE_NAME), suite.name(),
                 options.shard());
     }
 
     private int runSuite(SuiteSources.Source source, boolean several, Preflight.Plan plan,
-                         dev.agenteval.report.Journal journal) {
+                         Journal journal) {
         Suite suite = source.suite();
         EvalRunner.Builder b = configured(source, plan).stopOnFailure(options.stopOnFailure)
                 .listener(new Progress(context.err(), context.terminal(), options.verbosity.quiet(), options.verbosity.verbose()));
         if (journal != null) {
             // First: every case is on disk before any report is written.
             b.sink(journal);
-            dev.agenteval.report.Journal.Contents earlier = plan.journal(suite);
+            Journal.Contents earlier = plan.journal(suite);
             if (earlier != null) {
-                List<dev.agenteval.api.CaseResult> kept = earlier.results().stream().filter(r -> !options.retryErrored
-                        || r.status() != dev.agenteval.api.CaseStatus.ERRORED).toList();
+                List<CaseResult> kept = earlier.results().stream().filter(r -> !options.retryErrored
+                        || r.status() != CaseStatus.ERRORED).toList();
                 b.resume(kept);
                 if (!options.verbosity.quiet()) {
-                    Path file = earlier.file().toAbsolutePath();
-                    Path work = context.workDir().toAbsolutePath();
-                    context.err().println("Resuming from " + (file.startsWith(work) ? work.relativize(file) : file)
+                    context.err().println("Resuming from " + ResultFiles.shown(earlier.file(), context.workDir())
                             + ": " + kept.size() + " finished case" + (kept.size() == 1 ? "" : "s") + " kept"
                             + (options.retryErrored && kept.size() < earlier.results().size()
                             ? ", " + (earlier.results().size() - kept.size()) + " errored to run again" : "") + ".");

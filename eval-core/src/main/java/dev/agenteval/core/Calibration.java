@@ -143,11 +143,12 @@ public final class Calibration {
             if (needsJudge) {
                 judge.preflight();
             }
+            Judge asked = judge == null || secrets.isEmpty() ? judge : new RedactingJudge(judge, Redactor.of(secrets));
             List<Future<CalibrationResult.Outcome>> futures = new ArrayList<>();
             for (int i = 0; i < labels.size(); i++) {
                 LabelledTurn label = labels.get(i);
                 Scorer scorer = scorers.get(i);
-                futures.add(pool.submit(() -> outcome(label, scorer)));
+                futures.add(pool.submit(() -> outcome(label, scorer, asked)));
             }
             List<CalibrationResult.Outcome> outcomes = new ArrayList<>();
             for (Future<CalibrationResult.Outcome> f : futures) {
@@ -186,13 +187,13 @@ public final class Calibration {
         return factory.create(spec);
     }
 
-    private CalibrationResult.Outcome outcome(LabelledTurn l, Scorer scorer) throws InterruptedException {
+    /** The outcome of label {@code l}: its recorded verdict, else {@code scorer}'s, asking {@code asked} (the judge, redacting). */
+    private CalibrationResult.Outcome outcome(LabelledTurn l, Scorer scorer, Judge asked) throws InterruptedException {
         String type = l.scorer().type();
         if (l.recorded() != null) {
             return outcome(l, RECORDED, l.recorded());
         }
         String template = judge.templateVersion(type).orElse(UNVERSIONED);
-        Judge asked = secrets.isEmpty() ? judge : new RedactingJudge(judge, Redactor.of(secrets));
         Case c = Case.id(l.id()).turn(Turn.of(l.turn().input()).expect(l.scorer())).build();
         ScoringContext ctx = new ScoringContext(c, 1, Message.user(l.turn().input()), List.of(), l.turn().response(),
                 l.turn().duration(), l.scorer().tools().orElse(l.tools().isEmpty() ? null : l.tools()), asked, 1, false);

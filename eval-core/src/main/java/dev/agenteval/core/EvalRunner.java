@@ -1,6 +1,8 @@
 package dev.agenteval.core;
 
 import dev.agenteval.api.Case;
+import dev.agenteval.api.CaseResult;
+import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Fingerprint;
 import dev.agenteval.api.JudgeException;
@@ -53,7 +55,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Cases run concurrently up to the limit; the turns of a case run in order on one session. A
  * case that exceeds its timeout is cut off (its session cancelled, its worker interrupted) and
- * records {@code eval_timeout}. Every selected case ends with a {@link dev.agenteval.api.CaseResult},
+ * records {@code eval_timeout}. Every selected case ends with a {@link CaseResult},
  * whatever fails; {@link #run} never exits the JVM. An invalid suite (unknown scorer, bad
  * parameters, unresolved placeholder, missing environment variable) fails with a
  * {@link ConfigurationException} listing every problem before anything is sent.
@@ -101,7 +103,7 @@ public final class EvalRunner {
     private final Clock clock;
     private final RandomGenerator random;
     private final ResolvedScorers checked;
-    private final Map<String, dev.agenteval.api.CaseResult> resumed;
+    private final Map<String, CaseResult> resumed;
 
     private EvalRunner(Builder b) {
         this.agent = Objects.requireNonNull(b.agent, "agent must be set");
@@ -146,8 +148,17 @@ public final class EvalRunner {
     public SuiteResult run(Suite suite) {
         Objects.requireNonNull(suite, "suite");
         List<Case> selected = select(suite);
-        List<Case> toRun = resumed.isEmpty() ? selected
-                : selected.stream().filter(c -> !resumed.containsKey(c.id())).toList();
+        // The selected cases an earlier run finished keep their result; the others run.
+        Map<String, CaseResult> earlier = new java.util.HashMap<>();
+        List<Case> toRun = new ArrayList<>(selected.size());
+        for (Case c : selected) {
+            CaseResult r = resumed.get(c.id());
+            if (r != null) {
+                earlier.put(c.id(), r);
+            } else {
+                toRun.add(c);
+            }
+        }
         Preparation preparation = Preparation.prepare(suite, toRun, ResolvedScorers.reusing(providers, checked), judge,
                 simulator, environment, caseTimeout, repeat, secrets, clock, randomOrDefault(random));
         Judge asked = judge == null || !redactJudgeInput ? judge : new RedactingJudge(judge, preparation.redactor());
@@ -169,13 +180,6 @@ public final class EvalRunner {
             listener.fingerprintKnown(f);
             return f;
         });
-        Map<String, dev.agenteval.api.CaseResult> earlier = new java.util.HashMap<>();
-        for (Case c : selected) {
-            dev.agenteval.api.CaseResult r = resumed.get(c.id());
-            if (r != null) {
-                earlier.put(c.id(), r);
-            }
-        }
         SuiteResult result = new SuiteExecution(suite, preparation, agent, asked, limit, stopOnFailure, listener, prices,
                 selected.stream().map(Case::id).toList(), earlier).run();
         result = result.withFingerprint(joined(fingerprint));
@@ -424,7 +428,7 @@ public final class EvalRunner {
         private RandomGenerator random;
         private Providers discovered;
         private ResolvedScorers checked;
-        private final Map<String, dev.agenteval.api.CaseResult> resumed = new java.util.LinkedHashMap<>();
+        private final Map<String, CaseResult> resumed = new java.util.LinkedHashMap<>();
 
         private Builder() {
         }
@@ -433,16 +437,16 @@ public final class EvalRunner {
          * Resumes an earlier run: a selected case with a result here keeps it and is not run again
          * (it is reported to listeners and sinks as finished before any case runs, and takes its
          * place in suite order in the run's result); the others run. Results of cases that were
-         * not run ({@link dev.agenteval.api.CaseStatus#SKIPPED}) are ignored, so those cases run;
+         * not run ({@link CaseStatus#SKIPPED}) are ignored, so those cases run;
          * when an id comes twice, the later result wins; ids not in the suite are ignored. Read a
          * run's results back with {@code dev.agenteval.report.Journal} (eval-report) and check its
          * fingerprint first ({@link EvalRunner#fingerprint(Suite)}): the runner does not.
          */
-        public Builder resume(java.util.Collection<dev.agenteval.api.CaseResult> finished) {
-            for (dev.agenteval.api.CaseResult r : Objects.requireNonNull(finished, "finished")) {
+        public Builder resume(java.util.Collection<CaseResult> finished) {
+            for (CaseResult r : Objects.requireNonNull(finished, "finished")) {
                 Objects.requireNonNull(r, "a resumed result");
                 resumed.remove(r.id());
-                if (r.status() != dev.agenteval.api.CaseStatus.SKIPPED) {
+                if (r.status() != CaseStatus.SKIPPED) {
                     resumed.put(r.id(), r);
                 }
             }

@@ -7,8 +7,10 @@ import dev.agenteval.common.json.JsonTrees;
 import dev.agenteval.http.HttpJson;
 import dev.agenteval.judge.internal.Completion;
 import dev.agenteval.judge.internal.JudgePreflight;
+import dev.agenteval.judge.internal.Prompt;
 import dev.agenteval.judge.internal.JudgeTransport;
 import dev.agenteval.judge.internal.SimulatorPrompt;
+import dev.agenteval.judge.internal.VerdictAsker;
 import dev.agenteval.spi.SimulatedTurn;
 import dev.agenteval.spi.SimulationRequest;
 import dev.agenteval.spi.UserSimulator;
@@ -111,14 +113,13 @@ public final class OpenAiUserSimulator implements UserSimulator {
             LOG.debug("User simulator {} reply {} of {} on case '{}' turn {} was not usable", model, i, replies,
                     request.caseId(), request.turn());
             messages = new ArrayList<>(prompt.messages());
-            messages.add(SimulatorPrompt.message("assistant", reply == null ? "" : reply));
-            messages.add(SimulatorPrompt.message("user", CORRECTION));
+            messages.add(Prompt.message("assistant", reply == null ? "" : reply));
+            messages.add(Prompt.message("user", CORRECTION));
         }
         Map<String, Object> context = new LinkedHashMap<>();
         context.put("simulator", model);
         context.put("replies", replies);
-        String excerpt = reply == null ? "(none)" : "\"" + (reply.strip().length() > 200
-                ? reply.strip().substring(0, 200) + "…" : reply.strip()) + "\"";
+        String excerpt = VerdictAsker.excerpt(reply);
         context.put("lastReply", excerpt);
         throw new JudgeException("user simulator '" + model + "' gave no usable message on case '" + request.caseId()
                 + "' turn " + request.turn() + " in " + replies + (replies == 1 ? " reply" : " replies")

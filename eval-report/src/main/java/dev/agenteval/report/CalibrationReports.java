@@ -133,9 +133,26 @@ public final class CalibrationReports {
 
     /** Writes {@value #JSON_FILE} and {@value #MARKDOWN_FILE} into {@code dir} (created if needed), atomically. */
     public static void write(CalibrationResult result, Path dir) throws IOException {
+        write(result, dir, List.of("json", "md"));
+    }
+
+    /**
+     * Writes the files of {@code formats} ({@code json}: {@value #JSON_FILE}, {@code md}:
+     * {@value #MARKDOWN_FILE}) into {@code dir} (created if needed), atomically; returns them.
+     */
+    public static List<Path> write(CalibrationResult result, Path dir, java.util.Collection<String> formats)
+            throws IOException {
         Files.createDirectories(dir);
-        AtomicFiles.writeString(dir.resolve(JSON_FILE), json(result));
-        AtomicFiles.writeString(dir.resolve(MARKDOWN_FILE), markdown(result));
+        List<Path> written = new ArrayList<>();
+        if (formats.contains("json")) {
+            AtomicFiles.writeString(dir.resolve(JSON_FILE), json(result));
+            written.add(dir.resolve(JSON_FILE));
+        }
+        if (formats.contains("md")) {
+            AtomicFiles.writeString(dir.resolve(MARKDOWN_FILE), markdown(result));
+            written.add(dir.resolve(MARKDOWN_FILE));
+        }
+        return written;
     }
 
     /**
@@ -150,13 +167,8 @@ public final class CalibrationReports {
      *                                or no score has one
      */
     public static List<LabelledTurn> readLabels(Path resultsFile) {
-        SuiteResult suite = JsonReportReader.read(resultsFile);
-        JsonNode root;
-        try {
-            root = JsonTrees.MAPPER.readTree(Files.readString(resultsFile));
-        } catch (IOException e) {
-            throw new ConfigurationException(resultsFile + ": cannot read the file: " + e.getMessage(), e);
-        }
+        JsonNode root = JsonReportReader.tree(resultsFile);
+        SuiteResult suite = JsonReportReader.parse(root, resultsFile.toString());
         List<LabelledTurn> labels = new ArrayList<>();
         JsonNode cases = root.path("cases");
         for (int i = 0; i < cases.size(); i++) {

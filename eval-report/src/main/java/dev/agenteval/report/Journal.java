@@ -371,8 +371,8 @@ public final class Journal implements ResultSink, AutoCloseable {
                 }
             }
             batch.clear();
-            if (lines.isEmpty() || failure != null) {
-                continue;
+            if (lines.isEmpty()) {
+                continue; // nothing came, or the journal failed before
             }
             try {
                 ByteBuffer buffer = lines.buffer();
@@ -391,7 +391,6 @@ public final class Journal implements ResultSink, AutoCloseable {
     /** The lines of one batch, rendered by one generator into one buffer. */
     private static final class Lines extends java.io.ByteArrayOutputStream {
         private com.fasterxml.jackson.core.JsonGenerator gen;
-        private int records;
 
         Lines() {
             super(64 * 1024);
@@ -413,7 +412,6 @@ public final class Journal implements ResultSink, AutoCloseable {
                 gen.writeTree(node);
                 gen.writeRaw('\n');
                 gen.flush();
-                records++;
             } catch (IOException | RuntimeException e) {
                 // Not for results the runner made; the case is left out, and said so.
                 LOG.error("A result could not be written to the journal: {}", e.toString());
@@ -422,18 +420,13 @@ public final class Journal implements ResultSink, AutoCloseable {
             }
         }
 
+        /** True when no line was rendered (a line that failed is taken back whole). */
         boolean isEmpty() {
-            return records == 0;
+            return count == 0;
         }
 
         ByteBuffer buffer() {
             return ByteBuffer.wrap(buf, 0, count);
-        }
-
-        @Override
-        public synchronized void reset() {
-            super.reset();
-            records = 0;
         }
     }
 

@@ -67,6 +67,8 @@ final class AttemptExecution implements Runnable {
     private boolean conversationPhase;
     /** Why a simulated conversation stopped, once it did. */
     private String stopReason;
+    /** The last turn sent, kept for the conversation turn only; guarded by {@link #lock}. */
+    private Last last;
     private volatile Thread worker;
     private volatile AgentSession session;
     private boolean ended;
@@ -282,8 +284,10 @@ final class AttemptExecution implements Runnable {
                 response.raw(), response.text(), response.state().orElse(null), response.toolCalls(), duration,
                 response.usage().orElse(null), null, scores, response.agentId().orElse(configuredAgentId()),
                 response.contextId().orElse(null), response.traceUrl().orElse(null));
-        synchronized (lock) {
-            last = new Last(i, input, response, duration);
+        if (hasConversationTurn()) {
+            synchronized (lock) {
+                last = new Last(i, input, response, duration);
+            }
         }
         return addTurn(result) ? response : null;
     }
@@ -291,8 +295,6 @@ final class AttemptExecution implements Runnable {
     /** The last turn sent, for the conversation scorers. */
     private record Last(int index, Message input, AgentResponse response, Duration duration) {
     }
-
-    private Last last;
 
     /**
      * The conversation turn: the conversation scorers, each given the last turn with every earlier
@@ -308,16 +310,10 @@ final class AttemptExecution implements Runnable {
             count = turns.size();
         }
         long t0 = System.nanoTime();
-        List<ScoreResult> scores = new ArrayList<>();
         List<Exchange> history = history();
-        ScoringContext ctx = new ScoringContext(prepared.testCase(), l.index() + 1, l.input(),
-                history.subList(0, history.size() - 1), l.response(), l.duration(),
-                prepared.testCase().tools().orElse(null), judge, attempt, repeated, preparation.redactor().secrets());
-        for (ScorerSpec spec : prepared.conversationScorers()) {
-            List<ToolSpec> tools = spec.tools().orElse(prepared.testCase().tools().orElse(null));
-            scores.add(scoreOne(spec, new ScoringContext(ctx.testCase(), ctx.turnIndex(), ctx.input(), ctx.history(),
-                    ctx.response(), ctx.duration(), tools, judge, attempt, repeated, ctx.secrets())));
-        }
+        List<ScoreResult> scores = new ArrayList<>();
+        scoreEach(prepared.conversationScorers(), l.index(), l.input(), history.subList(0, history.size() - 1),
+                l.response(), l.duration(), scores);
         return new TurnResult(count + 1, TurnResult.CONVERSATION, conversationSummary(count, reason),
                 conversationRequest(count, reason), null, null, null, List.of(), Duration.ofNanos(System.nanoTime() - t0),
                 null, null, scores, configuredAgentId(), null, null);
@@ -352,14 +348,25 @@ final class AttemptExecution implements Runnable {
             // The "agent answered" rule adds to the state guard below; it never replaces it.
             scores.add(Verdicts.answered(response));
         }
-        for (ScorerSpec spec : specs) {
-            List<ToolSpec> tools = spec.tools().orElse(c.tools().orElse(null));
-            ScoringContext ctx = new ScoringContext(c, index + 1, input, history(), response,
-                    duration, tools, judge, attempt, repeated, preparation.redactor().secrets());
-            scores.add(scoreOne(spec, ctx));
+        if (!specs.isEmpty()) {
+            scoreEach(specs, index, input, history(), response, duration, scores);
         }
         Verdicts.taskState(turn, response).ifPresent(scores::add);
         return scores;
+    }
+
+    /**
+     * Adds the score of each of {@code specs} on turn {@code index} (0-based) to {@code scores},
+     * each scorer given its own tools, else the case's.
+     */
+    private void scoreEach(List<ScorerSpec> specs, int index, Message input, List<Exchange> history,
+                           AgentResponse response, Duration duration, List<ScoreResult> scores) throws InterruptedException {
+        Case c = prepared.testCase();
+        for (ScorerSpec spec : specs) {
+            List<ToolSpec> tools = spec.tools().orElse(c.tools().orElse(null));
+            scores.add(scoreOne(spec, new ScoringContext(c, index + 1, input, history, response, duration, tools, judge,
+                    attempt, repeated, preparation.redactor().secrets())));
+        }
     }
 
     /** The earlier turns of this attempt, as recorded (secrets redacted). */

@@ -55,18 +55,9 @@ public final class SuiteExecution {
 
     /**
      * A run of the prepared cases, each as many times as its {@link PreparedCase#repeat()}; {@code prices}
-     * estimate the cost of turns whose agent reported none.
-     */
-    public SuiteExecution(Suite suite, Preparation preparation, AgentClient client, Judge judge, int concurrency,
-                          boolean stopOnFailure, SafeListener listener, Prices prices) {
-        this(suite, preparation, client, judge, concurrency, stopOnFailure, listener, prices,
-                preparation.cases().stream().map(c -> c.testCase().id()).toList(), Map.of());
-    }
-
-    /**
-     * A run that resumes an earlier one: {@code selected} are the ids of the selected cases in
-     * suite order; those in {@code resumed} keep that result (reported to the listener as finished
-     * before any case runs), the others are the prepared cases, run now.
+     * estimate the cost of turns whose agent reported none. {@code selected} are the ids of the
+     * selected cases in suite order: those in {@code resumed} (an earlier run's) keep that result,
+     * reported to the listener as finished before any case runs; the others are the prepared cases.
      */
     public SuiteExecution(Suite suite, Preparation preparation, AgentClient client, Judge judge, int concurrency,
                           boolean stopOnFailure, SafeListener listener, Prices prices, List<String> selected,

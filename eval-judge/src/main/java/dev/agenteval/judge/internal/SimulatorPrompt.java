@@ -40,11 +40,6 @@ public record SimulatorPrompt(String system, String user, String version) {
 
     /** The messages as sent: system, then user. */
     public List<Map<String, Object>> messages() {
-        return List.of(message("system", system), message("user", user));
-    }
-
-    /** One chat message. */
-    public static Map<String, Object> message(String role, String content) {
-        return Prompt.message(role, content);
+        return List.of(Prompt.message("system", system), Prompt.message("user", user));
     }
 }

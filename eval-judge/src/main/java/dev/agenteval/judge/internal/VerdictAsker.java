@@ -68,7 +68,8 @@ public final class VerdictAsker {
                 context, null);
     }
 
-    private static String excerpt(String reply) {
+    /** A reply as error messages quote it: stripped, at most 200 characters, in quotes; {@code (none)} for null. */
+    public static String excerpt(String reply) {
         if (reply == null) {
             return "(none)";
         }

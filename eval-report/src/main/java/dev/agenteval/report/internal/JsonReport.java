@@ -133,11 +133,11 @@ public final class JsonReport {
             gen.writeBooleanField("complete", result.complete());
             if (result.shard() != null) {
                 gen.writeFieldName("shard");
-                gen.writeTree(shard(result.shard()));
+                gen.writeTree(shardTree(result.shard()));
             }
             if (result.fingerprint() != null) {
                 gen.writeFieldName("fingerprint");
-                gen.writeTree(fingerprint(result.fingerprint()));
+                gen.writeTree(fingerprintTree(result.fingerprint()));
             }
             gen.writeFieldName("summary");
             gen.writeTree(summary(result));
@@ -165,14 +165,16 @@ public final class JsonReport {
         out.flush();
     }
 
-    private static ObjectNode shard(Shard shard) {
+    /** {@code shard} as results.json has it. */
+    public static ObjectNode shardTree(Shard shard) {
         ObjectNode node = JsonTrees.NODES.objectNode();
         node.put("index", shard.index());
         node.put("count", shard.count());
         return node;
     }
 
-    private static ObjectNode fingerprint(Fingerprint f) {
+    /** {@code fingerprint} as results.json has it. */
+    public static ObjectNode fingerprintTree(Fingerprint f) {
         ObjectNode node = JsonTrees.NODES.objectNode();
         node.put("suite", f.suite());
         node.put("suiteCases", f.suiteCases());
@@ -221,16 +223,6 @@ public final class JsonReport {
      */
     public static ObjectNode journalCase(CaseResult c) {
         return caseNode(c, true);
-    }
-
-    /** {@code shard} as results.json has it. */
-    public static ObjectNode shardTree(Shard shard) {
-        return shard(shard);
-    }
-
-    /** {@code fingerprint} as results.json has it. */
-    public static ObjectNode fingerprintTree(Fingerprint f) {
-        return fingerprint(f);
     }
 
     private static ObjectNode caseNode(CaseResult c) {

@@ -50,6 +50,16 @@ public final class JsonReportReader {
 
     /** Reads {@code file}. */
     public static SuiteResult read(Path file) {
+        return parse(tree(file), file.toString());
+    }
+
+    /**
+     * The JSON tree of {@code file}, for a reader that also looks at fields the result types do not
+     * hold; {@link #parse(JsonNode, String)} makes the result of it.
+     *
+     * @throws ConfigurationException naming the file when it is missing, unreadable or not JSON
+     */
+    public static JsonNode tree(Path file) {
         String text;
         try {
             text = Files.readString(file);
@@ -58,19 +68,26 @@ public final class JsonReportReader {
         } catch (IOException e) {
             throw new ConfigurationException(file + ": cannot read the file: " + e.getMessage(), e);
         }
-        return parse(text, file.toString());
+        return readTree(text, file.toString());
     }
 
     /** Reads JSON text; {@code source} names it in messages. */
     public static SuiteResult parse(String json, String source) {
-        JsonNode root;
+        return parse(readTree(json, source), source);
+    }
+
+    /** Reads a results document's JSON tree; {@code source} names it in messages. */
+    public static SuiteResult parse(JsonNode root, String source) {
+        return new JsonReportReader(source).suite(root);
+    }
+
+    private static JsonNode readTree(String json, String source) {
         try {
-            root = JsonTrees.MAPPER.readTree(json);
+            return JsonTrees.MAPPER.readTree(json);
         } catch (JsonProcessingException e) {
             throw new ConfigurationException(source + ": not JSON: " + e.getOriginalMessage()
                     + " (line " + e.getLocation().getLineNr() + ")", e);
         }
-        return new JsonReportReader(source).suite(root);
     }
 
     private SuiteResult suite(JsonNode root) {
