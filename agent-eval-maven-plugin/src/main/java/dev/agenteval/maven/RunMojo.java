@@ -190,6 +190,7 @@ public class RunMojo extends AbstractMojo {
                  log.info(line);
              });
              PrintStream err = stream(line -> {
+                 // The command prints each problem on a line of its own, "error: ...".
                  if (line.startsWith("error:")) {
                      errors.add(line);
                      log.error(line);
