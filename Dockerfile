@@ -5,7 +5,8 @@
 #   ./mvnw -B package -DskipTests -pl agent-eval-dist -am
 #   docker build -t agent-eval .
 # DockerContextIT (agent-eval-dist) checks after `package` that every file copied here exists, that the
-# entrypoint is the distribution's launcher, and runs the RUN below on the distribution it copies.
+# entrypoint is the distribution's launcher, and runs the RUN below on the distribution it copies (on the build's
+# Java, and on a JDK 25 where one is installed).
 FROM eclipse-temurin:25-jre
 COPY agent-eval-dist/target/agent-eval/ /opt/agent-eval/
 ENV PATH=/opt/agent-eval/bin:$PATH
