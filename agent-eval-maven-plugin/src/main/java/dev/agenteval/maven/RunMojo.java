@@ -36,10 +36,12 @@ import org.apache.maven.plugins.annotations.Parameter;
  * gate was not met, or {@code failOnRegression} found a regression) is a
  * {@link MojoFailureException} with the summary; 2 (an invalid suite or configuration; nothing was
  * sent), 3 (the run could not be carried out) and 4 (the Opik upload failed) are a
- * {@link MojoExecutionException}.
+ * {@link MojoExecutionException} naming every problem the command printed (each also logged at
+ * ERROR).
  *
  * <p>Every parameter is also a user property, {@code -Dagent-eval.agent-url=...}, named as the
- * setting's JUnit configuration parameter; the environment ({@code AGENT_EVAL_*}, a {@code .env}
+ * setting's JUnit configuration parameter; a value the pom's {@code <configuration>} sets wins over
+ * it (Maven's rule), which the goal warns about. The environment ({@code AGENT_EVAL_*}, a {@code .env}
  * file in the project folder) and {@code agent-eval.targets.yaml} in the project folder are read as
  * the command reads them.
  */
@@ -100,7 +102,11 @@ public class RunMojo extends AbstractMojo {
     @Parameter(property = "agent-eval.threshold")
     Double threshold;
 
-    /** {@code --baseline}: an earlier results.json (or its report folder) to compare with. */
+    /**
+     * {@code --baseline}: an earlier results.json, or its report folder (a subfolder per suite when
+     * several ran), to compare with. When it does not exist yet, the run is not compared and a
+     * warning says how to make it from this run's reports.
+     */
     @Parameter(property = "agent-eval.baseline")
     File baseline;
 
