@@ -74,7 +74,7 @@ class RecordingWriterTest {
     private static final String EXISTING = "cases:\n  - id: hello\n    turns:\n      - input: Hi\n"
             + "        scorers:\n          - type: regex\n            pattern: \"\\\\S\"\n";
 
-    private static void assumePosix(Path dir) {
+    private static void assumePosix(Path dir) throws java.io.IOException {
         assumeTrue(Files.getFileStore(dir).supportsFileAttributeView(PosixFileAttributeView.class), "POSIX permissions");
     }
 
