@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -313,5 +314,37 @@ class RecordCliTest {
         assertThat(run("record", "--from", "reports", "--case", "greeting", "--to", "saved.yaml")).isEqualTo(2);
         assertThat(err()).contains(saved + ": is read-only: nothing was written");
         assertThat(Files.readString(saved)).isEqualTo(before);
+    }
+
+    @Test
+    void should_keep_a_feature_input_as_data_from_the_run_to_the_recorded_case() throws Exception {
+        Files.writeString(work.resolve("features.yaml"), """
+                cases:
+                  - id: summarise-asset
+                    turns:
+                      - input:
+                          asset: P-101
+                          depth: 2
+                          filters: {status: [running, "stopped"], since: null, ratio: 0.5, live: true}
+                          note: "say \\"hi\\"\\nthen: {braces} # not a comment"
+                        scorers:
+                          - type: regex
+                            pattern: "\\\\S"
+                      - input: "And as text?"
+                """);
+        assertThat(run("run", "features.yaml", "--protocol", "test-tools", "--agent-url", "http://127.0.0.1:1",
+                "--report-dir", "reports")).as(out() + err()).isZero();
+
+        assertThat(run("record", "--from", "reports", "--case", "summarise-asset", "--to", "saved.yaml")).as(err()).isZero();
+
+        dev.agenteval.yaml.SuiteLoader loader = dev.agenteval.yaml.SuiteLoader.defaults();
+        List<dev.agenteval.api.Turn> original = loader.load(work.resolve("features.yaml")).find("summarise-asset")
+                .orElseThrow().turns();
+        List<dev.agenteval.api.Turn> recorded = loader.load(work.resolve("saved.yaml")).find("summarise-asset")
+                .orElseThrow().turns();
+        assertThat(recorded.get(0).input()).as(Files.readString(work.resolve("saved.yaml")))
+                .isEqualTo(original.get(0).input());
+        assertThat(recorded.get(0).input().parts()).singleElement().isInstanceOf(dev.agenteval.api.Part.Data.class);
+        assertThat(recorded.get(1).input()).isEqualTo(original.get(1).input());
     }
 }

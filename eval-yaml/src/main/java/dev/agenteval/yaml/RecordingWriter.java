@@ -4,6 +4,7 @@ import static dev.agenteval.common.text.Quoting.preview;
 import static dev.agenteval.common.text.Quoting.quote;
 
 import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.api.Part;
 import dev.agenteval.api.Suite;
 import dev.agenteval.core.RecordedTurn;
 import dev.agenteval.core.Recording;
@@ -17,6 +18,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import org.slf4j.Logger;
@@ -51,6 +53,8 @@ import org.slf4j.LoggerFactory;
  *           #       criteria: "..."
  * </pre>
  *
+ * A feature input (a turn that sent one data part holding a mapping, {@link RecordedTurn#inputParts()})
+ * is written as that mapping, so the case sends the same data part again.
  * A turn on which the agent called no tool has no scorer; when no turn called one, the last
  * turn checks that the agent answered with some text ({@code regex: "\S"}), because a platform
  * case needs a scored turn. {@link #save} appends the case to the file's {@code cases} list
@@ -116,7 +120,8 @@ public final class RecordingWriter {
             boolean last = i == turns.size() - 1;
             String turn = in + "  ";
             String item = turn + "  ";
-            sb.append(turn).append("- input: ").append(quote(t.input())).append('\n');
+            sb.append(turn).append("- input:");
+            input(sb, t, item);
             sb.append(item).append("# The agent answered: ").append(preview(t.answer())).append('\n');
             boolean answered = !anyTools && last;
             if (!tools.isEmpty() || answered) {
@@ -140,6 +145,47 @@ public final class RecordingWriter {
             }
         }
         return sb.toString();
+    }
+
+    /**
+     * A turn's input after {@code - input:}: a feature input (one data part holding a mapping) as
+     * that mapping, which the platform dialect reads back as the same data part; any other input
+     * as its text, with a comment when it was sent as parts this dialect cannot write.
+     */
+    private static void input(StringBuilder sb, RecordedTurn t, String at) {
+        List<Part> parts = t.inputParts();
+        if (parts.size() == 1 && parts.get(0) instanceof Part.Data d && d.data() instanceof Map<?, ?>) {
+            yaml(sb, d.data(), at + "  ");
+            return;
+        }
+        sb.append(' ').append(quote(t.input())).append('\n');
+        if (!parts.isEmpty()) {
+            sb.append(at).append("# Sent as ").append(parts.size()).append(parts.size() == 1 ? " data part" : " parts")
+                    .append(", which a platform-dialect input cannot hold (only text or one mapping): written as its text.\n");
+        }
+    }
+
+    /**
+     * A JSON-like value in block style after a key (or a {@code -}): a scalar on the same line,
+     * a non-empty mapping or list on the lines below at {@code at}.
+     */
+    private static void yaml(StringBuilder sb, Object value, String at) {
+        if (value instanceof Map<?, ?> map && !map.isEmpty()) {
+            sb.append('\n');
+            map.forEach((k, v) -> {
+                sb.append(at).append(quote((String) k)).append(':');
+                yaml(sb, v, at + "  ");
+            });
+        } else if (value instanceof List<?> list && !list.isEmpty()) {
+            sb.append('\n');
+            for (Object v : list) {
+                sb.append(at).append('-');
+                yaml(sb, v, at + "  ");
+            }
+        } else {
+            sb.append(' ').append(value instanceof String text ? quote(text) : value instanceof Map<?, ?> ? "{}"
+                    : value instanceof List<?> ? "[]" : String.valueOf(value)).append('\n');
+        }
     }
 
     private static void rubricPlaceholder(StringBuilder sb, String at) {
