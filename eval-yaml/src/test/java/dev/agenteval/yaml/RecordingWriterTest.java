@@ -10,6 +10,7 @@ import dev.agenteval.api.ToolCall;
 import dev.agenteval.core.RecordedTurn;
 import dev.agenteval.core.Recording;
 import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.api.Part;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributeView;
@@ -138,5 +139,47 @@ class RecordingWriterTest {
         assertThatThrownBy(() -> RecordingWriter.defaults().save(LOOKUP, file)).isInstanceOf(ConfigurationException.class)
                 .hasMessage(file + ": is read-only: nothing was written (make it writable to record into it)");
         assertThat(Files.readString(file)).isEqualTo(EXISTING);
+    }
+
+    @Test
+    void should_write_a_feature_input_as_the_mapping_it_sent_and_other_parts_as_their_text(@TempDir Path dir) {
+        Map<String, Object> filters = new java.util.LinkedHashMap<>();
+        filters.put("status", List.of("running", Map.of("code", 3)));
+        filters.put("since", null);
+        filters.put("none", Map.of());
+        Map<String, Object> feature = new java.util.LinkedHashMap<>();
+        feature.put("asset", "P-101");
+        feature.put("depth", 2L);
+        feature.put("filters", filters);
+        feature.put("note", "say \"hi\"\nthen: {x} # y");
+        Part.Data data = (Part.Data) Part.data(feature);
+        AgentResponse ok = AgentResponse.builder().text("ok").build();
+        Recording recording = new Recording("feature", List.of(
+                new RecordedTurn("(its text)", ok, Duration.ZERO, List.of(data)),
+                new RecordedTurn("[1,2]", ok, Duration.ZERO, List.of(Part.data(List.of(1L, 2L))))));
+
+        assertThat(RecordingWriter.toYaml(recording, 0)).startsWith("""
+                - id: "feature"
+                  # Recorded from the agent's answers: the tools it called, in order. Add a rubric.
+                  turns:
+                    - input:
+                        "asset": "P-101"
+                        "depth": 2
+                        "filters":
+                          "status":
+                            - "running"
+                            -
+                              "code": 3
+                          "since": null
+                          "none": {}
+                        "note": "say \\"hi\\"\\nthen: {x} # y"
+                      # The agent answered: "ok"
+                    - input: "[1,2]"
+                      # Sent as 1 data part, which a platform-dialect input cannot hold (only text or one mapping): written as its text.
+                """);
+        Path file = dir.resolve("eval.yaml");
+        RecordingWriter.defaults().save(recording, file);
+        assertThat(SuiteLoader.defaults().load(file).find("feature").orElseThrow().turns().get(0).input())
+                .isEqualTo(dev.agenteval.api.Message.user(data));
     }
 }
