@@ -224,6 +224,9 @@ class ShardMergeCliTest {
         assertThat(mergeCurrent("merge", "a", "b")).as(err()).isEqualTo(1);
         assertThat(err()).contains("it covers 59 of the suite's 60 cases (missing: " + dropped + ")");
         assertThat(out()).contains("Missing cases: " + dropped);
+        assertThat(mergeCurrent("merge", "a", "b", "--threshold", "0")).isEqualTo(1);
+        assertThat(out()).contains("does not cover every current case: the run covered 59 of the suite's 60 cases")
+                .doesNotContain("interrupted");
 
         run("run", "big.yaml", "--protocol", "test-echo", "--agent-url", "http://127.0.0.1:1", "--case", "case-1",
                 "--case", "case-2", "--report-dir", "some", "-q");
