@@ -33,9 +33,11 @@ import picocli.CommandLine.Parameters;
 @Command(name = "merge", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Combines the results.json files of the shards of one suite (run --shard I/N) into one report, "
                 + "as if the suite had run in one job. Exits 0 when every case met its expectation (with --threshold: "
-                + "when the gate is met), 1 when some did not (or the merged result is incomplete), 2 when the inputs "
-                + "cannot be merged.",
-                "Refuses results of different suites or configurations, a case id in two inputs, overlapping shards, "
+                + "when the gate is met), 1 when some did not (or the merged result is incomplete: it lacks some of the "
+                + "suite's cases, or an input was interrupted), 2 when the inputs cannot be merged or the report folder "
+                + "is in use by a run.",
+                "Refuses results of different suites or configurations, a result without a fingerprint (unless "
+                        + "--allow-unverified-shards), a case id in two inputs, overlapping shards, "
                         + "shards of different counts, sharded with unsharded results, and a missing shard (unless --allow-partial)."})
 final class MergeCommand implements Callable<Integer> {
 
@@ -55,6 +57,9 @@ final class MergeCommand implements Callable<Integer> {
 
     @Option(names = "--allow-partial", description = "Merge even when some shard's results are missing; the merged result is then incomplete (\"complete\": false, exit 1).")
     boolean allowPartial;
+
+    @Option(names = "--allow-unverified-shards", description = "Merge also results that record no fingerprint (written by an older version, or edited), with a warning naming each: nothing then shows that they evaluated the same suite, agent and judge as the others.")
+    boolean allowUnverified;
 
     @Option(names = "--threshold", paramLabel = "PCT", description = "Gate on the merged result: exit 0 when it covers every current case of the current configuration (--suite and the agent options) and at least PCT percent of the cases passed, else 1. Needs --suite.")
     Double threshold;
@@ -87,6 +92,8 @@ final class MergeCommand implements Callable<Integer> {
     }
 
     @Override
+    // The report folder's lock is held while the reports are written; the body never names it.
+    @SuppressWarnings("try")
     public Integer call() {
         Gate gate = null;
         if (threshold != null) {
@@ -102,7 +109,8 @@ final class MergeCommand implements Callable<Integer> {
                     + Setting.Option.AGENT_URL + " URL, ...)");
         }
         Function<String, String> environment = Launching.environment(context, plugins.providers(pluginOptions.dirs));
-        Fingerprint current = suite == null ? null : currentFingerprint(environment);
+        Current now = suite == null ? null : current(environment);
+        Fingerprint current = now == null ? null : now.fingerprint();
         Map<String, SuiteResult> results = new LinkedHashMap<>();
         List<String> problems = new ArrayList<>();
         for (Path input : inputs) {
@@ -120,16 +128,28 @@ final class MergeCommand implements Callable<Integer> {
                         ? name + p.substring(file.toString().length()) : p).toList());
             }
         }
+        List<String> unverified = SuiteResults.unverified(results);
+        if (!allowUnverified) {
+            unverified.forEach(name -> problems.add(name + " records no fingerprint, so merge cannot check that it"
+                    + " evaluated the same suite, agent and judge as the other inputs: merge it only with"
+                    + " --allow-unverified-shards"));
+        }
         if (current != null) {
             results.forEach((name, r) -> currentProblem(r.fingerprint(), current).ifPresent(p -> problems.add(name + ": " + p)));
         }
         if (!problems.isEmpty()) {
             throw new ConfigurationException(problems);
         }
-        SuiteResult merged = SuiteResults.merge(results, allowPartial);
+        unverified.forEach(name -> context.err().println("warning: " + name + " records no fingerprint: merged without"
+                + " checking that it evaluated the same suite, agent and judge as the other inputs"));
+        SuiteResult merged = allowPartial
+                ? SuiteResults.merge(results, SuiteResults.Allowance.MISSING_SHARDS, SuiteResults.Allowance.UNVERIFIED_INPUTS)
+                : SuiteResults.merge(results, SuiteResults.Allowance.UNVERIFIED_INPUTS);
+        List<String> missing = SuiteResults.missingCases(merged) == 0 || now == null ? List.of()
+                : SuiteResults.missingCases(merged, now.caseIds());
         if (!merged.complete()) {
             context.err().println("warning: the merged result is incomplete (\"complete\": false): "
-                    + (allowPartial ? "some shard is missing or " : "") + "some input was interrupted or stopped early");
+                    + incompleteReasons(merged, results, missing));
         }
         List<ResultSink> sinks = new ArrayList<>();
         sinks.add(Reports.console(context.out()));
@@ -150,13 +170,20 @@ final class MergeCommand implements Callable<Integer> {
             written.add(json);
             written.add(json.resolveSibling(stem(json) + ".md"));
         }
-        for (ResultSink sink : sinks) {
-            try {
-                sink.write(merged);
-            } catch (IOException | RuntimeException e) {
-                context.err().println("error: the merged report could not be written: " + e.getMessage());
-                return AgentEvalCli.NOT_CARRIED_OUT;
+        // The folder is held while the reports are written, as run holds it: a run writing there is refused, not overwritten.
+        try (Reports.FolderLock lock = dir == null ? null : Reports.lockFolder(dir, "agent-eval merge "
+                + inputs.stream().map(Path::toString).collect(java.util.stream.Collectors.joining(" ")))) {
+            for (ResultSink sink : sinks) {
+                try {
+                    sink.write(merged);
+                } catch (IOException | RuntimeException e) {
+                    context.err().println("error: the merged report could not be written: " + e.getMessage());
+                    return AgentEvalCli.NOT_CARRIED_OUT;
+                }
             }
+        }
+        if (!missing.isEmpty()) {
+            context.out().println("Missing cases: " + listed(missing));
         }
         if (!written.isEmpty()) {
             context.out().println(ResultFiles.reportsLine(written, context.workDir()));
@@ -173,8 +200,44 @@ final class MergeCommand implements Callable<Integer> {
         return allMet && merged.complete() ? AgentEvalCli.OK : AgentEvalCli.CASES_FAILED;
     }
 
+    /** The current suite's case ids, in suite order, and the fingerprint a run of it against the current agent records. */
+    private record Current(Fingerprint fingerprint, List<String> caseIds) {
+    }
+
+    private static final int MAX_LISTED = 10;
+
+    /** The first ids, e.g. {@code a, b and 3 more}. */
+    private static String listed(List<String> ids) {
+        return String.join(", ", ids.subList(0, Math.min(ids.size(), MAX_LISTED)))
+                + (ids.size() > MAX_LISTED ? " and " + (ids.size() - MAX_LISTED) + " more" : "");
+    }
+
+    /**
+     * Why the merged result is incomplete, for the warning: the cases it lacks (named when the
+     * current suite is known: {@code missingIds}), the inputs that were interrupted.
+     */
+    private static String incompleteReasons(SuiteResult merged, Map<String, SuiteResult> results, List<String> missingIds) {
+        List<String> reasons = new ArrayList<>();
+        int missing = SuiteResults.missingCases(merged);
+        if (missing > 0) {
+            reasons.add("it covers " + merged.cases().size() + " of the suite's " + merged.fingerprint().suiteCases()
+                    + " cases (" + (missingIds.isEmpty() ? missing + " missing; give --suite FILE to name them"
+                    : "missing: " + listed(missingIds)) + ")");
+        }
+        List<String> interrupted = results.entrySet().stream().filter(e -> !e.getValue().complete())
+                .map(Map.Entry::getKey).toList();
+        if (!interrupted.isEmpty()) {
+            reasons.add(String.join(", ", interrupted) + (interrupted.size() == 1 ? " was" : " were")
+                    + " interrupted or stopped early");
+        }
+        if (reasons.isEmpty()) {
+            reasons.add("some shard is missing");
+        }
+        return String.join("; ", reasons);
+    }
+
     /** The fingerprint a run of the current suite against the current agent records (its judge part unused). */
-    private Fingerprint currentFingerprint(Function<String, String> environment) {
+    private Current current(Function<String, String> environment) {
         List<String> problems = new ArrayList<>();
         if (repeat < 1) {
             problems.add("--repeat must be >= 1 but was " + repeat);
@@ -201,7 +264,8 @@ final class MergeCommand implements Callable<Integer> {
                 b.caseTimeout(Duration.ofMillis((long) (timeoutSeconds * 1000)));
             }
             b.agentConfiguration(RunCommand.agentDefinition(source, settings, providers));
-            return b.build().fingerprint(source.suite());
+            return new Current(b.build().fingerprint(source.suite()),
+                    source.suite().cases().stream().map(dev.agenteval.api.Case::id).toList());
         }
     }
 

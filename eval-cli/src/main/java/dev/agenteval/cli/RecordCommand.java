@@ -36,6 +36,8 @@ import picocli.CommandLine.Option;
                 + "in order (tools_in_order), with a commented-out rubric to fill in. Appends to the file's cases, "
                 + "or creates the file.",
                 "With --from FILE --case ID: the same from a case of a past run (its results.json), sending nothing.",
+                "The suite file keeps its permissions; a read-only file is refused, and so is a symbolic link unless "
+                        + "--follow-links.",
                 "Exit codes: 0 recorded; 2 invalid command line, results or suite file (nothing written); "
                         + "3 the agent could not be reached or its task failed (nothing written)."})
 final class RecordCommand implements Callable<Integer> {
@@ -57,6 +59,9 @@ final class RecordCommand implements Callable<Integer> {
 
     @Option(names = "--to", paramLabel = "FILE", required = true, description = "The suite file to append the case to (created if missing), e.g. eval/eval.yaml.")
     Path to;
+
+    @Option(names = "--follow-links", description = "When --to is a symbolic link, write through it: the file it points to is replaced and the link stays (without this option such a file is refused).")
+    boolean followLinks;
 
     @Option(names = "--id", paramLabel = "CASE_ID", description = "The new case's id (default: from the first input, e.g. where-is-my-refund).")
     String caseId;
@@ -104,7 +109,7 @@ final class RecordCommand implements Callable<Integer> {
         Recording recording;
         try (Interruption watch = Interruption.watch();
              AgentClient agent = Wiring.agent(settings, environment, context.workDir(), providers, fileId)) {
-            CaseRecorder recorder = CaseRecorder.builder().agent(agent).build();
+            CaseRecorder recorder = CaseRecorder.builder().agent(agent).followLinks(followLinks).build();
             recording = recorder.record(id, messages);
             recorder.save(recording, file, replace);
         } catch (InterruptedException e) {
@@ -153,7 +158,7 @@ final class RecordCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ConfigurationException(shown + ": " + e.getMessage());
         }
-        RecordingWriter.defaults().save(recording, context.workDir().resolve(to).normalize(), replace);
+        RecordingWriter.defaults().withFollowLinks(followLinks).save(recording, context.workDir().resolve(to).normalize(), replace);
         report(recording, id);
         return AgentEvalCli.OK;
     }

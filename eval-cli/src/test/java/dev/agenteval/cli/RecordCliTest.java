@@ -1,6 +1,7 @@
 package dev.agenteval.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,7 +10,11 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -250,5 +255,96 @@ class RecordCliTest {
         assertThat(run("record", "--from", "reports", "--case", "greeting", "--input", "Hi", "--to", "saved.yaml"))
                 .isEqualTo(2);
         assertThat(err()).contains("--from records a past run, --input/--input-file a new conversation: give one");
+    }
+
+    private static boolean posix(Path dir) throws java.io.IOException {
+        return Files.getFileStore(dir).supportsFileAttributeView(java.nio.file.attribute.PosixFileAttributeView.class);
+    }
+
+    @Test
+    void should_keep_the_suite_files_permissions_and_give_a_new_one_the_usual_ones() throws Exception {
+        assumeTrue(posix(work), "POSIX permissions");
+        pastRun();
+        Set<PosixFilePermission> shared = PosixFilePermissions.fromString("rw-rw-r--");
+        Files.setPosixFilePermissions(work.resolve("saved.yaml"), shared);
+        Set<PosixFilePermission> usual = Files.getPosixFilePermissions(Files.createFile(work.resolve("any.txt")));
+
+        assertThat(run("record", "--from", "reports", "--case", "greeting", "--to", "saved.yaml")).as(err()).isZero();
+        assertThat(run("record", "--from", "reports", "--case", "greeting", "--to", "new.yaml")).as(err()).isZero();
+
+        assertThat(Files.getPosixFilePermissions(work.resolve("saved.yaml"))).isEqualTo(shared);
+        assertThat(Files.getPosixFilePermissions(work.resolve("new.yaml"))).isEqualTo(usual);
+    }
+
+    @Test
+    void should_refuse_a_linked_suite_file_unless_told_to_follow_the_link_then_keep_the_link() throws Exception {
+        pastRun();
+        Path shared = Files.createDirectories(work.resolve("shared"));
+        Files.move(work.resolve("saved.yaml"), shared.resolve("saved.yaml"));
+        Path link;
+        try {
+            link = Files.createSymbolicLink(work.resolve("saved.yaml"), Path.of("shared", "saved.yaml"));
+        } catch (UnsupportedOperationException | java.io.IOException e) {
+            assumeTrue(false, "symbolic links: " + e);
+            return;
+        }
+        String before = Files.readString(shared.resolve("saved.yaml"));
+
+        assertThat(run("record", "--from", "reports", "--case", "greeting", "--to", "saved.yaml")).isEqualTo(2);
+        assertThat(err()).contains(work.resolve("saved.yaml") + " is a symbolic link to shared/saved.yaml; use"
+                + " --follow-links to write through it");
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        assertThat(Files.readString(shared.resolve("saved.yaml"))).isEqualTo(before);
+
+        assertThat(run("record", "--from", "reports", "--case", "greeting", "--to", "saved.yaml", "--follow-links"))
+                .as(err()).isZero();
+        assertThat(Files.isSymbolicLink(link)).as("the link is kept").isTrue();
+        assertThat(Files.readString(shared.resolve("saved.yaml"))).startsWith(before).contains("- id: \"greeting\"");
+    }
+
+    @Test
+    void should_refuse_a_read_only_suite_file_with_exit_2() throws Exception {
+        assumeTrue(posix(work), "POSIX permissions");
+        pastRun();
+        Path saved = work.resolve("saved.yaml");
+        String before = Files.readString(saved);
+        Files.setPosixFilePermissions(saved, PosixFilePermissions.fromString("r--r--r--"));
+        assumeTrue(!Files.isWritable(saved), "not running as root (root writes read-only files)");
+
+        assertThat(run("record", "--from", "reports", "--case", "greeting", "--to", "saved.yaml")).isEqualTo(2);
+        assertThat(err()).contains(saved + ": is read-only: nothing was written");
+        assertThat(Files.readString(saved)).isEqualTo(before);
+    }
+
+    @Test
+    void should_keep_a_feature_input_as_data_from_the_run_to_the_recorded_case() throws Exception {
+        Files.writeString(work.resolve("features.yaml"), """
+                cases:
+                  - id: summarise-asset
+                    turns:
+                      - input:
+                          asset: P-101
+                          depth: 2
+                          filters: {status: [running, "stopped"], since: null, ratio: 0.5, live: true}
+                          note: "say \\"hi\\"\\nthen: {braces} # not a comment"
+                        scorers:
+                          - type: regex
+                            pattern: "\\\\S"
+                      - input: "And as text?"
+                """);
+        assertThat(run("run", "features.yaml", "--protocol", "test-tools", "--agent-url", "http://127.0.0.1:1",
+                "--report-dir", "reports")).as(out() + err()).isZero();
+
+        assertThat(run("record", "--from", "reports", "--case", "summarise-asset", "--to", "saved.yaml")).as(err()).isZero();
+
+        dev.agenteval.yaml.SuiteLoader loader = dev.agenteval.yaml.SuiteLoader.defaults();
+        List<dev.agenteval.api.Turn> original = loader.load(work.resolve("features.yaml")).find("summarise-asset")
+                .orElseThrow().turns();
+        List<dev.agenteval.api.Turn> recorded = loader.load(work.resolve("saved.yaml")).find("summarise-asset")
+                .orElseThrow().turns();
+        assertThat(recorded.get(0).input()).as(Files.readString(work.resolve("saved.yaml")))
+                .isEqualTo(original.get(0).input());
+        assertThat(recorded.get(0).input().parts()).singleElement().isInstanceOf(dev.agenteval.api.Part.Data.class);
+        assertThat(recorded.get(1).input()).isEqualTo(original.get(1).input());
     }
 }

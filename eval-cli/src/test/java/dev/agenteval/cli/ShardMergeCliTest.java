@@ -198,6 +198,82 @@ class ShardMergeCliTest {
         assertThat(err()).contains("--threshold must be between 0 and 100 (percent) but was 150.0");
     }
 
+    /** Rewrites {@code file} (a results.json) after {@code edit}. */
+    private void edit(String file, java.util.function.Consumer<com.fasterxml.jackson.databind.node.ObjectNode> edit)
+            throws Exception {
+        com.fasterxml.jackson.databind.node.ObjectNode report = (com.fasterxml.jackson.databind.node.ObjectNode) read(file);
+        edit.accept(report);
+        JSON.writeValue(work.resolve(file).toFile(), report);
+    }
+
+    @Test
+    void should_mark_a_merged_result_without_some_of_the_suites_cases_incomplete_and_exit_1() throws Exception {
+        Files.writeString(work.resolve("big.yaml"), Files.readString(work.resolve("big.yaml")).replace("goodbye", "hello"));
+        runShard("1/2", "a");
+        runShard("2/2", "b");
+        String dropped = read("b/results.json").at("/cases/0/id").asText();
+        edit("b/results.json", r -> ((com.fasterxml.jackson.databind.node.ArrayNode) r.get("cases")).remove(0));
+
+        assertThat(run("merge", "a", "b", "--report-dir", "merged")).as(err()).isEqualTo(1);
+        assertThat(read("merged/results.json").get("complete").asBoolean()).isFalse();
+        assertThat(err()).contains("the merged result is incomplete (\"complete\": false): it covers 59 of the suite's"
+                + " 60 cases (1 missing; give --suite FILE to name them)");
+        assertThat(out()).contains("INCOMPLETE").contains("59 of the suite's 60 cases");
+        assertThat(Files.readString(work.resolve("merged/results.md"))).contains("59 of the suite's 60 cases");
+
+        assertThat(mergeCurrent("merge", "a", "b")).as(err()).isEqualTo(1);
+        assertThat(err()).contains("it covers 59 of the suite's 60 cases (missing: " + dropped + ")");
+        assertThat(out()).contains("Missing cases: " + dropped);
+        assertThat(mergeCurrent("merge", "a", "b", "--threshold", "0")).isEqualTo(1);
+        assertThat(out()).contains("does not cover every current case: the run covered 59 of the suite's 60 cases")
+                .doesNotContain("interrupted");
+
+        run("run", "big.yaml", "--protocol", "test-echo", "--agent-url", "http://127.0.0.1:1", "--case", "case-1",
+                "--case", "case-2", "--report-dir", "some", "-q");
+        assertThat(run("merge", "some", "--output", "some-merged.json")).as(err()).isEqualTo(1);
+        assertThat(read("some-merged.json").get("complete").asBoolean()).isFalse();
+        assertThat(mergeCurrent("merge", "some")).isEqualTo(1);
+        assertThat(err()).contains("it covers 2 of the suite's 60 cases (missing: case-0, case-3, case-4, case-5, "
+                + "case-6, case-7, case-8, case-9, case-10, case-11 and 48 more)");
+    }
+
+    @Test
+    void should_refuse_a_shard_without_a_fingerprint_unless_unverified_shards_are_allowed() throws Exception {
+        runShard("1/2", "a");
+        runShard("2/2", "b");
+        edit("b/results.json", r -> r.remove("fingerprint"));
+
+        assertThat(run("merge", "a", "b", "--report-dir", "merged")).isEqualTo(2);
+        assertThat(err()).contains("b/results.json records no fingerprint, so merge cannot check that it evaluated the "
+                + "same suite, agent and judge as the other inputs: merge it only with --allow-unverified-shards");
+        assertThat(work.resolve("merged")).doesNotExist();
+
+        assertThat(run("merge", "a", "b", "--report-dir", "merged", "--allow-unverified-shards")).as(err()).isEqualTo(1);
+        assertThat(err()).contains("warning: b/results.json records no fingerprint: merged without checking that it "
+                + "evaluated the same suite, agent and judge");
+        assertThat(read("merged/results.json").get("cases").size()).isEqualTo(CASES);
+    }
+
+    @Test
+    void should_refuse_a_report_folder_a_run_holds() throws Exception {
+        runShard("1/2", "a");
+        runShard("2/2", "b");
+        Path folder = work.resolve("merged");
+        Files.createDirectories(folder);
+        Files.writeString(folder.resolve("results.json"), "the running run's");
+
+        try (dev.agenteval.report.Reports.FolderLock held = dev.agenteval.report.Reports.lockFolder(folder,
+                "agent-eval run big.yaml")) {
+            assertThat(run("merge", "a", "b", "--report-dir", "merged")).isEqualTo(2);
+        }
+        assertThat(err()).contains("report folder '" + folder + "' is in use by another run (pid ")
+                .contains("agent-eval run big.yaml");
+        assertThat(Files.readString(folder.resolve("results.json"))).isEqualTo("the running run's");
+
+        assertThat(run("merge", "a", "b", "--report-dir", "merged")).as(err()).isEqualTo(1);
+        assertThat(read("merged/results.json").get("cases").size()).isEqualTo(CASES);
+    }
+
     @Test
     void should_exit_2_for_a_malformed_shard() {
         assertThat(runShard("0/3", "x")).isEqualTo(2);

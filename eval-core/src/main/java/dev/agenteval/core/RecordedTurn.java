@@ -1,6 +1,7 @@
 package dev.agenteval.core;
 
 import dev.agenteval.api.AgentResponse;
+import dev.agenteval.api.Part;
 import dev.agenteval.api.TaskState;
 import dev.agenteval.api.ToolCall;
 import java.time.Duration;
@@ -22,11 +23,14 @@ import java.util.Optional;
  * @param input    the user message sent; never null
  * @param response the agent's response, as its client returned it (text, parts, task state, tool
  *                 calls, usage, ids); never null
- * @param duration from sending the message to receiving the response; never null or negative
+ * @param duration   from sending the message to receiving the response; never null or negative
+ * @param inputParts the parts of the message sent when it was not one text part (a feature
+ *                   input's data part), as {@link dev.agenteval.api.TurnResult#inputParts()}; empty
+ *                   when {@code input} is the whole message; never null
  */
-public record RecordedTurn(String input, AgentResponse response, Duration duration) {
+public record RecordedTurn(String input, AgentResponse response, Duration duration, List<Part> inputParts) {
 
-    /** Validates. */
+    /** Validates and copies. */
     public RecordedTurn {
         Objects.requireNonNull(input, "input");
         Objects.requireNonNull(response, "response");
@@ -34,6 +38,12 @@ public record RecordedTurn(String input, AgentResponse response, Duration durati
         if (duration.isNegative()) {
             throw new IllegalArgumentException("duration must be >= 0 but was " + duration);
         }
+        inputParts = List.copyOf(Objects.requireNonNull(inputParts, "inputParts"));
+    }
+
+    /** A turn whose message was one text part, {@code input}. */
+    public RecordedTurn(String input, AgentResponse response, Duration duration) {
+        this(input, response, duration, List.of());
     }
 
     /** The answer text; never null, may be empty. */

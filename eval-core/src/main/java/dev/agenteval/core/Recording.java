@@ -60,7 +60,8 @@ public record Recording(String caseId, List<RecordedTurn> turns) {
     /**
      * A case of a past run as a recording ("save as test case" from a results file, e.g. one read
      * with eval-report's {@code Reports.readJson}): every turn of its first attempt, each with the
-     * input as it was sent (placeholders resolved, secrets redacted), the answer, the task state and
+     * input as it was sent (placeholders resolved, secrets redacted; a feature input's data part kept
+     * as data, {@link RecordedTurn#inputParts()}), the answer, the task state and
      * the tools called, in order. No request is sent. A simulated case freezes into a scripted one:
      * the messages its simulated user generated become the turns (the conversation turn is left out).
      *
@@ -106,7 +107,7 @@ public record Recording(String caseId, List<RecordedTurn> turns) {
             if (t.state() != null) {
                 response.state(t.state());
             }
-            recorded.add(new RecordedTurn(t.input(), response.build(), t.duration()));
+            recorded.add(new RecordedTurn(t.input(), response.build(), t.duration(), t.inputParts()));
         }
         return new Recording(caseId, recorded);
     }

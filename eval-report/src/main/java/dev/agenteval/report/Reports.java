@@ -111,7 +111,8 @@ import java.util.Objects;
  *     "turns": [ {                     // the turns of the first attempt
  *       "index": 1,
  *       "name": "lookup",              // omitted when the turn has no name
- *       "input": "Which painkillers ...?",
+ *       "input": "Which painkillers ...?",  // a data part as its JSON text
+ *       "inputParts": [ {"kind": "data", "data": {...}} ],   // only when the message was not one text part
  *       "request": {...} or null,      // the payload as sent, secrets redacted
  *       "response": {...} or null,     // the raw response
  *       "answer": "..." or null,

@@ -37,11 +37,17 @@ import org.slf4j.LoggerFactory;
  * are allowed, in which case the merged result is marked incomplete. Each case of a shard must
  * belong to it (a result of another version's split, or edited by hand, is refused).
  *
+ * <p>Every input must record a {@link Fingerprint} (every {@link dev.agenteval.core.EvalRunner} run
+ * does), and all the same one: an input without one cannot be checked to be of the same suite,
+ * agent and judge, and is refused unless {@link Allowance#UNVERIFIED_INPUTS} is given.
+ *
  * <p>The merged result has the suite's name, the earliest start, a duration from the earliest
- * start to the latest end, {@code complete} only when every input was complete and no shard is
- * missing, the inputs' fingerprint when every input has the same one (inputs with different
- * fingerprints are refused), no shard, and the cases of shard 1, then shard 2, and so on (unsharded inputs: in the
- * order given), each in its suite order.
+ * start to the latest end, {@code complete} only when every input was complete, no shard is
+ * missing and the cases cover the suite (as many as the fingerprint's
+ * {@link Fingerprint#suiteCases()}: a shard edited by hand, or runs selected by {@code --case},
+ * may hold fewer), the inputs' fingerprint (null when some input has none), no shard, and the
+ * cases of shard 1, then shard 2, and so on (unsharded inputs: in the order given), each in its
+ * suite order. {@link #missingCases} says how far a merged result falls short.
  */
 public final class SuiteResults {
 
@@ -50,6 +56,18 @@ public final class SuiteResults {
     private static final int MAX_LISTED = 10;
 
     private SuiteResults() {
+    }
+
+    /** What a merge accepts beyond every shard, each input with the same fingerprint. */
+    public enum Allowance {
+        /** Some shard 1..N is not among the inputs: the merged result is then incomplete. */
+        MISSING_SHARDS,
+        /**
+         * Some input records no fingerprint, so nothing shows that it evaluated the same suite,
+         * agent and judge as the others: it is merged unchecked (logged at WARN) and the merged
+         * result has no fingerprint.
+         */
+        UNVERIFIED_INPUTS
     }
 
     /**
@@ -64,27 +82,40 @@ public final class SuiteResults {
         for (int i = 0; i < results.size(); i++) {
             named.put("result " + (i + 1), Objects.requireNonNull(results.get(i), "results[" + i + "]"));
         }
-        return merge(named, false);
+        return merge(named);
     }
 
     /**
      * Merges results named (e.g. by file) for messages, in map order.
      *
-     * @param results            the results by name; at least one
-     * @param allowMissingShards merge even when some shard 1..N is not among the inputs; the
-     *                           merged result is then incomplete ({@code complete: false})
+     * @param results the results by name; at least one
+     * @param allowed what to accept beyond every shard of inputs with one fingerprint: missing
+     *                shards (the merged result is then incomplete, {@code complete: false}),
+     *                inputs without a fingerprint
      * @throws ConfigurationException listing every reason the inputs cannot be merged: different
-     *                                suites, a case id in two inputs, sharded and unsharded inputs
-     *                                together, different shard counts, the same shard twice, a
-     *                                missing shard, a case outside its shard
+     *                                suites or fingerprints, an input without a fingerprint, a case
+     *                                id in two inputs, sharded and unsharded inputs together,
+     *                                different shard counts, the same shard twice, a missing shard,
+     *                                a case outside its shard
      */
-    public static SuiteResult merge(Map<String, SuiteResult> results, boolean allowMissingShards) {
+    public static SuiteResult merge(Map<String, SuiteResult> results, Allowance... allowed) {
         Objects.requireNonNull(results, "results");
         if (results.isEmpty()) {
             throw new ConfigurationException("nothing to merge: give at least one result");
         }
+        java.util.Set<Allowance> allowances = java.util.EnumSet.noneOf(Allowance.class);
+        allowances.addAll(List.of(allowed));
+        boolean allowMissingShards = allowances.contains(Allowance.MISSING_SHARDS);
         List<String> problems = new ArrayList<>();
         checkSameSuite(results, problems);
+        List<String> unverified = unverified(results);
+        if (!allowances.contains(Allowance.UNVERIFIED_INPUTS)) {
+            unverified.forEach(name -> problems.add(name + " records no fingerprint, so it cannot be checked to have"
+                    + " evaluated the same suite, agent and judge as the other inputs (allow unverified inputs to merge"
+                    + " it anyway)"));
+        } else if (!unverified.isEmpty()) {
+            LOG.warn("Merging {} without a fingerprint: not checked to be of the same suite, agent and judge", unverified);
+        }
         checkSameFingerprint(results, problems);
         List<Integer> missing = checkShards(results, problems);
         checkUniqueCaseIds(results, problems);
@@ -112,11 +143,40 @@ public final class SuiteResults {
             LOG.warn("Merging without shard(s) {} of {}: the merged result is incomplete", missing,
                     firstShard(results).count());
         }
-        boolean complete = !partial && ordered.stream().allMatch(SuiteResult::complete);
         Fingerprint fingerprint = ordered.stream().allMatch(r -> r.fingerprint() != null)
                 ? ordered.get(0).fingerprint() : null;
+        boolean covered = fingerprint == null || cases.size() >= fingerprint.suiteCases();
+        boolean complete = !partial && covered && ordered.stream().allMatch(SuiteResult::complete);
         return new SuiteResult(ordered.get(0).suite(), start, Duration.between(start, end), complete, cases, null,
                 fingerprint);
+    }
+
+    /**
+     * How many of its suite's cases {@code result} lacks: the fingerprint's
+     * {@link Fingerprint#suiteCases()} less the cases it holds; 0 when it holds them all or records
+     * no fingerprint. Which ones only the suite can say: {@link #missingCases(SuiteResult, List)}.
+     */
+    public static int missingCases(SuiteResult result) {
+        Objects.requireNonNull(result, "result");
+        Fingerprint f = result.fingerprint();
+        return f == null ? 0 : Math.max(0, f.suiteCases() - result.cases().size());
+    }
+
+    /** The ids of {@code suiteCaseIds} (the suite's cases, in suite order) that {@code result} has no result for. */
+    public static List<String> missingCases(SuiteResult result, List<String> suiteCaseIds) {
+        Objects.requireNonNull(result, "result");
+        java.util.Set<String> present = result.cases().stream().map(CaseResult::id)
+                .collect(Collectors.toCollection(java.util.HashSet::new));
+        return suiteCaseIds.stream().filter(id -> !present.contains(id)).toList();
+    }
+
+    /**
+     * The names of the inputs that record no fingerprint (results written before fingerprints, or
+     * edited), in map order: {@link #merge} refuses them unless {@link Allowance#UNVERIFIED_INPUTS}.
+     */
+    public static List<String> unverified(Map<String, SuiteResult> results) {
+        Objects.requireNonNull(results, "results");
+        return results.entrySet().stream().filter(e -> e.getValue().fingerprint() == null).map(Map.Entry::getKey).toList();
     }
 
     /** Inputs that recorded what they evaluated must have evaluated the same thing. */

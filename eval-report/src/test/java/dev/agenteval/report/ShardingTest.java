@@ -102,7 +102,7 @@ class ShardingTest {
             parts.put(file.getFileName().toString(), Reports.readJson(file));
         }
 
-        SuiteResult merged = SuiteResults.merge(parts, false);
+        SuiteResult merged = SuiteResults.merge(parts);
 
         assertThat(merged.summary()).isEqualTo(whole.summary());
         assertThat(statuses(merged)).isEqualTo(statuses(whole));
@@ -125,8 +125,19 @@ class ShardingTest {
         for (String id : ids) {
             cases.add(new CaseResult(id, List.of(), true, CaseStatus.PASSED, "", Duration.ZERO, null, List.of()));
         }
-        return new SuiteResult(suite, start, Duration.ofSeconds(seconds), complete, cases, shard);
+        return new SuiteResult(suite, start, Duration.ofSeconds(seconds), complete, cases, shard, ANY_SIZE);
     }
+
+    /** Shards 1/2 (a.json) and 2/2 (b.json) of one case each, with these fingerprints (null: none). */
+    private static Map<String, SuiteResult> halves(Fingerprint first, Fingerprint second) {
+        Map<String, SuiteResult> shards = new LinkedHashMap<>();
+        shards.put("a.json", result("s", Shard.of(1, 2), T0, 1, true, idsIn(1, 2, 1)).withFingerprint(first));
+        shards.put("b.json", result("s", Shard.of(2, 2), T0, 1, true, idsIn(2, 2, 1)).withFingerprint(second));
+        return shards;
+    }
+
+    /** A fingerprint that any number of cases covers. */
+    private static final Fingerprint ANY_SIZE = Fingerprint.of("aaaa", 0, "a2a http://agent:8080/", Fingerprint.NO_JUDGE);
 
     /** Ids that fall in shard {@code index} of {@code count}. */
     private static String[] idsIn(int index, int count, int n) {
@@ -154,7 +165,7 @@ class ShardingTest {
         in.put("a.json", result("support", null, T0, 1, true, "x"));
         in.put("b.json", result("billing", null, T0, 1, true, "y"));
 
-        assertThatThrownBy(() -> SuiteResults.merge(in, false)).isInstanceOf(ConfigurationException.class)
+        assertThatThrownBy(() -> SuiteResults.merge(in)).isInstanceOf(ConfigurationException.class)
                 .hasMessage("cannot merge results of different suites: 'support' (a.json), 'billing' (b.json)");
     }
 
@@ -164,7 +175,7 @@ class ShardingTest {
         in.put("a.json", result("s", null, T0, 1, true, "x", "y"));
         in.put("b.json", result("s", null, T0, 1, true, "y", "z"));
 
-        assertThatThrownBy(() -> SuiteResults.merge(in, false))
+        assertThatThrownBy(() -> SuiteResults.merge(in))
                 .hasMessage("duplicate case id 'y' in a.json and b.json");
     }
 
@@ -175,19 +186,19 @@ class ShardingTest {
         same.put("two.json", result("s", Shard.of(2, 3), T0, 1, true));
         same.put("three.json", result("s", Shard.of(1, 3), T0, 1, true));
         same.put("four.json", result("s", Shard.of(3, 3), T0, 1, true));
-        assertThatThrownBy(() -> SuiteResults.merge(same, false))
+        assertThatThrownBy(() -> SuiteResults.merge(same))
                 .hasMessage("overlapping shards: one.json and two.json are both shard 2/3");
 
         Map<String, SuiteResult> counts = new LinkedHashMap<>();
         counts.put("a.json", result("s", Shard.of(1, 2), T0, 1, true));
         counts.put("b.json", result("s", Shard.of(2, 3), T0, 1, true));
-        assertThatThrownBy(() -> SuiteResults.merge(counts, false))
+        assertThatThrownBy(() -> SuiteResults.merge(counts))
                 .hasMessage("cannot merge shards of different counts: a.json is shard 1/2, b.json is shard 2/3");
 
         Map<String, SuiteResult> mixed = new LinkedHashMap<>();
         mixed.put("a.json", result("s", Shard.of(1, 2), T0, 1, true));
         mixed.put("all.json", result("s", null, T0, 1, true));
-        assertThatThrownBy(() -> SuiteResults.merge(mixed, false)).hasMessage(
+        assertThatThrownBy(() -> SuiteResults.merge(mixed)).hasMessage(
                 "cannot merge sharded and unsharded results (an unsharded result overlaps every shard): "
                         + "a.json is shard 1/2; all.json is not sharded");
     }
@@ -198,9 +209,9 @@ class ShardingTest {
         in.put("a.json", result("s", Shard.of(1, 3), T0, 1, true, idsIn(1, 3, 2)));
         in.put("c.json", result("s", Shard.of(3, 3), T0, 1, true, idsIn(3, 3, 2)));
 
-        assertThatThrownBy(() -> SuiteResults.merge(in, false)).hasMessage(
+        assertThatThrownBy(() -> SuiteResults.merge(in)).hasMessage(
                 "missing shard 2/3 of suite 's': without every shard the merged result would not cover every case");
-        SuiteResult partial = SuiteResults.merge(in, true);
+        SuiteResult partial = SuiteResults.merge(in, SuiteResults.Allowance.MISSING_SHARDS);
         assertThat(partial.complete()).isFalse();
         assertThat(partial.cases()).hasSize(4);
     }
@@ -212,7 +223,7 @@ class ShardingTest {
         in.put("a.json", result("s", Shard.of(1, 2), T0, 1, true, stranger));
         in.put("b.json", result("s", Shard.of(2, 2), T0, 1, true));
 
-        assertThatThrownBy(() -> SuiteResults.merge(in, false)).hasMessageContaining(
+        assertThatThrownBy(() -> SuiteResults.merge(in)).hasMessageContaining(
                 "a.json: case '" + stranger + "' does not belong to shard 1/2 (it is in shard 2/2)");
     }
 
@@ -223,18 +234,48 @@ class ShardingTest {
         Map<String, SuiteResult> same = new LinkedHashMap<>();
         same.put("a.json", result("s", Shard.of(1, 2), T0, 1, true, idsIn(1, 2, 1)).withFingerprint(v1));
         same.put("b.json", result("s", Shard.of(2, 2), T0, 1, true, idsIn(2, 2, 1)).withFingerprint(v1));
-        assertThat(SuiteResults.merge(same, false).fingerprint()).isEqualTo(v1);
+        assertThat(SuiteResults.merge(same).fingerprint()).isEqualTo(v1);
 
         Map<String, SuiteResult> different = new LinkedHashMap<>(same);
         different.put("b.json", same.get("b.json").withFingerprint(v2));
-        assertThatThrownBy(() -> SuiteResults.merge(different, false)).hasMessage(
+        assertThatThrownBy(() -> SuiteResults.merge(different)).hasMessage(
                 "cannot merge results of different configurations (suite, agent or judge differ): a.json evaluated "
                         + "a2a http://agent:8080/ with fingerprint " + v1.value().substring(0, 12) + "; b.json evaluated "
                         + "a2a http://agent:8080/ with fingerprint " + v2.value().substring(0, 12));
+    }
 
-        Map<String, SuiteResult> oneWithout = new LinkedHashMap<>(same);
-        oneWithout.put("b.json", same.get("b.json").withFingerprint(null));
-        assertThat(SuiteResults.merge(oneWithout, false).fingerprint()).as("not every input says what it evaluated").isNull();
+    @Test
+    void should_refuse_an_input_without_a_fingerprint_unless_unverified_inputs_are_allowed() {
+        Fingerprint v1 = Fingerprint.of("aaaa", 2, "a2a http://agent:8080/", Fingerprint.NO_JUDGE);
+        Map<String, SuiteResult> oneWithout = halves(v1, null);
+
+        assertThat(SuiteResults.unverified(oneWithout)).containsExactly("b.json");
+        assertThatThrownBy(() -> SuiteResults.merge(oneWithout)).hasMessage("b.json records no fingerprint, so it"
+                + " cannot be checked to have evaluated the same suite, agent and judge as the other inputs (allow"
+                + " unverified inputs to merge it anyway)");
+        SuiteResult merged = SuiteResults.merge(oneWithout, SuiteResults.Allowance.UNVERIFIED_INPUTS);
+        assertThat(merged.fingerprint()).as("not every input says what it evaluated").isNull();
+        assertThat(merged.cases()).hasSize(2);
+    }
+
+    @Test
+    void should_mark_a_merged_result_incomplete_when_it_holds_fewer_cases_than_its_suite() {
+        Fingerprint three = Fingerprint.of("aaaa", 3, "a2a http://agent:8080/", Fingerprint.NO_JUDGE);
+        Map<String, SuiteResult> shards = halves(three, three);
+
+        SuiteResult merged = SuiteResults.merge(shards);
+
+        assertThat(merged.complete()).as("every shard, but one case short of the suite's 3").isFalse();
+        assertThat(SuiteResults.missingCases(merged)).isEqualTo(1);
+        List<String> suiteIds = List.of(idsIn(1, 2, 1)[0], "left-out", idsIn(2, 2, 1)[0]);
+        assertThat(SuiteResults.missingCases(merged, suiteIds)).containsExactly("left-out");
+
+        Map<String, SuiteResult> disjoint = new LinkedHashMap<>();
+        disjoint.put("one.json", result("s", null, T0, 1, true, "x").withFingerprint(three));
+        disjoint.put("two.json", result("s", null, T0, 1, true, "y", "z").withFingerprint(three));
+        SuiteResult all = SuiteResults.merge(disjoint);
+        assertThat(all.complete()).as("runs by --case that together cover the suite").isTrue();
+        assertThat(SuiteResults.missingCases(all)).isZero();
     }
 
     @Test
@@ -243,7 +284,7 @@ class ShardingTest {
         in.put("a.json", result("s", null, T0, 1, true, "x"));
         in.put("b.json", result("t", null, T0, 1, true, "x"));
 
-        assertThatThrownBy(() -> SuiteResults.merge(in, false)).isInstanceOfSatisfying(ConfigurationException.class,
+        assertThatThrownBy(() -> SuiteResults.merge(in)).isInstanceOfSatisfying(ConfigurationException.class,
                 e -> assertThat(e.problems()).containsExactly(
                         "cannot merge results of different suites: 's' (a.json), 't' (b.json)",
                         "duplicate case id 'x' in a.json and b.json"));

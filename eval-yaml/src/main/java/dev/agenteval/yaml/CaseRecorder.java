@@ -37,7 +37,7 @@ public final class CaseRecorder {
 
     private CaseRecorder(Builder b) {
         this.sessions = SessionRecorder.of(b.agent);
-        this.writer = RecordingWriter.of(b.loader != null ? b.loader : SuiteLoader.defaults());
+        this.writer = RecordingWriter.of(b.loader != null ? b.loader : SuiteLoader.defaults()).withFollowLinks(b.followLinks);
     }
 
     /** A new builder. */
@@ -108,8 +108,15 @@ public final class CaseRecorder {
     public static final class Builder {
         private AgentClient agent;
         private SuiteLoader loader;
+        private boolean followLinks;
 
         private Builder() {
+        }
+
+        /** Whether a suite file that is a symbolic link is written through (see {@link RecordingWriter#withFollowLinks}); default false: refused. */
+        public Builder followLinks(boolean follow) {
+            this.followLinks = follow;
+            return this;
         }
 
         /** The agent to record. Required. */

@@ -4,6 +4,7 @@ import static dev.agenteval.common.text.Quoting.preview;
 import static dev.agenteval.common.text.Quoting.quote;
 
 import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.api.Part;
 import dev.agenteval.api.Suite;
 import dev.agenteval.core.RecordedTurn;
 import dev.agenteval.core.Recording;
@@ -15,8 +16,11 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFileAttributeView;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,6 +53,8 @@ import org.slf4j.LoggerFactory;
  *           #       criteria: "..."
  * </pre>
  *
+ * A feature input (a turn that sent one data part holding a mapping, {@link RecordedTurn#inputParts()})
+ * is written as that mapping, so the case sends the same data part again.
  * A turn on which the agent called no tool has no scorer; when no turn called one, the last
  * turn checks that the agent answered with some text ({@code regex: "\S"}), because a platform
  * case needs a scored turn. {@link #save} appends the case to the file's {@code cases} list
@@ -60,20 +66,35 @@ public final class RecordingWriter {
 
     private static final Logger LOG = LoggerFactory.getLogger(RecordingWriter.class);
 
-    private final SuiteLoader loader;
+    /** How many symbolic links in a row {@link #withFollowLinks} follows before giving up (a loop). */
+    private static final int MAX_LINKS = 40;
 
-    private RecordingWriter(SuiteLoader loader) {
+    private final SuiteLoader loader;
+    private final boolean followLinks;
+
+    private RecordingWriter(SuiteLoader loader, boolean followLinks) {
         this.loader = Objects.requireNonNull(loader, "loader");
+        this.followLinks = followLinks;
     }
 
     /** A writer that checks files with {@link SuiteLoader#defaults()}. */
     public static RecordingWriter defaults() {
-        return new RecordingWriter(SuiteLoader.defaults());
+        return new RecordingWriter(SuiteLoader.defaults(), false);
     }
 
     /** A writer that checks the file before and after the case is added with {@code loader}. */
     public static RecordingWriter of(SuiteLoader loader) {
-        return new RecordingWriter(loader);
+        return new RecordingWriter(loader, false);
+    }
+
+    /**
+     * A writer that, given a suite file that is a symbolic link, writes through it: the file the
+     * link points to is replaced (atomically, in its own folder) and the link stays. Without this
+     * (the default) such a file is refused, because replacing the link with a file would leave the
+     * suite it shares detached.
+     */
+    public RecordingWriter withFollowLinks(boolean follow) {
+        return new RecordingWriter(loader, follow);
     }
 
     /**
@@ -99,7 +120,8 @@ public final class RecordingWriter {
             boolean last = i == turns.size() - 1;
             String turn = in + "  ";
             String item = turn + "  ";
-            sb.append(turn).append("- input: ").append(quote(t.input())).append('\n');
+            sb.append(turn).append("- input:");
+            input(sb, t, item);
             sb.append(item).append("# The agent answered: ").append(preview(t.answer())).append('\n');
             boolean answered = !anyTools && last;
             if (!tools.isEmpty() || answered) {
@@ -125,6 +147,47 @@ public final class RecordingWriter {
         return sb.toString();
     }
 
+    /**
+     * A turn's input after {@code - input:}: a feature input (one data part holding a mapping) as
+     * that mapping, which the platform dialect reads back as the same data part; any other input
+     * as its text, with a comment when it was sent as parts this dialect cannot write.
+     */
+    private static void input(StringBuilder sb, RecordedTurn t, String at) {
+        List<Part> parts = t.inputParts();
+        if (parts.size() == 1 && parts.get(0) instanceof Part.Data d && d.data() instanceof Map<?, ?>) {
+            yaml(sb, d.data(), at + "  ");
+            return;
+        }
+        sb.append(' ').append(quote(t.input())).append('\n');
+        if (!parts.isEmpty()) {
+            sb.append(at).append("# Sent as ").append(parts.size()).append(parts.size() == 1 ? " data part" : " parts")
+                    .append(", which a platform-dialect input cannot hold (only text or one mapping): written as its text.\n");
+        }
+    }
+
+    /**
+     * A JSON-like value in block style after a key (or a {@code -}): a scalar on the same line,
+     * a non-empty mapping or list on the lines below at {@code at}.
+     */
+    private static void yaml(StringBuilder sb, Object value, String at) {
+        if (value instanceof Map<?, ?> map && !map.isEmpty()) {
+            sb.append('\n');
+            map.forEach((k, v) -> {
+                sb.append(at).append(quote((String) k)).append(':');
+                yaml(sb, v, at + "  ");
+            });
+        } else if (value instanceof List<?> list && !list.isEmpty()) {
+            sb.append('\n');
+            for (Object v : list) {
+                sb.append(at).append('-');
+                yaml(sb, v, at + "  ");
+            }
+        } else {
+            sb.append(' ').append(value instanceof String text ? quote(text) : value instanceof Map<?, ?> ? "{}"
+                    : value instanceof List<?> ? "[]" : String.valueOf(value)).append('\n');
+        }
+    }
+
     private static void rubricPlaceholder(StringBuilder sb, String at) {
         sb.append(at).append("# TODO: what a good answer does, in plain words, for the judge:\n");
         sb.append(at).append("# - type: rubric\n");
@@ -140,10 +203,14 @@ public final class RecordingWriter {
      * The file is replaced in one move, and only when the new text loads with the loader and
      * holds the case.
      *
+     * <p>The file keeps its permissions (a new file gets those any new file in its folder gets);
+     * a read-only file is refused, and so is a symbolic link unless {@link #withFollowLinks}.
+     *
      * @return the file written
      * @throws ConfigurationException when the file does not load now, is a harness-dialect suite,
      *                                writes {@code cases} in flow style ({@code [...]}), already has
-     *                                a case with this id, or would not load with the case added
+     *                                a case with this id, or would not load with the case added; when
+     *                                it is read-only, or a symbolic link not to be followed
      */
     public Path save(Recording recording, Path suiteFile) {
         return save(recording, suiteFile, false);
@@ -165,6 +232,11 @@ public final class RecordingWriter {
             throw new ConfigurationException(suiteFile + ": is a folder: name the suite file, e.g. "
                     + suiteFile.resolve("eval.yaml"));
         }
+        Path target = target(suiteFile);
+        if (Files.exists(target) && !Files.isWritable(target)) {
+            throw new ConfigurationException((target.equals(suiteFile) ? suiteFile : suiteFile + " (" + target + ")")
+                    + ": is read-only: nothing was written (make it writable to record into it)");
+        }
         String text;
         if (Files.exists(suiteFile)) {
             Suite existing = loader.load(suiteFile);
@@ -179,16 +251,48 @@ public final class RecordingWriter {
         } else {
             text = "cases:\n" + toYaml(recording, 2);
         }
-        write(suiteFile, text, recording.caseId());
+        write(suiteFile, target, text, recording.caseId());
         return suiteFile;
     }
 
-    private void write(Path file, String text, String caseId) {
-        Path dir = file.toAbsolutePath().getParent();
+    /**
+     * The file to replace: {@code file} itself, or, when it is a symbolic link and links are
+     * followed, the file at the end of its links (which need not exist yet).
+     */
+    private Path target(Path file) {
+        if (!Files.isSymbolicLink(file)) {
+            return file;
+        }
+        Path target = file;
+        try {
+            if (!followLinks) {
+                throw new ConfigurationException(file + " is a symbolic link to " + Files.readSymbolicLink(file)
+                        + "; use --follow-links to write through it");
+            }
+            for (int i = 0; Files.isSymbolicLink(target); i++) {
+                if (i == MAX_LINKS) {
+                    throw new ConfigurationException(file + ": more than " + MAX_LINKS
+                            + " symbolic links in a row (a loop?): nothing was written");
+                }
+                target = target.toAbsolutePath().resolveSibling(Files.readSymbolicLink(target)).normalize();
+            }
+            return target;
+        } catch (IOException e) {
+            throw new ConfigurationException(file + ": the symbolic link " + target + " cannot be read: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Writes {@code text} to a new file beside {@code target}, checks that it loads and holds the
+     * case, then moves it over {@code target}. Messages name {@code file}, the path the user gave.
+     */
+    private void write(Path file, Path target, String text, String caseId) {
+        Path dir = target.toAbsolutePath().getParent();
         Path temp = null;
         try {
             Files.createDirectories(dir);
-            temp = Files.createTempFile(dir, ".record-", ".yaml");
+            // Not createTempFile: its file is owner-only whatever the umask, and would stay so.
+            temp = Files.createFile(dir.resolve(".record-" + UUID.randomUUID() + ".yaml"));
             Files.writeString(temp, text, StandardCharsets.UTF_8);
             Suite suite;
             try {
@@ -203,10 +307,11 @@ public final class RecordingWriter {
                 throw new ConfigurationException(file + ": the recorded case '" + caseId
                         + "' was not found after adding it; the file was left unchanged");
             }
+            keepPermissions(target, temp);
             try {
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
             }
             temp = null;
         } catch (IOException e) {
@@ -219,6 +324,16 @@ public final class RecordingWriter {
                     LOG.warn("Could not delete the temporary file {}: {}", temp, e.toString());
                 }
             }
+        }
+    }
+
+    /**
+     * Gives {@code temp} the permissions of {@code target} when it exists (POSIX file systems); a
+     * new file keeps those {@link Files#createFile} gave it (the umask's).
+     */
+    private static void keepPermissions(Path target, Path temp) throws IOException {
+        if (Files.exists(target) && Files.getFileStore(temp).supportsFileAttributeView(PosixFileAttributeView.class)) {
+            Files.setPosixFilePermissions(temp, Files.getPosixFilePermissions(target));
         }
     }
 

@@ -283,7 +283,7 @@ final class AttemptExecution implements Runnable {
         TurnResult result = new TurnResult(i + 1, name, input.readableText(), request(s, input),
                 response.raw(), response.text(), response.state().orElse(null), response.toolCalls(), duration,
                 response.usage().orElse(null), null, scores, response.agentId().orElse(configuredAgentId()),
-                response.contextId().orElse(null), response.traceUrl().orElse(null));
+                response.contextId().orElse(null), response.traceUrl().orElse(null), TurnResult.partsBeyondText(input));
         if (hasConversationTurn()) {
             synchronized (lock) {
                 last = new Last(i, input, response, duration);
@@ -403,7 +403,7 @@ final class AttemptExecution implements Runnable {
                                   HarnessFailure f) {
         Object request = s == null ? null : request(s, input);
         return new TurnResult(index + 1, name, input.readableText(), request, null, null, null,
-                List.of(), duration, null, f, List.of(), configuredAgentId(), null, null);
+                List.of(), duration, null, f, List.of(), configuredAgentId(), null, null, TurnResult.partsBeyondText(input));
     }
 
     /** The turn whose message the simulator could not give. */

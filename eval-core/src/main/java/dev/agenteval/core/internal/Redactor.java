@@ -2,6 +2,7 @@ package dev.agenteval.core.internal;
 
 import dev.agenteval.api.Check;
 import dev.agenteval.api.HarnessFailure;
+import dev.agenteval.api.Part;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.TurnResult;
@@ -85,7 +86,12 @@ public final class Redactor {
         List<ScoreResult> scores = t.scores().stream().map(this::redact).toList();
         return new TurnResult(t.index(), redact(t.name()), redact(t.input()), redactValue(t.request()),
                 redactValue(t.response()), redact(t.answer()), t.state(), calls, t.duration(), t.usage(),
-                redact(t.harnessFailure()), scores, redact(t.agentId()), redact(t.contextId()), redact(t.traceUrl()));
+                redact(t.harnessFailure()), scores, redact(t.agentId()), redact(t.contextId()), redact(t.traceUrl()),
+                t.inputParts().stream().map(this::redact).toList());
+    }
+
+    private Part redact(Part p) {
+        return p instanceof Part.Text text ? Part.text(redact(text.text())) : Part.data(redactValue(((Part.Data) p).data()));
     }
 
     /** A failure with every secret masked; null stays null. */

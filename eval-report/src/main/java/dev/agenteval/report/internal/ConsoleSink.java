@@ -117,7 +117,7 @@ public final class ConsoleSink implements ResultSink {
         }
         if (!result.complete()) {
             sb.append(paint("INCOMPLETE run", "\u001b[33m", colour))
-                    .append(": the run was interrupted or stopped early; cases that did not run are skipped.\n");
+                    .append(": ").append(ReportText.incompleteReason(result, "cases that did not run are skipped")).append(".\n");
         }
         return sb.toString();
     }

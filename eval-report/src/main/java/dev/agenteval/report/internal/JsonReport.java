@@ -8,6 +8,7 @@ import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.Check;
 import dev.agenteval.api.Fingerprint;
 import dev.agenteval.api.HarnessFailure;
+import dev.agenteval.api.Part;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.Shard;
 import dev.agenteval.api.SuiteResult;
@@ -294,6 +295,19 @@ public final class JsonReport {
             node.put("name", t.name());
         }
         node.put("input", t.input());
+        if (!t.inputParts().isEmpty()) {
+            ArrayNode parts = node.putArray("inputParts");
+            for (Part p : t.inputParts()) {
+                ObjectNode part = parts.addObject();
+                if (p instanceof Part.Text text) {
+                    part.put("kind", "text");
+                    part.put("text", text.text());
+                } else {
+                    part.put("kind", "data");
+                    part.set("data", JsonTrees.toNode(((Part.Data) p).data()));
+                }
+            }
+        }
         node.set("request", JsonTrees.toNode(t.request()));
         node.set("response", JsonTrees.toNode(t.response()));
         node.put("answer", t.answer());

@@ -10,6 +10,7 @@ import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.FailureCode;
 import dev.agenteval.api.Fingerprint;
 import dev.agenteval.api.HarnessFailure;
+import dev.agenteval.api.Part;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.ScoreStatus;
 import dev.agenteval.api.Shard;
@@ -246,10 +247,37 @@ public final class JsonReportReader {
                     state == null ? null : TaskState.parse(state), calls, seconds(node, "durationSeconds", at),
                     usage(node.get("usage"), at + "usage"), failure(node.get("harnessFailure"), at + "harnessFailure"),
                     scores, text(node, "agentId", at, true), text(node, "contextId", at, true),
-                    node.path("traceUrl").isTextual() ? node.get("traceUrl").asText() : null);
+                    node.path("traceUrl").isTextual() ? node.get("traceUrl").asText() : null, inputParts(node, at));
         } catch (IllegalArgumentException e) {
             throw error(at.isEmpty() ? "" : at.substring(0, at.length() - 1), e.getMessage());
         }
+    }
+
+    /** A turn's {@code inputParts}: none when absent (its input was one text part, or an older report). */
+    private List<Part> inputParts(JsonNode node, String at) {
+        JsonNode array = node.get("inputParts");
+        if (array == null || array.isNull()) {
+            return List.of();
+        }
+        array = array(node, "inputParts", at);
+        List<Part> parts = new ArrayList<>();
+        for (int i = 0; i < array.size(); i++) {
+            String partAt = at + "inputParts[" + i + "].";
+            JsonNode part = array.get(i);
+            requireObject(part, partAt);
+            String kind = text(part, "kind", partAt, false);
+            switch (kind) {
+                case "text" -> parts.add(Part.text(text(part, "text", partAt, false)));
+                case "data" -> {
+                    if (!part.has("data")) {
+                        throw error(partAt + "data", "missing");
+                    }
+                    parts.add(Part.data(value(part.get("data"))));
+                }
+                default -> throw error(partAt + "kind", "must be 'text' or 'data' but was '" + kind + "'");
+            }
+        }
+        return parts;
     }
 
     @SuppressWarnings("unchecked")

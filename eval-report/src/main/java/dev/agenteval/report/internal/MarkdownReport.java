@@ -119,8 +119,8 @@ public final class MarkdownReport {
                     .append(", fingerprint ").append(code(f.value())).append(".\n\n");
         }
         if (!result.complete()) {
-            md.append("> ⚠️ **INCOMPLETE run**: the run was interrupted or stopped early; "
-                    + "cases that did not run are listed as skipped.\n\n");
+            md.append("> ⚠️ **INCOMPLETE run**: ").append(ReportText.incompleteReason(result,
+                    "cases that did not run are listed as skipped")).append(".\n\n");
         }
         if (comparison != null) {
             md.append(ComparisonReport.markdown(comparison));

@@ -23,6 +23,20 @@ final class ReportText {
     private ReportText() {
     }
 
+    /**
+     * Why an incomplete result is: {@code it covers 59 of the suite's 60 cases (1 missing)} when it
+     * holds fewer cases than its fingerprint's suite and skipped none (a merge of shards or runs that
+     * lack some), else {@code the run was interrupted or stopped early; } and {@code skippedNote}.
+     */
+    static String incompleteReason(dev.agenteval.api.SuiteResult result, String skippedNote) {
+        int missing = dev.agenteval.report.SuiteResults.missingCases(result);
+        boolean skipped = result.cases().stream().anyMatch(c -> c.status() == CaseStatus.SKIPPED);
+        return missing > 0 && !skipped
+                ? "it covers " + result.cases().size() + " of the suite's " + result.fingerprint().suiteCases()
+                        + " cases (" + missing + " missing)"
+                : "the run was interrupted or stopped early; " + skippedNote;
+    }
+
     /** Seconds with millisecond precision, e.g. {@code 3.142}. */
     static double seconds(Duration d) {
         return d.toMillis() / 1000.0;

@@ -66,6 +66,29 @@ class JsonReportReaderTest {
     }
 
     @Test
+    void should_keep_the_parts_of_an_input_that_was_not_one_text_part() {
+        dev.agenteval.api.TurnResult t = SampleResults.allPassed().cases().get(0).turns().get(0);
+        java.util.List<dev.agenteval.api.Part> parts = java.util.List.of(dev.agenteval.api.Part.text("Look at:"),
+                dev.agenteval.api.Part.data(java.util.Map.of("asset", "P-101", "depth", 2L)));
+        dev.agenteval.api.TurnResult data = new dev.agenteval.api.TurnResult(t.index(), t.name(), "Look at:\n{...}",
+                t.request(), t.response(), t.answer(), t.state(), t.toolCalls(), t.duration(), t.usage(),
+                t.harnessFailure(), t.scores(), t.agentId(), t.contextId(), t.traceUrl(), parts);
+        var c = SampleResults.allPassed().cases().get(0);
+        SuiteResult original = new SuiteResult("s", SampleResults.STARTED, java.time.Duration.ZERO, true, java.util.List.of(
+                new dev.agenteval.api.CaseResult(c.id(), c.tags(), true, c.status(), "", c.duration(), c.usage(),
+                        java.util.List.of(new dev.agenteval.api.CaseAttempt(1, c.status(), "", c.duration(), c.usage(),
+                                java.util.List.of(data))))));
+        String json = JsonReport.render(original);
+
+        assertThat(json).contains("\"inputParts\": [");
+        assertThat(JsonReportReader.parse(json, "results.json").cases().get(0).turns().get(0).inputParts())
+                .isEqualTo(parts);
+        assertThat(JsonReport.render(SampleResults.allPassed())).as("a text input says it all").doesNotContain("inputParts");
+        assertThatThrownBy(() -> JsonReportReader.parse(json.replace("\"kind\": \"data\"", "\"kind\": \"file\""),
+                "results.json")).hasMessageContaining("inputParts[1].kind: must be 'text' or 'data' but was 'file'");
+    }
+
+    @Test
     void should_ignore_keys_it_does_not_know() {
         String json = JsonReport.render(SampleResults.allPassed())
                 .replace("\"suite\": \"pharmacy\",", "\"suite\": \"pharmacy\", \"provenance\": {\"ci\": \"ab12\"},")
