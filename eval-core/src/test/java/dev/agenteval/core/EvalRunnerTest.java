@@ -225,8 +225,7 @@ class EvalRunnerTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"failed", "TASK_STATE_FAILED", "rejected", "TASK_STATE_REJECTED", "canceled", "cancelled",
-            "TASK_STATE_CANCELED"})
+    @ValueSource(strings = {"failed", "TASK_STATE_FAILED", "rejected", "TASK_STATE_REJECTED"})
     void should_fail_a_case_without_scorers_whose_task_ended_unsuccessfully(String state) {
         AgentClient agent = InProcessAgent.of((c, m) -> AgentResponse.builder().text("hello").state(TaskState.parse(state)).build());
         Suite suite = suiteOf(Case.id("no-checks").turn(Turn.of("hi")).turn(Turn.of("again")));
@@ -238,6 +237,19 @@ class EvalRunnerTest {
         assertThat(c.turns().get(0).scores().get(1).checks().get(0).detail())
                 .isEqualTo("task ended in '" + TaskState.parse(state).wireName() + "'");
         assertThat(c.reason()).contains("turn 1 ").contains("task ended in");
+    }
+
+    /** The harness's guard fails {@code failed} and {@code rejected} only: a canceled task is not a failure. */
+    @ParameterizedTest
+    @ValueSource(strings = {"canceled", "cancelled", "TASK_STATE_CANCELED", "Cancelled"})
+    void should_pass_a_case_without_scorers_whose_task_was_canceled(String state) {
+        AgentClient agent = InProcessAgent.of((c, m) -> AgentResponse.builder().text("hello").state(TaskState.parse(state)).build());
+        Suite suite = suiteOf(Case.id("canceled").turn(Turn.of("hi")));
+
+        CaseResult c = runner(agent).build().run(suite).cases().get(0);
+
+        assertThat(c.status()).as(c.reason()).isEqualTo(CaseStatus.PASSED);
+        assertThat(c.turns().get(0).scores()).extracting(ScoreResult::type).containsExactly("answered");
     }
 
     @Test
