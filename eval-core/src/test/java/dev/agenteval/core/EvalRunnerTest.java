@@ -253,6 +253,17 @@ class EvalRunnerTest {
     }
 
     @Test
+    void should_suggest_a_known_scorer_type_for_a_typo_and_say_how_plugins_add_types() {
+        Suite suite = suiteOf(Case.id("typo").turn(Turn.of("hi").expect(ScorerSpec.of("containz"))));
+
+        assertThatThrownBy(() -> runner(InProcessAgent.replying(t -> "ok")).build().run(suite))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("case 'typo' turn 1: unknown scorer type 'containz' — did you mean 'contains'?"
+                        + " (known: ")
+                .hasMessageContaining("a plugin's scorer types come from its jar: give agent-eval --plugin-path DIR");
+    }
+
+    @Test
     void should_fail_a_case_whose_only_scorers_were_skipped() {
         ScorerSpec skipping = ScorerSpec.inline("toolish", ctx -> ScoreResult.skipped("toolish", "no tools resolved"));
         Suite suite = suiteOf(Case.id("only-skipped").turn(Turn.of("hi").expect(skipping)),
@@ -418,7 +429,7 @@ class EvalRunnerTest {
                 .isInstanceOf(ConfigurationException.class)
                 .hasMessageContaining("case 'vitals' turn 2: scorer 'jsonpath' ")
                 .hasMessageContaining("path")
-                .hasMessageContaining("case 'vitals' turn 3: unknown scorer type 'no_such_scorer'; known: ")
+                .hasMessageContaining("case 'vitals' turn 3: unknown scorer type 'no_such_scorer' (known: ")
                 .hasMessageContaining("must_include");
         assertThat(calls.get()).isZero();
     }
