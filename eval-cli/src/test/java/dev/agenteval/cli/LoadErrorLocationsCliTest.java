@@ -98,16 +98,16 @@ class LoadErrorLocationsCliTest {
                             expectations:
                               must_includ: [hello]
                         """, "9:7", "evals[0].expectations.must_includ (case 'typo')"),
-                row("harness timeout too small", """
+                row("harness negative timeout", """
                         evals:
                           - name: quick
-                            timeout_seconds: 10
+                            timeout_seconds: -5
                             message:
                               message:
                                 parts:
                                   - kind: text
                                     text: Hi
-                        """, "3:22", "evals[0].timeout_seconds (case 'quick')"),
+                        """, "3:22", "evals[0].timeout_seconds (case 'quick'): must be between"),
                 // ------------------------------------------------------------------ platform dialect
                 row("platform placeholder in an input", """
                         cases:

@@ -161,8 +161,7 @@ class RunChecksCliTest {
             assertThat(code).as(command + "\n" + err()).isEqualTo(2);
             assertThat(err()).as(command).contains("agents.yaml:2:11: case 'no_agent': " + needs)
                     .contains("agents.yaml:10:11: case 'also_no_agent': " + needs)
-                    .doesNotContain("case 'with_payload'").doesNotContain("case 'with_id'")
-                    .contains("2 problems");
+                    .doesNotContain("case 'with_payload'").doesNotContain("case 'with_id'");
         }
     }
 
