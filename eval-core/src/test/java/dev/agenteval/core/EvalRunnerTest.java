@@ -34,6 +34,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -261,6 +262,37 @@ class EvalRunnerTest {
                 .hasMessageContaining("case 'typo' turn 1: unknown scorer type 'containz' — did you mean 'contains'?"
                         + " (known: ")
                 .hasMessageContaining("a plugin's scorer types come from its jar: give agent-eval --plugin-path DIR");
+    }
+
+    /** What a client says it cannot open a session for is refused before the first request, naming each case. */
+    @Test
+    void should_refuse_the_cases_the_agent_cannot_open_a_session_for_before_sending_anything() {
+        AtomicInteger opened = new AtomicInteger();
+        AgentClient delegate = InProcessAgent.replying(t -> "ok");
+        AgentClient agent = new AgentClient() {
+            @Override
+            public AgentSession openSession(dev.agenteval.spi.SessionRequest request) {
+                opened.incrementAndGet();
+                return delegate.openSession(request);
+            }
+
+            @Override
+            public Optional<String> sessionProblem(dev.agenteval.spi.SessionRequest request) {
+                return request.agent().isEmpty() && request.agentIdIfSet().isEmpty()
+                        ? Optional.of("needs an agent payload or an agent id") : Optional.empty();
+            }
+        };
+        Suite suite = suiteOf(Case.id("bare").turn(Turn.of("hi")),
+                Case.id("with-id").agentId("agent-1").turn(Turn.of("hi")),
+                Case.id("also-bare").turn(Turn.of("hi")));
+
+        assertThatThrownBy(() -> runner(agent).build().run(suite)).isInstanceOf(ConfigurationException.class)
+                .satisfies(e -> assertThat(((ConfigurationException) e).problems()).containsExactly(
+                        "case 'bare': needs an agent payload or an agent id",
+                        "case 'also-bare': needs an agent payload or an agent id"));
+        assertThatThrownBy(() -> runner(agent).check(suite)).isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("case 'also-bare': needs an agent payload or an agent id");
+        assertThat(opened.get()).isZero();
     }
 
     @Test
