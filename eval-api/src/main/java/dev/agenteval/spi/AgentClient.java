@@ -15,6 +15,19 @@ public interface AgentClient extends AutoCloseable {
     AgentSession openSession(SessionRequest request);
 
     /**
+     * Why {@link #openSession} would refuse {@code request}, found without sending anything: a
+     * protocol that creates an agent per case, for example, needs the case's agent payload or an
+     * agent id. The runner asks it for every case before its first request, and front ends before
+     * a run ({@code agent-eval validate --env}), so such a case is refused with the suite rather
+     * than errored in the run. Empty when the session can be opened; empty by default.
+     *
+     * @return a sentence about the request (the caller names the case), or empty
+     */
+    default java.util.Optional<String> sessionProblem(SessionRequest request) {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * What the agent itself reports of the configuration that decides its behaviour (an A2A
      * agent's card: skills, capabilities, version, ...), for the run's
      * {@link dev.agenteval.api.Fingerprint}: a result of an agent whose configuration changed does

@@ -26,11 +26,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Everything {@code run} checks before its first request, for every suite at once, shared with
  * {@code validate}: the options; every suite file (with file, line and column); the baseline; the
- * agent's configuration and credentials (when an agent is named); the judge (when a suite needs
+ * agent's configuration and credentials and each case its protocol could not open a session for
+ * (when an agent is named: {@code AgentClient.sessionProblem}); the judge (when a suite needs
  * one); and, per suite, what the runner checks before it sends anything (unknown case ids,
  * scorer types and parameters, unresolved {@code {{placeholders}}}, unset {@code env:}
  * variables, a judge scorer without a judge), each problem located in its file; the report
@@ -209,8 +212,14 @@ final class Preflight {
         }
 
         List<EvalRunner.Builder> runners = new ArrayList<>();
-        for (SuiteSources.Source source : loaded.sources()) {
+        for (int i = 0; i < loaded.sources().size(); i++) {
+            SuiteSources.Source source = loaded.sources().get(i);
             EvalRunner.Builder runner = runner(o, providers, judgeForChecks, environment).simulator(simulator);
+            AgentClient agent = agents.forSource(i);
+            if (agent != null) {
+                // With the agent, the check also finds the cases it could not open a session for.
+                runner.agent(agent);
+            }
             runners.add(runner);
             problems.addAll(suiteProblems(source, o, runner));
         }
@@ -413,13 +422,29 @@ final class Preflight {
             }
         }
         if (matched != null) {
-            Optional<String> at = where.caseId(matched);
+            // A placeholder's problem points at the value holding it, any other at the case.
+            Optional<String> at = Optional.empty();
+            Matcher placeholder = UNRESOLVED.matcher(problem);
+            if (placeholder.find()) {
+                Matcher turn = TURN.matcher(problem.substring(("case '" + matched + "'").length()));
+                at = where.placeholder(matched, turn.lookingAt() ? Integer.parseInt(turn.group(1)) : 0,
+                        placeholder.group(1));
+            }
+            if (at.isEmpty()) {
+                at = where.caseId(matched);
+            }
             if (at.isPresent()) {
                 return at.get() + ": " + problem;
             }
         }
         return suitePlace + ": " + problem;
     }
+
+    /** The runner's problem for a placeholder no variable resolves; group 1 is its name. */
+    private static final Pattern UNRESOLVED = Pattern.compile("unresolved placeholder '\\{\\{(.+?)}}'");
+
+    /** The turn a runner's problem is about, right after the case: {@code " turn 2: ..."}. */
+    private static final Pattern TURN = Pattern.compile(" turn (\\d{1,9})\\b");
 
     /**
      * Why {@code folder} cannot hold reports, without creating anything: the nearest existing

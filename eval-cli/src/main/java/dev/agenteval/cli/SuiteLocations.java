@@ -5,7 +5,9 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import dev.agenteval.common.text.PlaceholderSyntax;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -13,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
@@ -30,7 +33,8 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
  * files loaded without problems, so they are read again only when a problem needs a place: the
  * harness dialect's {@code variables.<name>} (or {@code globals.variables.<name>}) and
  * {@code evals[].name}, the platform dialect's
- * {@code cases[].id} in the root file and the files it includes.
+ * {@code cases[].id} in the root file and the files it includes, and the value holding a
+ * {@code {{placeholder}}} in a case.
  */
 final class SuiteLocations {
 
@@ -70,6 +74,43 @@ final class SuiteLocations {
 
     /** Where case {@code id} is declared (its id or name). */
     Optional<String> caseId(String id) {
+        return findCase(id).map(c -> at(c.file(), get(c.item(), c.idKey()).getStartMark()));
+    }
+
+    /**
+     * Where placeholder {@code {{name}}} is written in case {@code id}: the first value holding it
+     * in the case's turn {@code turn} (1-based; its {@code steps} or {@code turns} entry), else
+     * anywhere in the case (its agent, its message), else anywhere in the case's file (the
+     * suite's {@code globals}); empty when the case is not found or the placeholder is not written
+     * in its file (it comes from a {@code _defaults.yaml}).
+     */
+    Optional<String> placeholder(String id, int turn, String name) {
+        Optional<FoundCase> found = findCase(id);
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        FoundCase c = found.get();
+        List<Node> turns = items(get(c.item(), c.idKey().equals("name") ? "steps" : "turns"));
+        List<Node> scopes = new ArrayList<>();
+        if (turn >= 1 && turn <= turns.size()) {
+            scopes.add(turns.get(turn - 1));
+        }
+        scopes.add(c.item());
+        scopes.add(parse(c.file()));
+        for (Node scope : scopes) {
+            Mark mark = firstHolding(scope, name);
+            if (mark != null) {
+                return Optional.of(at(c.file(), mark));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** A case's entry in the file that declares it; {@code idKey} is {@code name} (harness) or {@code id} (platform). */
+    private record FoundCase(Path file, Node item, String idKey) {
+    }
+
+    private Optional<FoundCase> findCase(String id) {
         for (Path root : roots) {
             Deque<Path> files = new ArrayDeque<>(List.of(root));
             Set<Path> seen = new HashSet<>();
@@ -80,10 +121,10 @@ final class SuiteLocations {
                 }
                 Node doc = parse(file);
                 for (String listKey : List.of("evals", "cases")) {
+                    String idKey = listKey.equals("evals") ? "name" : "id";
                     for (Node item : items(get(doc, listKey))) {
-                        Node idNode = get(item, listKey.equals("evals") ? "name" : "id");
-                        if (idNode instanceof ScalarNode s && id.equals(s.getValue())) {
-                            return Optional.of(at(file, s.getStartMark()));
+                        if (get(item, idKey) instanceof ScalarNode s && id.equals(s.getValue())) {
+                            return Optional.of(new FoundCase(file, item, idKey));
                         }
                     }
                 }
@@ -100,6 +141,47 @@ final class SuiteLocations {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The start of the first value under {@code node}, in document order, that holds placeholder
+     * {@code name}: a string with {@code {{name}}} in it, or a bare {@code {{ name }}}, which YAML
+     * reads as the mapping {@code {{name: null}: null}}; null when there is none.
+     */
+    private static Mark firstHolding(Node node, String name) {
+        if (node instanceof ScalarNode s) {
+            Matcher m = PlaceholderSyntax.PATTERN.matcher(s.getValue());
+            while (m.find()) {
+                if (m.group(1).equals(name)) {
+                    return s.getStartMark();
+                }
+            }
+            return null;
+        }
+        if (node instanceof MappingNode m) {
+            if (m.getValue().size() == 1 && m.getValue().get(0).getKeyNode() instanceof MappingNode inner
+                    && inner.getValue().size() == 1 && inner.getValue().get(0).getKeyNode() instanceof ScalarNode k
+                    && name.equals(k.getValue().strip())) {
+                return m.getStartMark();
+            }
+            for (NodeTuple t : m.getValue()) {
+                Mark mark = firstHolding(t.getKeyNode(), name);
+                if (mark == null) {
+                    mark = firstHolding(t.getValueNode(), name);
+                }
+                if (mark != null) {
+                    return mark;
+                }
+            }
+            return null;
+        }
+        for (Node item : items(node)) {
+            Mark mark = firstHolding(item, name);
+            if (mark != null) {
+                return mark;
+            }
+        }
+        return null;
     }
 
     private static String at(Path file, Mark mark) {

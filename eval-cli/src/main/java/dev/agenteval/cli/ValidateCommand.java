@@ -9,7 +9,7 @@ import picocli.CommandLine.Mixin;
 /**
  * {@code agent-eval validate}: every check {@code run} makes before its first request, with the
  * same options, without sending anything; the agent options are optional (given, the agent's
- * configuration and credentials are checked too).
+ * configuration and credentials are checked too, and what its protocol needs of each case).
  */
 @Command(name = "validate", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Checks suites and reports every problem with file:line:column; sends nothing.",
@@ -17,7 +17,8 @@ import picocli.CommandLine.Mixin;
                         + " scorer parameters, {{placeholders}}, env: variables (read from the environment and .env),"
                         + " a judge for judge scorers (--judge, --judge-url, --judge-model or AGENT_EVAL_JUDGE*),"
                         + " the selection (--case, --tag, --shard), --baseline, the report folder, and, when"
-                        + " --agent-url or --env is given, the agent's configuration and credentials."})
+                        + " --agent-url or --env is given, the agent's configuration and credentials and what its"
+                        + " protocol needs of each case (agent-service: an agent payload or agent_id)."})
 final class ValidateCommand implements Callable<Integer> {
 
     @Mixin

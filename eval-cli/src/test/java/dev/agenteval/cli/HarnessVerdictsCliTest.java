@@ -51,9 +51,13 @@ class HarnessVerdictsCliTest {
 
     // =================================================================== rule 1: the state guard
 
-    /** The spellings of the failure states a task may end in, whatever the wire version. */
+    /** The spellings of the failure states a task may end in, whatever the wire version: the harness's failed and rejected. */
     private static final List<String> FAILURE_SPELLINGS = List.of("failed", "FAILED", "TASK_STATE_FAILED",
-            "rejected", "TASK_STATE_REJECTED", "canceled", "cancelled", "TASK_STATE_CANCELED");
+            "rejected", "TASK_STATE_REJECTED");
+
+    /** Spellings of a canceled task, which the harness's guard lets pass (its failure set is failed and rejected). */
+    private static final List<String> CANCELED_SPELLINGS = List.of("canceled", "cancelled", "CANCELLED",
+            "TASK_STATE_CANCELED");
 
     /** How a turn can have no expectations: no key, {@code expectations: null}, {@code expectations: {}}. */
     static Stream<Arguments> wiresAndEmptyExpectations() {
@@ -72,12 +76,31 @@ class HarnessVerdictsCliTest {
         verdicts(wire, evals);
     }
 
+    /** The harness's guard fails failed and rejected only: a completed or canceled task passes without expectations. */
     @ParameterizedTest(name = "A2A {0}, expectations: {1}")
     @MethodSource("wiresAndEmptyExpectations")
-    void a_completed_task_without_expectations_passes(Wire wire, String expectations) throws IOException {
+    void a_completed_or_canceled_task_without_expectations_passes(Wire wire, String expectations) throws IOException {
+        verdicts(wire, Stream.concat(Stream.of("completed"), CANCELED_SPELLINGS.stream())
+                .map(state -> eval("ended_" + state).answers(taskSpelled(state).status(text("Done.")))
+                        .expects(expectations).passes())
+                .toList());
+    }
+
+    /** A whitespace-only state is no state: the guard has nothing to fail, and expected_state finds none. */
+    @ParameterizedTest(name = "A2A {0}")
+    @EnumSource(Wire.class)
+    void a_whitespace_only_task_state_is_treated_as_absent(Wire wire) throws IOException {
         verdicts(wire, List.of(
-                eval("completed_without_expectations").answers(task("completed").status(text("Done.")))
-                        .expects(expectations).passes()));
+                eval("blank_state_without_expectations").answers(taskSpelled("   ").status(text("Done.")))
+                        .expects(ABSENT).passes(),
+                eval("blank_state_with_content_check").answers(taskSpelled(" \t ").status(text("Done: STATUS_WORD")))
+                        .expects("{must_include: [STATUS_WORD]}").passes(Verdict.passed("must_include")),
+                eval("blank_state_expected_completed").answers(taskSpelled("   ").status(text("Done.")))
+                        .expects("{expected_state: completed}")
+                        .fails(Verdict.failed("expected_state", "no task state in response")),
+                eval("blank_state_expected_unknown").answers(taskSpelled("   ").status(text("Done.")))
+                        .expects("{expected_state: unknown}")
+                        .fails(Verdict.failed("expected_state", "no task state in response"))));
     }
 
     @ParameterizedTest(name = "A2A {0}")

@@ -1,15 +1,19 @@
 package dev.agenteval.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.JsonPathCheck;
+import dev.agenteval.yaml.SuiteLoader;
 import dev.agenteval.yaml.SuiteSchemas;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The README's tables come from the same declarations the code reads. */
 class ReadmeTest {
@@ -41,6 +45,40 @@ class ReadmeTest {
         for (String comparator : JsonPathCheck.COMPARATORS) {
             assertThat(section).as("README gives the rule of comparator " + comparator).contains("`" + comparator + "`");
         }
+    }
+
+    /**
+     * Issue 27: the verdict rules say what the loader and the runner do with a case without
+     * scorers (the DSL and the harness dialect run one; the platform dialect refuses one, as the
+     * platform's CLI does) and which states the guard fails (the harness's failed and rejected).
+     */
+    @Test
+    void should_state_the_no_scorer_rule_and_the_state_guard_as_the_code_applies_them(@TempDir Path dir)
+            throws IOException {
+        String readme = readme();
+        String rules = readme.substring(readme.indexOf("## Verdict rules"), readme.indexOf("## Runner options"));
+        SuiteLoader loader = SuiteLoader.builder().build();
+        Path platform = Files.writeString(dir.resolve("platform.yaml"), """
+                cases:
+                  - id: unscored
+                    turns:
+                      - input: Hi
+                """);
+        Path harness = Files.writeString(dir.resolve("harness.yaml"), """
+                evals:
+                  - name: unscored
+                    message: {message: {parts: [{kind: text, text: Hi}]}}
+                """);
+
+        assertThat(loader.load(harness).cases().get(0).hasNoScorers()).isTrue();
+        assertThatThrownBy(() -> loader.load(platform)).isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("no turn has scorers");
+        assertThat(rules).contains("a harness eval without\n  expectations) also checks that the agent answers")
+                .contains("The platform dialect refuses one at\n  load").contains("`no turn has\n  scorers`");
+
+        assertThat(rules).contains("a turn whose task ends `failed` or `rejected`")
+                .contains("a `canceled` (`cancelled`) task passes the\n  guard")
+                .doesNotContain("`rejected` or `canceled`");
     }
 
     @Test

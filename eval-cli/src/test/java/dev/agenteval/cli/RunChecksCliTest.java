@@ -81,12 +81,12 @@ class RunChecksCliTest {
     }
 
     @Test
-    void validate_should_report_unset_env_variables_at_their_declaration_and_unresolved_placeholders_at_their_case() {
+    void validate_should_report_unset_env_variables_at_their_declaration_and_unresolved_placeholders_at_the_value_holding_them() {
         int code = run("validate", "secrets.yaml");
 
         assertThat(code).as(err()).isEqualTo(2);
         assertThat(err()).contains(at("secrets.yaml") + ":2:10: variables.token: environment variable RUN_CHECKS_TOKEN is not set")
-                .contains(at("secrets.yaml") + ":5:11: case 'uses_token' turn 1: unresolved placeholder '{{nobody}}'")
+                .contains(at("secrets.yaml") + ":10:19: case 'uses_token' turn 1: unresolved placeholder '{{nobody}}'")
                 .doesNotContain("'{{token}}'") // reported once, as unset, not again as an unresolved placeholder
                 .contains("2 problems");
     }
@@ -134,6 +134,37 @@ class RunChecksCliTest {
                 + " target 'nowhere' to " + dir.resolve("agent-eval.targets.yaml"));
     }
 
+    /** An agent-service environment: a run would error every case that has neither an agent payload nor an agent_id. */
+    @Test
+    void validate_and_run_with_an_agent_service_environment_should_name_each_case_without_an_agent() throws IOException {
+        Files.createDirectories(dir.resolve("evals"));
+        Files.writeString(dir.resolve("evals/agents.yaml"), """
+                evals:
+                  - name: no_agent
+                    message: {message: {parts: [{kind: text, text: Hi}]}}
+                  - name: with_payload
+                    agent: {name: Helper, systemPrompt: Be brief.}
+                    message: {message: {parts: [{kind: text, text: Hi}]}}
+                  - name: with_id
+                    agent_id: agent-1
+                    message: {message: {parts: [{kind: text, text: Hi}]}}
+                  - name: also_no_agent
+                    message: {message: {parts: [{kind: text, text: Hi}]}}
+                """);
+        Map<String, String> eu = Map.of("AGENT_API_URL_EU", "http://127.0.0.1:1", "AGENT_API_TOKEN_EU", "t0ken");
+        String needs = "the agent-service protocol needs the case's agent payload (agent:) or an existing agent"
+                + " (agent_id:, or the agentId setting)";
+
+        for (String command : new String[] {"validate", "run"}) {
+            int code = run(eu, command, "evals/", "--env", "eu");
+
+            assertThat(code).as(command + "\n" + err()).isEqualTo(2);
+            assertThat(err()).as(command).contains("agents.yaml:2:11: case 'no_agent': " + needs)
+                    .contains("agents.yaml:10:11: case 'also_no_agent': " + needs)
+                    .doesNotContain("case 'with_payload'").doesNotContain("case 'with_id'");
+        }
+    }
+
     @Test
     void run_should_check_every_suite_before_sending_anything_and_list_every_problem_of_every_suite() {
         int code = run("run", "greetings.yaml", "secrets.yaml", "judged.yaml", "broken.yaml",
@@ -143,7 +174,7 @@ class RunChecksCliTest {
         assertThat(TestAgents.Counting.SENT.get()).as("messages sent").isZero();
         assertThat(err()).contains(at("broken.yaml") + ":9:7: evals[0].expectations.must_includ (case 'broken')")
                 .contains(at("secrets.yaml") + ":2:10: variables.token: environment variable RUN_CHECKS_TOKEN is not set")
-                .contains(at("secrets.yaml") + ":5:11: case 'uses_token' turn 1: unresolved placeholder '{{nobody}}'")
+                .contains(at("secrets.yaml") + ":10:19: case 'uses_token' turn 1: unresolved placeholder '{{nobody}}'")
                 .contains(at("judged.yaml") + ":2:9: case 'judged' turn 1: scorer 'correctness' needs a judge");
     }
 

@@ -159,8 +159,9 @@ public final class EvalRunner {
                 toRun.add(c);
             }
         }
-        Preparation preparation = Preparation.prepare(suite, toRun, ResolvedScorers.reusing(providers, checked), judge,
-                simulator, environment, caseTimeout, repeat, secrets, clock, randomOrDefault(random));
+        Preparation preparation = Preparation.withSessions(agent, toRun, () -> Preparation.prepare(suite, toRun,
+                ResolvedScorers.reusing(providers, checked), judge, simulator, environment, caseTimeout, repeat, secrets,
+                clock, randomOrDefault(random)));
         Judge asked = judge == null || !redactJudgeInput ? judge : new RedactingJudge(judge, preparation.redactor());
         if (preparation.needsJudge()) {
             preflight();
@@ -675,10 +676,11 @@ public final class EvalRunner {
 
         /**
          * Checks what {@link EvalRunner#run} checks before its first request, for the cases these
-         * settings select, without an agent and without sending anything (not even the judge's
-         * preflight): unknown case ids, scorer types and parameters, {@code {{placeholders}}},
-         * unset {@code env:} variables, judge scorers without a judge. Front ends use it to
-         * validate every suite before running any.
+         * settings select, without sending anything (not even the judge's preflight): unknown case
+         * ids, scorer types and parameters, {@code {{placeholders}}}, unset {@code env:} variables,
+         * judge scorers without a judge, and, when an agent is set, each case the agent could not
+         * open a session for ({@link AgentClient#sessionProblem}). Front ends use it to validate
+         * every suite before running any.
          *
          * <p>The scorers the check creates are kept: the runners this builder builds afterwards,
          * over the same {@link Providers}, use them instead of asking the factories again, so a
@@ -690,8 +692,8 @@ public final class EvalRunner {
             Objects.requireNonNull(suite, "suite");
             List<Case> selected = select(suite, Set.copyOf(caseIds), Set.copyOf(tags), shard);
             ResolvedScorers scorers = ResolvedScorers.reusing(registry(), checked);
-            Preparation.prepare(suite, selected, scorers, judge, simulator, environment, caseTimeout, repeat, Secrets.create(),
-                    clock, randomOrDefault(random));
+            Preparation.withSessions(agent, selected, () -> Preparation.prepare(suite, selected, scorers, judge, simulator,
+                    environment, caseTimeout, repeat, Secrets.create(), clock, randomOrDefault(random)));
             checked = scorers.snapshot();
         }
 

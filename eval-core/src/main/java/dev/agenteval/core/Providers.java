@@ -3,6 +3,7 @@ package dev.agenteval.core;
 import dev.agenteval.api.Case;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.ScorerSpec;
+import dev.agenteval.common.text.Suggestions;
 import dev.agenteval.spi.AgentClientProvider;
 import dev.agenteval.spi.JudgeProvider;
 import dev.agenteval.spi.UserSimulatorProvider;
@@ -179,6 +180,18 @@ public final class Providers {
     /** Registered scorer type ids, sorted. */
     public Set<String> scorerIds() {
         return scorers.keySet();
+    }
+
+    /**
+     * What follows {@code unknown scorer type 'x'} in a message: the known type closest to
+     * {@code type} if one is close, the known types, and how a plugin's scorer types are added.
+     * For example {@code " — did you mean 'contains'? (known: contains, ...); a plugin's scorer
+     * types come from its jar: ..."}; never null.
+     */
+    public String unknownScorerTypeHint(String type) {
+        return Suggestions.didYouMean(type, scorers.keySet()) + " (known: " + String.join(", ", scorers.keySet())
+                + "); a plugin's scorer types come from its jar: give agent-eval --plugin-path DIR (or"
+                + " AGENT_EVAL_PLUGIN_PATH), or put the jar on the class path of an embedded run";
     }
 
     /** Registered agent client ids, sorted. */

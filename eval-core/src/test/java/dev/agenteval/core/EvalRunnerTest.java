@@ -34,6 +34,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -225,8 +226,7 @@ class EvalRunnerTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"failed", "TASK_STATE_FAILED", "rejected", "TASK_STATE_REJECTED", "canceled", "cancelled",
-            "TASK_STATE_CANCELED"})
+    @ValueSource(strings = {"failed", "TASK_STATE_FAILED", "rejected", "TASK_STATE_REJECTED"})
     void should_fail_a_case_without_scorers_whose_task_ended_unsuccessfully(String state) {
         AgentClient agent = InProcessAgent.of((c, m) -> AgentResponse.builder().text("hello").state(TaskState.parse(state)).build());
         Suite suite = suiteOf(Case.id("no-checks").turn(Turn.of("hi")).turn(Turn.of("again")));
@@ -238,6 +238,61 @@ class EvalRunnerTest {
         assertThat(c.turns().get(0).scores().get(1).checks().get(0).detail())
                 .isEqualTo("task ended in '" + TaskState.parse(state).wireName() + "'");
         assertThat(c.reason()).contains("turn 1 ").contains("task ended in");
+    }
+
+    /** The harness's guard fails {@code failed} and {@code rejected} only: a canceled task is not a failure. */
+    @ParameterizedTest
+    @ValueSource(strings = {"canceled", "cancelled", "TASK_STATE_CANCELED", "Cancelled"})
+    void should_pass_a_case_without_scorers_whose_task_was_canceled(String state) {
+        AgentClient agent = InProcessAgent.of((c, m) -> AgentResponse.builder().text("hello").state(TaskState.parse(state)).build());
+        Suite suite = suiteOf(Case.id("canceled").turn(Turn.of("hi")));
+
+        CaseResult c = runner(agent).build().run(suite).cases().get(0);
+
+        assertThat(c.status()).as(c.reason()).isEqualTo(CaseStatus.PASSED);
+        assertThat(c.turns().get(0).scores()).extracting(ScoreResult::type).containsExactly("answered");
+    }
+
+    @Test
+    void should_suggest_a_known_scorer_type_for_a_typo_and_say_how_plugins_add_types() {
+        Suite suite = suiteOf(Case.id("typo").turn(Turn.of("hi").expect(ScorerSpec.of("containz"))));
+
+        assertThatThrownBy(() -> runner(InProcessAgent.replying(t -> "ok")).build().run(suite))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("case 'typo' turn 1: unknown scorer type 'containz' — did you mean 'contains'?"
+                        + " (known: ")
+                .hasMessageContaining("a plugin's scorer types come from its jar: give agent-eval --plugin-path DIR");
+    }
+
+    /** What a client says it cannot open a session for is refused before the first request, naming each case. */
+    @Test
+    void should_refuse_the_cases_the_agent_cannot_open_a_session_for_before_sending_anything() {
+        AtomicInteger opened = new AtomicInteger();
+        AgentClient delegate = InProcessAgent.replying(t -> "ok");
+        AgentClient agent = new AgentClient() {
+            @Override
+            public AgentSession openSession(dev.agenteval.spi.SessionRequest request) {
+                opened.incrementAndGet();
+                return delegate.openSession(request);
+            }
+
+            @Override
+            public Optional<String> sessionProblem(dev.agenteval.spi.SessionRequest request) {
+                return request.agent().isEmpty() && request.agentIdIfSet().isEmpty()
+                        ? Optional.of("needs an agent payload or an agent id") : Optional.empty();
+            }
+        };
+        Suite suite = suiteOf(Case.id("bare").turn(Turn.of("hi")),
+                Case.id("with-id").agentId("agent-1").turn(Turn.of("hi")),
+                Case.id("also-bare").turn(Turn.of("hi")));
+
+        assertThatThrownBy(() -> runner(agent).build().run(suite)).isInstanceOf(ConfigurationException.class)
+                .satisfies(e -> assertThat(((ConfigurationException) e).problems()).containsExactly(
+                        "case 'bare': needs an agent payload or an agent id",
+                        "case 'also-bare': needs an agent payload or an agent id"));
+        assertThatThrownBy(() -> runner(agent).check(suite)).isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("case 'also-bare': needs an agent payload or an agent id");
+        assertThat(opened.get()).isZero();
     }
 
     @Test
@@ -406,7 +461,7 @@ class EvalRunnerTest {
                 .isInstanceOf(ConfigurationException.class)
                 .hasMessageContaining("case 'vitals' turn 2: scorer 'jsonpath' ")
                 .hasMessageContaining("path")
-                .hasMessageContaining("case 'vitals' turn 3: unknown scorer type 'no_such_scorer'; known: ")
+                .hasMessageContaining("case 'vitals' turn 3: unknown scorer type 'no_such_scorer' (known: ")
                 .hasMessageContaining("must_include");
         assertThat(calls.get()).isZero();
     }

@@ -135,6 +135,41 @@ class FolderDefaultsTest {
     }
 
     @Test
+    void should_read_a_defaults_yml_like_a_defaults_yaml_at_every_level() throws IOException {
+        Files.createDirectories(dir.resolve("repo/.git"));
+        write("repo/_defaults.yml", """
+                globals:
+                  concurrency: 2
+                  repeat: 3
+                """);
+        write("repo/evals/_defaults.yaml", """
+                globals:
+                  concurrency: 4
+                """);
+        Path suite = write("repo/evals/suite.yaml", ONE_EVAL);
+
+        Suite loaded = TestScorers.loader().load(suite);
+
+        assertThat(loaded.concurrency()).contains(4);
+        assertThat(loaded.repeat()).contains(3);
+    }
+
+    @Test
+    void should_refuse_a_folder_holding_both_defaults_yaml_and_defaults_yml_naming_both() throws IOException {
+        Files.createDirectories(dir.resolve("repo/.git"));
+        write("repo/_defaults.yaml", "globals:\n  concurrency: 2\n");
+        write("repo/_defaults.yml", "globals:\n  concurrency: 3\n");
+        Path suite = write("repo/evals/suite.yaml", ONE_EVAL);
+
+        ConfigurationException e = refused(suite);
+
+        Path shown = suite.getParent().resolve("..");
+        assertThat(e.problems()).containsExactly(shown.resolve("_defaults.yml").normalize() + ": both "
+                + shown.resolve("_defaults.yaml").normalize() + " and " + shown.resolve("_defaults.yml").normalize()
+                + " hold folder defaults: keep one of the two (they are read alike, and neither wins)");
+    }
+
+    @Test
     void should_merge_three_levels_of_defaults_nearer_winning_and_the_suite_over_them() throws IOException {
         Suite suite = TestScorers.loader().load(threeLevels());
 

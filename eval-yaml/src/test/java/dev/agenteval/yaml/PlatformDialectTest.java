@@ -116,7 +116,7 @@ class PlatformDialectTest {
                         "contains"))).build().load(file));
 
         assertThat(e.problems()).containsExactly(file + ":6:19: cases[0].turns[0].scorers[0].type (case 'c'): unknown"
-                + " scorer type 'correctness' (known: contains)");
+                + " scorer type 'correctness' (known: contains)" + PLUGIN_HINT);
     }
 
     @Test
@@ -139,7 +139,37 @@ class PlatformDialectTest {
 
         assertThat(e.problems()).containsExactly(file + ":6:19: cases[0].turns[0].scorers[0].type (case 'c'): unknown"
                 + " scorer type 'contains' (known: correctness, expected_output_text, faithfulness, goal_completion,"
-                + " knowledge_retention, role_adherence, rubric, toolInvocation, toolSelection)");
+                + " knowledge_retention, role_adherence, rubric, toolInvocation, toolSelection)" + PLUGIN_HINT);
+    }
+
+    /** What every unknown scorer type's message ends with: how a plugin's types are added. */
+    private static final String PLUGIN_HINT = "; a plugin's scorer types come from its jar: give agent-eval --plugin-path"
+            + " DIR (or AGENT_EVAL_PLUGIN_PATH), or put the jar on the class path of an embedded run";
+
+    @Test
+    void should_suggest_the_closest_known_scorer_type_and_say_how_plugins_add_types(@TempDir Path dir)
+            throws IOException {
+        Path file = dir.resolve("typo.yaml");
+        Files.writeString(file, """
+                cases:
+                  - id: c
+                    turns:
+                      - input: Hi
+                        scorers:
+                          - type: contians
+                            values: [hello]
+                          - type: shouting
+                """);
+
+        ConfigurationException e = catchThrowableOfType(ConfigurationException.class,
+                () -> SuiteLoader.builder().providers(Providers.empty().withScorer(new TestScorers.ValuesFactory(
+                        "contains"))).build().load(file));
+
+        assertThat(e.problems()).containsExactly(
+                file + ":6:19: cases[0].turns[0].scorers[0].type (case 'c'): unknown scorer type 'contians'"
+                        + " — did you mean 'contains'? (known: contains)" + PLUGIN_HINT,
+                file + ":8:19: cases[0].turns[0].scorers[1].type (case 'c'): unknown scorer type 'shouting'"
+                        + " (known: contains)" + PLUGIN_HINT);
     }
 
     @Test

@@ -82,15 +82,25 @@ final class AgentServiceClient implements AgentClient {
         return description;
     }
 
+    /** A case with neither an agent payload nor an agent id (and no agentId setting): there is no agent to talk to. */
+    @Override
+    public Optional<String> sessionProblem(SessionRequest request) {
+        if (request.agentIdIfSet().isPresent() || defaultAgentId != null || !request.agent().isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of("the agent-service protocol needs the case's agent payload (agent:) or an existing agent"
+                + " (agent_id:, or the agentId setting)");
+    }
+
     @Override
     public AgentSession openSession(SessionRequest request) {
         String agentId = request.agentIdIfSet().orElse(defaultAgentId);
         if (agentId != null) {
             return new Session(request, agentId, false);
         }
-        if (request.agent().isEmpty()) {
-            throw new ConfigurationException("case '" + request.caseId() + "': the agent-service client needs the"
-                    + " case's agent payload (agent:) or an existing agent (agent_id:, or the agentId setting)");
+        Optional<String> problem = sessionProblem(request);
+        if (problem.isPresent()) {
+            throw new ConfigurationException("case '" + request.caseId() + "': " + problem.get());
         }
         Map<String, Object> payload = new LinkedHashMap<>(request.agent());
         Object name = payload.get("name");

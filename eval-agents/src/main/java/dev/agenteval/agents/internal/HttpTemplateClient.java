@@ -137,7 +137,7 @@ final class HttpTemplateClient implements AgentClient {
                 }
             }
             Object state = read(paths.state(), document);
-            if (state instanceof String s) {
+            if (state instanceof String s && !s.isBlank()) {
                 b.state(TaskState.parse(s));
             }
             Object ctx = read(paths.contextId(), document);

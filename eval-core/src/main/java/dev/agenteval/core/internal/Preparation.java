@@ -9,6 +9,7 @@ import dev.agenteval.api.Simulation;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.Turn;
 import dev.agenteval.core.Providers;
+import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.Scorer;
 import dev.agenteval.spi.Secrets;
@@ -24,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 
 /**
@@ -167,8 +169,8 @@ public final class Preparation {
             return;
         }
         if (r.factory() == null) {
-            problems.add(at + ": unknown scorer type '" + spec.type() + "'; known: "
-                    + String.join(", ", resolved.providers().scorerIds()));
+            problems.add(at + ": unknown scorer type '" + spec.type() + "'"
+                    + resolved.providers().unknownScorerTypeHint(spec.type()));
             return;
         }
         r.problems().forEach(p -> problems.add(where + p));
@@ -196,6 +198,34 @@ public final class Preparation {
     /** The case's pass threshold, else the suite's, else 1 (every attempt must pass). */
     public static double passThreshold(Suite suite, Case c) {
         return c.passThreshold().orElse(suite.passThreshold().orElse(1.0));
+    }
+
+    /**
+     * Prepares as {@code prepare} does, adding what {@code agent} (nullable: not asked) says would
+     * keep it from opening each case's session ({@link AgentClient#sessionProblem}), so one
+     * exception lists every problem of the suite before anything is sent.
+     *
+     * @throws ConfigurationException listing the preparation's problems, then the sessions'
+     */
+    public static Preparation withSessions(AgentClient agent, List<Case> cases, Supplier<Preparation> prepare) {
+        List<String> problems = new ArrayList<>();
+        Preparation preparation = null;
+        try {
+            preparation = prepare.get();
+        } catch (ConfigurationException e) {
+            problems.addAll(e.problems());
+        }
+        if (agent != null) {
+            for (Case c : cases) {
+                agent.sessionProblem(new SessionRequest(c.id(), 1, c.sessionContext(), c.agent(),
+                        c.agentId().orElse(null), c.tools().orElse(null)))
+                        .ifPresent(p -> problems.add("case '" + c.id() + "': " + p));
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new ConfigurationException(problems);
+        }
+        return preparation;
     }
 
     private static PreparedCase prepareCase(Suite suite, Case c, CaseVariables.Run run, CaseVariables suiteScope,

@@ -14,8 +14,10 @@ import dev.agenteval.api.TurnResult;
 import dev.agenteval.api.Usage;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /** The verdict rules, in one place. */
@@ -23,8 +25,14 @@ public final class Verdicts {
 
     /** Type of the synthetic score of a case without scorers: the agent must answer. */
     public static final String ANSWERED = "answered";
-    /** Type of the synthetic score for a task that ended failed, rejected or canceled. */
+    /** Type of the synthetic score for a task that ended failed or rejected. */
     public static final String TASK_STATE = "task_state";
+
+    /**
+     * The states the guard fails a turn for: the harness's failure set, {@code failed} and
+     * {@code rejected}. A canceled task is not one: the harness lets it pass.
+     */
+    private static final Set<TaskState> GUARDED = EnumSet.of(TaskState.FAILED, TaskState.REJECTED);
 
     private Verdicts() {
     }
@@ -38,13 +46,13 @@ public final class Verdicts {
     }
 
     /**
-     * The state guard: a failed check when the task ended failed, rejected or canceled (in any
-     * spelling) and the turn does not expect a state; empty otherwise. It runs on every turn,
-     * with or without scorers.
+     * The state guard: a failed check when the task ended failed or rejected (in any spelling)
+     * and the turn does not expect a state; empty otherwise (a canceled task, a response without
+     * a state). It runs on every turn, with or without scorers.
      */
     public static Optional<ScoreResult> taskState(Turn turn, AgentResponse response) {
         Optional<TaskState> state = response.state();
-        if (state.isEmpty() || !state.get().isFailure() || turn.expectedState().isPresent()) {
+        if (state.isEmpty() || !GUARDED.contains(state.get()) || turn.expectedState().isPresent()) {
             return Optional.empty();
         }
         return Optional.of(ScoreResult.ofChecks(TASK_STATE,

@@ -14,6 +14,7 @@ import dev.agenteval.spi.JudgeRequest;
 import dev.agenteval.spi.JudgeVerdict;
 import dev.agenteval.spi.Scorer;
 import dev.agenteval.spi.ScorerFactory;
+import dev.agenteval.spi.ScorerProblem;
 import dev.agenteval.spi.ScoringContext;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -96,7 +97,13 @@ abstract class JudgeScorerFactory implements ScorerFactory {
 
     @Override
     public final List<String> validate(ScorerSpec spec) {
-        List<String> problems = new ArrayList<>();
+        return problems(spec).stream().map(ScorerProblem::message).toList();
+    }
+
+    /** The problems, each at the parameter it is about ({@code samples}, the text parameter, ...). */
+    @Override
+    public final List<ScorerProblem> problems(ScorerSpec spec) {
+        List<ScorerProblem> problems = new ArrayList<>();
         parse(spec, problems);
         return List.copyOf(problems);
     }
@@ -104,10 +111,10 @@ abstract class JudgeScorerFactory implements ScorerFactory {
     /** @throws ConfigurationException listing every problem when the spec is invalid */
     @Override
     public final Scorer create(ScorerSpec spec) {
-        List<String> problems = new ArrayList<>();
+        List<ScorerProblem> problems = new ArrayList<>();
         Config config = parse(spec, problems);
         if (!problems.isEmpty()) {
-            throw new ConfigurationException(problems.stream().map(p -> "scorer '" + id + "': " + p).toList());
+            throw new ConfigurationException(problems.stream().map(p -> "scorer '" + id + "': " + p.message()).toList());
         }
         return ctx -> score(config, ctx);
     }
@@ -115,7 +122,7 @@ abstract class JudgeScorerFactory implements ScorerFactory {
     private record Config(String text, int samples, double[] band) {
     }
 
-    private Config parse(ScorerSpec spec, List<String> problems) {
+    private Config parse(ScorerSpec spec, List<ScorerProblem> problems) {
         Set<String> known = new LinkedHashSet<>();
         String text = null;
         if (param != null) {
@@ -123,10 +130,10 @@ abstract class JudgeScorerFactory implements ScorerFactory {
             Object v = spec.params().get(param);
             if (v == null) {
                 if (!optionalParam) {
-                    problems.add("needs '" + param + "' (a non-blank string)");
+                    problems.add(ScorerProblem.of("needs '" + param + "' (a non-blank string)"));
                 }
             } else if (!(v instanceof String s) || s.isBlank()) {
-                problems.add("'" + param + "' must be a non-blank string but was " + describe(v));
+                problems.add(ScorerProblem.at("'" + param + "' must be a non-blank string but was " + describe(v), param));
             } else {
                 text = s;
             }
@@ -137,7 +144,8 @@ abstract class JudgeScorerFactory implements ScorerFactory {
         if (n != null) {
             Long whole = wholeNumber(n);
             if (whole == null || whole < 1 || whole % 2 == 0 || whole > 99) {
-                problems.add("'samples' must be an odd number from 1 to 99 but was " + describe(n));
+                problems.add(ScorerProblem.at("'samples' must be an odd number from 1 to 99 but was " + describe(n),
+                        "samples"));
             } else {
                 samples = whole.intValue();
             }
@@ -146,7 +154,8 @@ abstract class JudgeScorerFactory implements ScorerFactory {
         double[] band = band(spec.params().get(ScorerSpec.UNDECIDED_BETWEEN), problems);
         for (String name : spec.params().keySet()) {
             if (!known.contains(name)) {
-                problems.add("unknown parameter '" + name + "' (known: " + String.join(", ", known) + ")");
+                problems.add(ScorerProblem.at("unknown parameter '" + name + "' (known: " + String.join(", ", known) + ")",
+                        name));
             }
         }
         return new Config(text, samples, band);
@@ -214,7 +223,7 @@ abstract class JudgeScorerFactory implements ScorerFactory {
     }
 
     /** {@code [low, high]} with {@code 0 <= low <= high <= 1}, or null when absent or after reporting. */
-    private static double[] band(Object v, List<String> problems) {
+    private static double[] band(Object v, List<ScorerProblem> problems) {
         if (v == null) {
             return null;
         }
@@ -225,8 +234,8 @@ abstract class JudgeScorerFactory implements ScorerFactory {
                 return new double[] {low, high};
             }
         }
-        problems.add("'" + ScorerSpec.UNDECIDED_BETWEEN + "' must be [low, high] with 0 <= low <= high <= 1 but was "
-                + describe(v));
+        problems.add(ScorerProblem.at("'" + ScorerSpec.UNDECIDED_BETWEEN + "' must be [low, high] with 0 <= low <= high"
+                + " <= 1 but was " + describe(v), ScorerSpec.UNDECIDED_BETWEEN));
         return null;
     }
 

@@ -36,7 +36,7 @@ import java.util.Set;
  * the step's {@code harness_error} too, the step's request and response staying. Each score is an
  * expectation result keyed by its scorer type, which for a harness suite is the YAML field
  * ({@code must_include}, {@code jsonpath}, ...); the runner's own rules appear as
- * {@code task_state} (the task ended failed, rejected or canceled) and {@code answered}.
+ * {@code task_state} (the task ended failed or rejected) and {@code answered}.
  */
 public final class HarnessReport {
 

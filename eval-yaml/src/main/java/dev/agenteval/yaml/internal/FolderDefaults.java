@@ -9,7 +9,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The harness's folder defaults: every {@code _defaults.yaml} from the project root down to a
+ * The harness's folder defaults: every {@code _defaults.yaml} (or {@code _defaults.yml}, read
+ * alike; a folder holding both is a problem naming both) from the project root down to a
  * suite's folder, whose {@code globals} blocks apply to the suites under it, the nearer file
  * winning per key.
  *
@@ -27,6 +28,9 @@ public final class FolderDefaults {
 
     /** The name of a folder-defaults file. */
     public static final String FILE_NAME = "_defaults.yaml";
+
+    /** The other spelling of {@link #FILE_NAME}, read the same way; a folder may hold one of the two. */
+    public static final String YML_FILE_NAME = "_defaults.yml";
 
     private FolderDefaults() {
     }
@@ -52,9 +56,17 @@ public final class FolderDefaults {
         List<Node> out = new ArrayList<>();
         int up = folders.size() - 1;
         for (Path folder : folders) {
-            Path file = folder.resolve(FILE_NAME);
-            if (Files.isRegularFile(file)) {
-                ctx.folderDefaults(file, display(shown, up)).ifPresent(out::add);
+            Path yaml = folder.resolve(FILE_NAME);
+            Path yml = folder.resolve(YML_FILE_NAME);
+            boolean hasYaml = Files.isRegularFile(yaml);
+            boolean hasYml = Files.isRegularFile(yml);
+            if (hasYaml && hasYml) {
+                String both = display(shown, up, YML_FILE_NAME);
+                ctx.problems().addFile(ctx.file(yml, both), "both " + display(shown, up, FILE_NAME) + " and " + both
+                        + " hold folder defaults: keep one of the two (they are read alike, and neither wins)");
+            } else if (hasYaml || hasYml) {
+                String name = hasYaml ? FILE_NAME : YML_FILE_NAME;
+                ctx.folderDefaults(folder.resolve(name), display(shown, up, name)).ifPresent(out::add);
             }
             up--;
         }
@@ -71,13 +83,13 @@ public final class FolderDefaults {
         return Optional.empty();
     }
 
-    /** How messages name the defaults file {@code up} folders above the suite's, as the suite's path is shown. */
-    private static String display(Path shownSuiteFolder, int up) {
+    /** How messages name the defaults file {@code name} {@code up} folders above the suite's, as the suite's path is shown. */
+    private static String display(Path shownSuiteFolder, int up, String name) {
         Path p = shownSuiteFolder == null ? Path.of("") : shownSuiteFolder;
         for (int i = 0; i < up; i++) {
             p = p.resolve("..");
         }
-        return p.resolve(FILE_NAME).normalize().toString();
+        return p.resolve(name).normalize().toString();
     }
 
     /** Checks a parsed defaults file; its {@code globals} block, if it has a usable one. */

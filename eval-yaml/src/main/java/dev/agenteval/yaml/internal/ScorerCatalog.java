@@ -2,7 +2,6 @@ package dev.agenteval.yaml.internal;
 
 import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.core.Providers;
-import dev.agenteval.common.text.Suggestions;
 import dev.agenteval.spi.ScorerFactory;
 import dev.agenteval.spi.ScorerProblem;
 import java.util.HashMap;
@@ -71,9 +70,7 @@ public final class ScorerCatalog {
 
     /** The message for a type id that is not registered. */
     public String unknownType(String type) {
-        Set<String> known = knownIds();
-        return "unknown scorer type " + Problems.quote(type) + Suggestions.didYouMean(type, known)
-                + " (known: " + String.join(", ", known) + ")";
+        return "unknown scorer type " + Problems.quote(type) + providers.unknownScorerTypeHint(type);
     }
 
     /**
