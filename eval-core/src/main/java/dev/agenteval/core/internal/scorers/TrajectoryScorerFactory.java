@@ -34,7 +34,7 @@ import java.util.Set;
  *     </ul>
  *     The one-to-one modes use a maximum matching ({@link CallMatching}), never a greedy choice
  *     that a same-named call with the wrong arguments could spoil. {@code max_pairs} (default
- *     {@value CallMatching#DEFAULT_MAX_PAIRS}) bounds the pairs of same-named calls it compares:
+ *     1,000,000) bounds the pairs of same-named calls it compares:
  *     beyond it the check fails, naming the limit, and compares nothing.</li>
  * <li>{@code never_called}: none of these tools is called.</li>
  * <li>{@code max_calls}: at most this many calls in all.</li>
