@@ -29,21 +29,23 @@ public final class Trajectory {
     private final List<String> neverCalled;
     private final Integer maxCalls;
     private final Integer maxRepeats;
+    private final Long maxPairs;
 
     private Trajectory(String mode, List<ExpectedCall> calls, List<String> neverCalled, Integer maxCalls,
-            Integer maxRepeats) {
+            Integer maxRepeats, Long maxPairs) {
         this.mode = mode;
         this.calls = calls;
         this.neverCalled = neverCalled;
         this.maxCalls = maxCalls;
         this.maxRepeats = maxRepeats;
+        this.maxPairs = maxPairs;
     }
 
     private static Trajectory of(String mode, ExpectedCall... calls) {
         if (calls.length == 0) {
             throw new IllegalArgumentException("trajectory mode " + mode + " needs at least one expected call");
         }
-        return new Trajectory(mode, List.of(calls), null, null, null);
+        return new Trajectory(mode, List.of(calls), null, null, null, null);
     }
 
     /** Exactly these calls, in this order. */
@@ -73,7 +75,7 @@ public final class Trajectory {
 
     /** No expected calls: only limits such as {@link #neverCalled} and {@link #maxCalls}. */
     public static Trajectory limits() {
-        return new Trajectory(null, null, null, null, null);
+        return new Trajectory(null, null, null, null, null, null);
     }
 
     /** Also: none of these tools is called. */
@@ -81,7 +83,7 @@ public final class Trajectory {
         if (tools.length == 0) {
             throw new IllegalArgumentException("neverCalled needs at least one tool");
         }
-        return new Trajectory(mode, calls, List.of(tools), maxCalls, maxRepeats);
+        return new Trajectory(mode, calls, List.of(tools), maxCalls, maxRepeats, maxPairs);
     }
 
     /** Also: at most {@code max} calls in all. */
@@ -89,7 +91,7 @@ public final class Trajectory {
         if (max < 0) {
             throw new IllegalArgumentException("maxCalls must be >= 0 but was " + max);
         }
-        return new Trajectory(mode, calls, neverCalled, max, maxRepeats);
+        return new Trajectory(mode, calls, neverCalled, max, maxRepeats, maxPairs);
     }
 
     /** Also: the same call (name and equal arguments) at most {@code max} times in a row. */
@@ -97,7 +99,19 @@ public final class Trajectory {
         if (max < 1) {
             throw new IllegalArgumentException("maxRepeats must be >= 1 but was " + max);
         }
-        return new Trajectory(mode, calls, neverCalled, maxCalls, max);
+        return new Trajectory(mode, calls, neverCalled, maxCalls, max, maxPairs);
+    }
+
+    /**
+     * Also: the {@code unordered}, {@code subset} and {@code superset} matching compares at most
+     * {@code max} pairs of same-named expected and actual calls (identical calls counted once;
+     * default 1,000,000); beyond it the check fails, naming the limit, without comparing.
+     */
+    public Trajectory maxPairs(long max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("maxPairs must be >= 1 but was " + max);
+        }
+        return new Trajectory(mode, calls, neverCalled, maxCalls, maxRepeats, max);
     }
 
     /** The {@code trajectory} spec, its parameters exactly as the YAML dialects write them. */
@@ -123,6 +137,9 @@ public final class Trajectory {
         }
         if (maxRepeats != null) {
             params.put("max_repeats", (long) maxRepeats);
+        }
+        if (maxPairs != null) {
+            params.put("max_pairs", maxPairs);
         }
         return params;
     }

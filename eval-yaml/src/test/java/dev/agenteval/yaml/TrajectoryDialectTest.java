@@ -33,6 +33,9 @@ class TrajectoryDialectTest {
                                             .where(JsonPathCheck.at("$.limit").max(50)),
                                     ExpectedCall.of("send_email"))
                             .neverCalled("delete_all").maxCalls(6).maxRepeats(2)))))
+            .add(Case.id("restock-any-order").turn(Turn.of("Restock pumps at site A and tell ops").expect(
+                    Scorers.trajectory(Trajectory.superset(ExpectedCall.of("find_assets"), ExpectedCall.of("send_email"))
+                            .maxPairs(5_000)))))
             .build();
 
     @TempDir

@@ -1,11 +1,11 @@
 package dev.agenteval.agents.internal;
 
 import com.jayway.jsonpath.Configuration;
-import com.jayway.jsonpath.InvalidPathException;
 import com.jayway.jsonpath.JsonPath;
 import com.jayway.jsonpath.Option;
 import com.jayway.jsonpath.spi.json.JacksonJsonProvider;
 import com.jayway.jsonpath.spi.mapper.JacksonMappingProvider;
+import dev.agenteval.common.text.JsonPathSyntax;
 import dev.agenteval.http.settings.ProviderSettings;
 import java.util.List;
 import java.util.Optional;
@@ -39,12 +39,11 @@ public final class JsonPaths {
         if (expression == null) {
             return null;
         }
-        Optional<String> problem = problem(expression);
-        if (problem.isPresent()) {
-            s.problem(key, problem.get());
-            return null;
+        JsonPathSyntax.Compiled<JsonPath> compiled = JsonPathSyntax.compile(expression, JsonPath::compile);
+        if (compiled.problem() != null) {
+            s.problem(key, invalid(expression, compiled.problem()));
         }
-        return JsonPath.compile(expression);
+        return compiled.path();
     }
 
     /**
@@ -52,12 +51,12 @@ public final class JsonPaths {
      * ({@code "is not a valid JSONPath: '$.a[' (...)"}); empty when it compiles.
      */
     public static Optional<String> problem(String expression) {
-        try {
-            JsonPath.compile(expression);
-            return Optional.empty();
-        } catch (InvalidPathException | IllegalArgumentException e) {
-            return Optional.of("is not a valid JSONPath: '" + expression + "' (" + e.getMessage() + ")");
-        }
+        return Optional.ofNullable(JsonPathSyntax.compile(expression, JsonPath::compile).problem())
+                .map(problem -> invalid(expression, problem));
+    }
+
+    private static String invalid(String expression, String problem) {
+        return "is not a valid JSONPath: '" + expression + "' (" + problem + ")";
     }
 
     /** The value at {@code path} in {@code document} (a JSON-like value); null when it matches nothing. */

@@ -1,12 +1,12 @@
 package dev.agenteval.core.internal.scorers;
 
 import com.jayway.jsonpath.Configuration;
-import com.jayway.jsonpath.InvalidPathException;
 import com.jayway.jsonpath.JsonPath;
 import com.jayway.jsonpath.Option;
 import com.jayway.jsonpath.spi.json.JacksonJsonProvider;
 import com.jayway.jsonpath.spi.mapper.JacksonMappingProvider;
 import dev.agenteval.api.JsonPathCheck;
+import dev.agenteval.common.text.JsonPathSyntax;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -140,12 +140,11 @@ final class JsonPathAssertion {
                     : " has a path that is not a non-blank string: " + Texts.json(path)));
             return null;
         }
-        try {
-            return JsonPath.compile(p);
-        } catch (InvalidPathException | IllegalArgumentException e) {
-            params.problem(at, where + " has an invalid path '" + p + "': " + e.getMessage());
-            return null;
+        JsonPathSyntax.Compiled<JsonPath> compiled = JsonPathSyntax.compile(p, JsonPath::compile);
+        if (compiled.problem() != null) {
+            params.problem(at, where + " has an invalid path '" + p + "': " + compiled.problem());
         }
+        return compiled.path();
     }
 
     /** {@code at} and then {@code key}. */

@@ -32,8 +32,10 @@ import java.util.Set;
  *     <li>{@code subset}: every actual call is accounted for by a distinct expected call (no
  *         unexpected call, no more repeats than listed); expected calls may be missing.</li>
  *     </ul>
- *     The one-to-one modes use a maximum bipartite matching (Kuhn's augmenting paths), never a
- *     greedy choice that a same-named call with the wrong arguments could spoil.</li>
+ *     The one-to-one modes use a maximum matching ({@link CallMatching}), never a greedy choice
+ *     that a same-named call with the wrong arguments could spoil. {@code max_pairs} (default
+ *     1,000,000) bounds the pairs of same-named calls it compares:
+ *     beyond it the check fails, naming the limit, and compares nothing.</li>
  * <li>{@code never_called}: none of these tools is called.</li>
  * <li>{@code max_calls}: at most this many calls in all.</li>
  * <li>{@code max_repeats}: no call (the same name and equal arguments) made more than this many
@@ -52,14 +54,16 @@ public final class TrajectoryScorerFactory extends BuiltInScorerFactory<Trajecto
     }
 
     private static final String MODES = String.join(", ", Arrays.stream(Mode.values()).map(Mode::id).toList());
+    private static final Set<Mode> ONE_TO_ONE = Set.of(Mode.UNORDERED, Mode.SUBSET, Mode.SUPERSET);
     private static final Set<String> CALL_KEYS = Set.of("name", "args", "assertions");
 
     /**
      * @param name       the tool name
      * @param args       the partial arguments, or null
      * @param assertions JSONPath assertions over the arguments, maybe empty
+     * @param written    the entry as written in {@code calls}: equal ones are the same expectation
      */
-    record Expected(String name, Map<?, ?> args, List<JsonPathAssertion> assertions) {
+    record Expected(String name, Map<?, ?> args, List<JsonPathAssertion> assertions, Object written) {
         /** Null when {@code call} matches, else why not (a different name, or the failed argument checks). */
         String mismatch(ToolCall call) {
             if (!call.name().equals(name)) {
@@ -81,8 +85,17 @@ public final class TrajectoryScorerFactory extends BuiltInScorerFactory<Trajecto
             return why.isEmpty() ? null : "`" + name + "` arguments: " + String.join("; ", why);
         }
 
+        /** True when {@code call} matches: {@link #mismatch} is null, found without writing why not. */
         boolean matches(ToolCall call) {
-            return mismatch(call) == null;
+            if (!call.name().equals(name) || args != null && !JsonSubset.matches(args, call.arguments())) {
+                return false;
+            }
+            for (JsonPathAssertion a : assertions) {
+                if (!a.evaluate(call.arguments()).held()) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 
@@ -92,8 +105,10 @@ public final class TrajectoryScorerFactory extends BuiltInScorerFactory<Trajecto
      * @param neverCalled tools never to call, or null
      * @param maxCalls    the most calls allowed, or -1
      * @param maxRepeats  the most consecutive equal calls allowed, or -1
+     * @param maxPairs    the most candidate pairs the one-to-one modes compare
      */
-    record Config(Mode mode, List<Expected> calls, List<String> neverCalled, long maxCalls, long maxRepeats) {
+    record Config(Mode mode, List<Expected> calls, List<String> neverCalled, long maxCalls, long maxRepeats,
+            long maxPairs) {
     }
 
     /** Used by {@link java.util.ServiceLoader}. */
@@ -129,10 +144,20 @@ public final class TrajectoryScorerFactory extends BuiltInScorerFactory<Trajecto
             }
         }
         long maxRepeats = params.has("max_repeats") ? params.positiveInteger("max_repeats") : -1;
+        long maxPairs = CallMatching.DEFAULT_MAX_PAIRS;
+        if (params.has("max_pairs")) {
+            maxPairs = params.positiveInteger("max_pairs");
+            if (mode != null && !ONE_TO_ONE.contains(mode)) {
+                params.problem("'max_pairs' bounds the matching of modes unordered, subset and superset, not "
+                        + mode.id());
+            } else if (!hasCalls) {
+                params.problem("'max_pairs' needs 'calls' (with mode unordered, subset or superset)");
+            }
+        }
         if (!hasCalls && neverCalled == null && !params.has("max_calls") && !params.has("max_repeats")) {
             params.problem("needs at least one of 'calls' (with 'mode'), 'never_called', 'max_calls', 'max_repeats'");
         }
-        return new Config(mode, calls, neverCalled, maxCalls, maxRepeats);
+        return new Config(mode, calls, neverCalled, maxCalls, maxRepeats, maxPairs);
     }
 
     private static Mode byId(String id) {
@@ -151,7 +176,7 @@ public final class TrajectoryScorerFactory extends BuiltInScorerFactory<Trajecto
             Object entry = entries.get(i);
             String where = "call " + (i + 1);
             if (entry instanceof String s && !s.isBlank()) {
-                out.add(new Expected(s, null, List.of()));
+                out.add(new Expected(s, null, List.of(), s));
                 continue;
             }
             if (!(entry instanceof Map<?, ?> map)) {
@@ -189,7 +214,7 @@ public final class TrajectoryScorerFactory extends BuiltInScorerFactory<Trajecto
                 }
             }
             if (params.problems().size() == before) {
-                out.add(new Expected((String) name, (Map<?, ?>) args, assertions));
+                out.add(new Expected((String) name, (Map<?, ?>) args, assertions, map));
             }
         }
         return List.copyOf(out);
@@ -201,7 +226,7 @@ public final class TrajectoryScorerFactory extends BuiltInScorerFactory<Trajecto
             List<ToolCall> actual = ctx.response().toolCalls();
             List<Check> checks = new ArrayList<>();
             if (config.calls() != null) {
-                checks.add(callsCheck(config.mode(), config.calls(), actual));
+                checks.add(callsCheck(config.mode(), config.calls(), actual, config.maxPairs()));
             }
             if (config.neverCalled() != null) {
                 checks.add(neverCalled(config.neverCalled(), actual));
@@ -219,13 +244,13 @@ public final class TrajectoryScorerFactory extends BuiltInScorerFactory<Trajecto
         };
     }
 
-    private static Check callsCheck(Mode mode, List<Expected> expected, List<ToolCall> actual) {
+    private static Check callsCheck(Mode mode, List<Expected> expected, List<ToolCall> actual, long maxPairs) {
         String label = "trajectory " + mode.id() + ": "
                 + String.join(", ", expected.stream().map(Expected::name).toList());
         String failure = switch (mode) {
             case STRICT -> strict(expected, actual);
             case IN_ORDER -> inOrder(expected, actual);
-            case UNORDERED, SUPERSET, SUBSET -> matched(mode, expected, actual);
+            case UNORDERED, SUPERSET, SUBSET -> matched(mode, expected, actual, maxPairs);
         };
         return failure == null ? Check.pass(label, describe(actual)) : Check.fail(label, failure + " (" + describe(actual) + ")");
     }
@@ -269,8 +294,14 @@ public final class TrajectoryScorerFactory extends BuiltInScorerFactory<Trajecto
         return null;
     }
 
-    private static String matched(Mode mode, List<Expected> expected, List<ToolCall> actual) {
-        int[] matchOfActual = maximumMatching(expected, actual);
+    private static String matched(Mode mode, List<Expected> expected, List<ToolCall> actual, long maxPairs) {
+        CallMatching.Result matching = CallMatching.maximum(expected, actual, maxPairs, Expected::matches);
+        if (matching.overLimit()) {
+            return "not checked: matching " + expected.size() + " expected with " + actual.size() + " actual calls"
+                    + " means comparing " + matching.pairs() + " pairs of same-named calls, more than max_pairs "
+                    + maxPairs + "; raise 'max_pairs' on this trajectory scorer to check them";
+        }
+        int[] matchOfActual = matching.expectedOfActual();
         boolean[] expectedMatched = new boolean[expected.size()];
         for (int m : matchOfActual) {
             if (m >= 0) {
@@ -299,39 +330,6 @@ public final class TrajectoryScorerFactory extends BuiltInScorerFactory<Trajecto
             }
         }
         return null;
-    }
-
-    /**
-     * A maximum one-to-one assignment of expected calls to matching actual calls (Kuhn's
-     * augmenting paths; the lists are short): for each actual call the index of its expected
-     * call, or -1.
-     */
-    static int[] maximumMatching(List<Expected> expected, List<ToolCall> actual) {
-        boolean[][] fits = new boolean[expected.size()][actual.size()];
-        for (int e = 0; e < expected.size(); e++) {
-            for (int a = 0; a < actual.size(); a++) {
-                fits[e][a] = expected.get(e).matches(actual.get(a));
-            }
-        }
-        int[] matchOfActual = new int[actual.size()];
-        Arrays.fill(matchOfActual, -1);
-        for (int e = 0; e < expected.size(); e++) {
-            augment(e, fits, matchOfActual, new boolean[actual.size()]);
-        }
-        return matchOfActual;
-    }
-
-    private static boolean augment(int e, boolean[][] fits, int[] matchOfActual, boolean[] seen) {
-        for (int a = 0; a < matchOfActual.length; a++) {
-            if (fits[e][a] && !seen[a]) {
-                seen[a] = true;
-                if (matchOfActual[a] < 0 || augment(matchOfActual[a], fits, matchOfActual, seen)) {
-                    matchOfActual[a] = e;
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     /** Why the first same-named call from {@code from} on whose arguments fail does not match, if there is one. */

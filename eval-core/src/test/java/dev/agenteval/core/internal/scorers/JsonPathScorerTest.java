@@ -260,6 +260,46 @@ class JsonPathScorerTest {
     }
 
     @Test
+    void should_say_what_is_wrong_with_a_malformed_path_never_a_raw_exception() {
+        Map<String, String> why = new LinkedHashMap<>();
+        why.put("$.", "it ends with '.' at character 2; a name, * or [...] must follow");
+        why.put("$[", "the '[' at character 2 is never closed");
+        why.put("$..", "it ends with '..' at character 2; a name, * or [...] must follow");
+        why.put("$['a", "the quote (') at character 3 is never closed");
+        why.put("$.a[?(@.b==", "the '(' at character 6 is never closed");
+        why.put("a.b", "it does not start with '$' (the root), as in $.items or $['a b']");
+        why.put("$.a[", "the '[' at character 4 is never closed"); // json-path reads it as $.a
+        why.put("$..[", "the '[' at character 4 is never closed"); // json-path: StringIndexOutOfBoundsException
+        why.put("$.a[?(@.b=='x'", "the '(' at character 6 is never closed");
+        why.put("$.a[?(@.b)", "the '[' at character 4 is never closed");
+        why.put("$[?(@.a =~ /x)]", "the regex at character 12 is never closed by a '/'");
+        why.put("$.a)", "the ')' at character 4 closes nothing (no '(' is open)");
+        why.put("$.a[?(@.b])", "the '(' at character 6 is closed by ']' at character 10");
+        why.put("$ a", "Illegal character at position 1 expected '.' or '['"); // the compiler's own words
+        for (Map.Entry<String, String> e : why.entrySet()) {
+            ScorerSpec spec = ScorerSpec.of("jsonpath", Map.of("assertions", List.of(
+                    Map.of("path", "$.ok", "exists", true), Map.of("path", e.getKey(), "exists", true))));
+
+            assertThat(factory.validate(spec)).as(e.getKey()).containsExactly(
+                    "jsonpath assertion 2 has an invalid path '" + e.getKey() + "': " + e.getValue());
+            assertThat(factory.problems(spec).get(0).parameter()).isEqualTo(List.of("assertions", 1, "path"));
+        }
+        assertThat(factory.validate(ScorerSpec.of("jsonpath", Map.of("assertions", List.of(
+                Map.of("path", "", "exists", true))))))
+                .containsExactly("jsonpath assertion 1 has a path that is not a non-blank string: \"\"");
+    }
+
+    @Test
+    void should_accept_well_formed_paths_with_brackets_in_quotes_and_regexes() {
+        for (String path : List.of("$", "$.a", "$..a", "$..*", "$['a b']", "$[\"a]\"]", "$.a[*].b", "$.a[0:2]",
+                "$.a[-1]", "$['a','b']", "$.a[?(@.b == 'x]')]", "$.a[?(@.b =~ /[(]x/)]", "$.a[?(@.b in ['x', 'y'])]",
+                "$.a.length()", "$.a[?(@.b == 'it\\'s')]")) {
+            assertThat(factory.validate(ScorerSpec.of("jsonpath", Map.of("assertions", List.of(
+                    Map.of("path", path, "exists", true)))))).as(path).isEmpty();
+        }
+    }
+
+    @Test
     void should_report_bad_assertions() {
         ScorerSpec spec = ScorerSpec.of("jsonpath", Map.of("assertions", List.of(
                 Map.of("length", 4L),
@@ -273,7 +313,8 @@ class JsonPathScorerTest {
                 p -> assertThat(p).isEqualTo("jsonpath assertion 1 needs a path"),
                 p -> assertThat(p).isEqualTo("jsonpath assertion 2 has unknown comparator 'lenght'"
                         + " (known: equals, contains, length, count, min, max, regex, exists)"),
-                p -> assertThat(p).startsWith("jsonpath assertion 3 has an invalid path '$.[bad': "),
+                p -> assertThat(p).isEqualTo("jsonpath assertion 3 has an invalid path '$.[bad': the '[' at character 3"
+                        + " is never closed"),
                 p -> assertThat(p).isIn("jsonpath assertion 4: 'min' must be a number but was \"zero\"",
                         "jsonpath assertion 4: 'regex' is not a valid regular expression: '(x' (Unclosed group near index 2)"),
                 p -> assertThat(p).isIn("jsonpath assertion 4: 'min' must be a number but was \"zero\"",

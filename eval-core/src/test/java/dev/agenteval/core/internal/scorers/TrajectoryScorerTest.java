@@ -180,6 +180,105 @@ class TrajectoryScorerTest {
     }
 
     @Test
+    void superset_finds_the_assignment_a_greedy_choice_would_miss() throws Exception {
+        // Taken greedily in order, the bare `search` grabs call 1, the only call the second accepts.
+        ScoreResult r = score(factory, Scorers.trajectory(Trajectory.superset(
+                ExpectedCall.of("search"),
+                ExpectedCall.of("search").withArgs(Map.of("query", "pumps")))), SEARCHES);
+
+        assertThat(r.status()).isEqualTo(ScoreStatus.PASSED);
+    }
+
+    @Test
+    void subset_finds_the_assignment_a_greedy_choice_would_miss() throws Exception {
+        // Call by call, call 1 would take the first expected call it fits, the only one call 2 fits.
+        ScoreResult r = score(factory, Scorers.trajectory(Trajectory.subset(
+                ExpectedCall.of("search").where(JsonPathCheck.at("$.limit").min(1)),
+                ExpectedCall.of("search").withArgs(Map.of("query", "pumps")),
+                ExpectedCall.of("send_email"),
+                ExpectedCall.of("fetch"))), SEARCHES);
+
+        assertThat(r.status()).isEqualTo(ScoreStatus.PASSED);
+    }
+
+    @Test
+    void one_to_one_modes_agree_with_a_brute_force_on_random_trajectories() throws Exception {
+        java.util.Random random = new java.util.Random(26);
+        for (int round = 0; round < 400; round++) {
+            List<Object> want = CallMatchingTest.randomExpected(random, 1 + random.nextInt(5));
+            List<ToolCall> made = CallMatchingTest.randomCalls(random, random.nextInt(6));
+            List<TrajectoryScorerFactory.Expected> parsed = CallMatchingTest.expected(want);
+            int best = CallMatchingTest.bruteForce(parsed, made, 0, new boolean[made.size()]);
+            AgentResponse response = calls(made.toArray(ToolCall[]::new));
+            for (String mode : List.of("unordered", "subset", "superset")) {
+                boolean expected = switch (mode) {
+                    case "unordered" -> best == want.size() && best == made.size();
+                    case "subset" -> best == made.size();
+                    default -> best == want.size();
+                };
+                ScoreResult r = score(factory, ScorerSpec.of("trajectory", Map.of("mode", mode, "calls", want)),
+                        response);
+                assertThat(r.passed()).as("round %d, %s %s vs %s: %s", round, mode, want, made, r.checks())
+                        .isEqualTo(expected);
+            }
+        }
+    }
+
+    // ---- the limit of the one-to-one matching -------------------------------------------------
+
+    @Test
+    void should_fail_naming_max_pairs_when_the_matching_would_compare_more_pairs() throws Exception {
+        ExpectedCall[] want = new ExpectedCall[3];
+        for (int i = 0; i < 3; i++) {
+            want[i] = ExpectedCall.of("search").where(JsonPathCheck.at("$.limit").min(i));
+        }
+        AgentResponse made = calls(call("search", "limit", 1L), call("search", "limit", 2L),
+                call("search", "limit", 3L));
+
+        ScoreResult limited = score(factory, Scorers.trajectory(Trajectory.unordered(want).maxPairs(8)), made);
+        ScoreResult enough = score(factory, Scorers.trajectory(Trajectory.unordered(want).maxPairs(9)), made);
+
+        assertThat(limited.checks()).containsExactly(Check.fail("trajectory unordered: search, search, search",
+                "not checked: matching 3 expected with 3 actual calls means comparing 9 pairs of same-named calls,"
+                        + " more than max_pairs 8; raise 'max_pairs' on this trajectory scorer to check them"
+                        + " (calls: search, search, search)"));
+        assertThat(enough.status()).isEqualTo(ScoreStatus.PASSED);
+    }
+
+    @Test
+    void should_fail_huge_trajectories_at_the_default_limit_never_pass_them() throws Exception {
+        // 1,500 expectations told apart only by an assertion, against 1,500 calls: 2,250,000 pairs.
+        List<Object> want = new java.util.ArrayList<>();
+        AgentResponse.Builder made = AgentResponse.builder().text("done");
+        for (long i = 0; i < 1_500; i++) {
+            want.add(Map.of("name", "search", "assertions", List.of(Map.of("path", "$.page", "equals", i))));
+            made.toolCall(call("search", "page", i));
+        }
+        for (String mode : List.of("unordered", "subset", "superset")) {
+            ScoreResult r = score(factory, ScorerSpec.of("trajectory", Map.of("mode", mode, "calls", want)),
+                    made.build());
+
+            assertThat(r.status()).isEqualTo(ScoreStatus.FAILED);
+            assertThat(r.checks().get(0).detail()).startsWith("not checked: matching 1500 expected with 1500"
+                    + " actual calls means comparing 2250000 pairs of same-named calls, more than max_pairs 1000000;"
+                    + " raise 'max_pairs' on this trajectory scorer to check them");
+        }
+    }
+
+    @Test
+    void should_take_max_pairs_only_where_a_matching_is_bounded() {
+        assertThat(factory.validate(ScorerSpec.of("trajectory", obj("mode", "strict", "calls", List.of("a"),
+                "max_pairs", 10L)))).containsExactly(
+                        "'max_pairs' bounds the matching of modes unordered, subset and superset, not strict");
+        assertThat(factory.validate(ScorerSpec.of("trajectory", obj("max_calls", 3L, "max_pairs", 10L))))
+                .containsExactly("'max_pairs' needs 'calls' (with mode unordered, subset or superset)");
+        assertThat(factory.validate(ScorerSpec.of("trajectory", obj("mode", "subset", "calls", List.of("a"),
+                "max_pairs", 0L)))).containsExactly("'max_pairs' must be a positive integer but was 0");
+        assertThatThrownBy(() -> Trajectory.subset(expected("a")).maxPairs(0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("maxPairs must be >= 1 but was 0");
+    }
+
+    @Test
     void strict_names_the_failed_argument_check() throws Exception {
         ScoreResult r = score(factory, Scorers.trajectory(Trajectory.strict(
                 ExpectedCall.of("search"),
@@ -251,13 +350,13 @@ class TrajectoryScorerTest {
     void should_write_the_dsl_as_the_yaml_dialects_do() {
         ScorerSpec spec = Scorers.trajectory(Trajectory.superset(ExpectedCall.of("a"),
                 ExpectedCall.of("b").withArgs(Map.of("x", 1L)).where(JsonPathCheck.at("$.y").exists(true)))
-                .neverCalled("z").maxCalls(4).maxRepeats(2));
+                .neverCalled("z").maxCalls(4).maxRepeats(2).maxPairs(5_000));
 
         assertThat(spec.type()).isEqualTo("trajectory");
         assertThat(spec.params()).isEqualTo(Map.of("mode", "superset",
                 "calls", List.of("a", Map.of("name", "b", "args", Map.of("x", 1L),
                         "assertions", List.of(Map.of("path", "$.y", "exists", true)))),
-                "never_called", List.of("z"), "max_calls", 4L, "max_repeats", 2L));
+                "never_called", List.of("z"), "max_calls", 4L, "max_repeats", 2L, "max_pairs", 5_000L));
         assertThat(factory.validate(spec)).isEmpty();
     }
 
