@@ -11,6 +11,8 @@ module dev.agenteval.launch {
     requires transitive dev.agenteval.agents;
     requires dev.agenteval.judge;
     requires transitive dev.agenteval.opik;
+    requires dev.agenteval.report;
+    requires org.slf4j;
 
     exports dev.agenteval.launch;
 }

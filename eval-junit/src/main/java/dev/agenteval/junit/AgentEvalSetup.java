@@ -1,6 +1,5 @@
 package dev.agenteval.junit;
 
-import dev.agenteval.agents.Targets;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Suite;
 import dev.agenteval.core.Environment;
@@ -15,11 +14,11 @@ import dev.agenteval.api.SuiteResult;
 import dev.agenteval.spi.ResultSink;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicTest;
+import dev.agenteval.launch.AgentEvalSettings;
 import dev.agenteval.launch.Setting;
 import dev.agenteval.launch.Settings;
 import dev.agenteval.launch.Wiring;
 import dev.agenteval.spi.AgentClient;
-import dev.agenteval.spi.Judge;
 import dev.agenteval.yaml.SuiteLoader;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -139,18 +138,14 @@ public final class AgentEvalSetup implements AutoCloseable {
     public synchronized EvalRunner runner() {
         if (runner == null) {
             List<Suite> all = suites();
-            AgentClient client = agent();
-            Judge judge = Wiring.needsJudge(all, providers()) ? Wiring.judge(settings, providers(), environment) : null;
-            EvalRunner.Builder b = EvalRunner.builder().agent(client).judge(judge).providers(providers())
-                    .environment(environment).redactJudgeInput(Wiring.redactJudgeInput(settings))
-                    .agentDescription(Wiring.describeAgent(settings, environment, workDir))
-                    .prices(Wiring.prices(settings, environment, workDir, null));
-            if (judge != null) {
-                b.judgeDescription(Wiring.describeJudge(judge));
-            }
-            runner = b.build();
+            runner = launch().runner(all, agent()).build();
         }
         return runner;
+    }
+
+    /** The settings as an embedder reads them, over this class's parameters, environment and providers. */
+    private AgentEvalSettings launch() {
+        return AgentEvalSettings.of(settings, environment, workDir, providers());
     }
 
     /**
@@ -161,7 +156,6 @@ public final class AgentEvalSetup implements AutoCloseable {
         List<Suite> all = suites();
         EvalRunner base = runner();
         OpikSink opik = opik();
-        Optional<Path> reportDir = Wiring.reportDir(settings, workDir);
         if (opik != null && opik.recording()) {
             // Before any agent call: a run that cannot be recorded fails the factory, naming the URL.
             try {
@@ -171,17 +165,14 @@ public final class AgentEvalSetup implements AutoCloseable {
                 throw new OpikException("Interrupted during the Opik health check", 0, e);
             }
         }
-        if (all.size() == 1) {
-            Suite suite = all.get(0);
+        // Each suite's reports in its own subfolder: the suites of other test classes share the report folder.
+        AgentEvalSettings launch = launch();
+        return all.stream().flatMap(suite -> {
             OpikSink sink = opik == null ? null : opik.forSuite(suite);
-            EvalRunner r = reportDir.map(dir -> base.toBuilder().sink(linked(sink, Reports.all(dir))).build()).orElse(base);
-            return tests(suite, r, sink, false);
-        }
-        return all.stream().map(suite -> {
-            OpikSink sink = opik == null ? null : opik.forSuite(suite);
-            EvalRunner r = reportDir.map(dir -> base.toBuilder()
-                    .sink(linked(sink, Reports.all(Wiring.reportDir(dir, suite, true)))).build()).orElse(base);
-            return DynamicContainer.dynamicContainer(suite.name(), tests(suite, r, sink, true));
+            EvalRunner r = launch.reportDir(suite).map(dir -> base.toBuilder().sink(linked(sink, Reports.all(dir))).build())
+                    .orElse(base);
+            return all.size() == 1 ? tests(suite, r, sink, false)
+                    : Stream.of(DynamicContainer.dynamicContainer(suite.name(), tests(suite, r, sink, true)));
         });
     }
 
@@ -247,12 +238,7 @@ public final class AgentEvalSetup implements AutoCloseable {
 
     private AgentClient agent() {
         if (!Wiring.agentNamed(settings)) {
-            throw new ConfigurationException("no agent for " + testClass.getName() + ": set "
-                    + settings.describe(Setting.AGENT_URL) + " to the agent's URL (with "
-                    + settings.describe(Setting.PROTOCOL) + ", default a2a), or " + settings.describe(Setting.TARGET)
-                    + " to a target of " + Targets.FILE_NAME + " or an environment of the harness's variables"
-                    + " (AGENT_API_URL_<NAME>, ...); parameters are system properties (-D"
-                    + Setting.AGENT_URL.parameter() + "=...) or lines of junit-platform.properties");
+            throw new ConfigurationException("no agent for " + testClass.getName() + ": " + Wiring.howToNameAgent(settings));
         }
         agent = Wiring.agent(settings, environment, workDir, providers());
         return agent;
