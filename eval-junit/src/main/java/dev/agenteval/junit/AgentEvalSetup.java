@@ -137,10 +137,13 @@ public final class AgentEvalSetup implements AutoCloseable {
      */
     public synchronized EvalRunner runner() {
         if (runner == null) {
-            List<Suite> all = suites();
-            runner = launch().runner(all, agent()).build();
+            runner = runner(suites());
         }
         return runner;
+    }
+
+    private synchronized EvalRunner runner(List<Suite> all) {
+        return launch().runner(all, agent()).build();
     }
 
     /** The settings as an embedder reads them, over this class's parameters, environment and providers. */
@@ -153,8 +156,34 @@ public final class AgentEvalSetup implements AutoCloseable {
      * suite. See {@link AgentEvals} for what each test reports.
      */
     public Stream<DynamicNode> dynamicTests() {
-        List<Suite> all = suites();
-        EvalRunner base = runner();
+        return dynamicTests(suites(), runner());
+    }
+
+    /**
+     * One dynamic test per case of suites written in code, named by the case id (with several
+     * suites, one container per suite), run with the agent, judge, report folder and Opik of the
+     * same settings as {@link AgentEvalSuite}'s: a test class need not be annotated for it.
+     *
+     * <pre>{@code
+     * @ExtendWith(AgentEvalExtension.class)
+     * class SupportEvalTest {
+     *     @TestFactory
+     *     Stream<DynamicNode> support(AgentEvalSetup setup) {
+     *         return setup.dynamicTests(SupportEval.suite());
+     *     }
+     * }
+     * }</pre>
+     *
+     * @throws ConfigurationException when no agent is configured or a setting is invalid
+     */
+    public Stream<DynamicNode> dynamicTests(Suite suite, Suite... more) {
+        List<Suite> all = new ArrayList<>();
+        all.add(Objects.requireNonNull(suite, "suite"));
+        all.addAll(List.of(more));
+        return dynamicTests(List.copyOf(all), runner(all));
+    }
+
+    private Stream<DynamicNode> dynamicTests(List<Suite> all, EvalRunner base) {
         OpikSink opik = opik();
         if (opik != null && opik.recording()) {
             // Before any agent call: a run that cannot be recorded fails the factory, naming the URL.
@@ -236,11 +265,14 @@ public final class AgentEvalSetup implements AutoCloseable {
         }
     }
 
-    private AgentClient agent() {
-        if (!Wiring.agentNamed(settings)) {
-            throw new ConfigurationException("no agent for " + testClass.getName() + ": " + Wiring.howToNameAgent(settings));
+    private synchronized AgentClient agent() {
+        if (agent == null) {
+            if (!Wiring.agentNamed(settings)) {
+                throw new ConfigurationException("no agent for " + testClass.getName() + ": "
+                        + Wiring.howToNameAgent(settings));
+            }
+            agent = Wiring.agent(settings, environment, workDir, providers());
         }
-        agent = Wiring.agent(settings, environment, workDir, providers());
         return agent;
     }
 
