@@ -1,10 +1,13 @@
-# The agent-eval command on a Java 17 runtime, for CI jobs (see the README, "Splitting a suite across CI jobs").
+# The agent-eval command on a Java 25 runtime, for CI jobs (see the README, "Splitting a suite across CI jobs").
+# The jars are compiled for Java 17 (--release 17), as published, and run on any 17+; the image runs them on
+# 25 because it starts and runs them faster: a cold run of a 1,000-case suite took 1.68 s on 25, 2.17 s on 17.
 # It copies the distribution the build writes, so build that first:
 #   ./mvnw -B package -DskipTests -pl agent-eval-dist -am
 #   docker build -t agent-eval .
 # DockerContextIT (agent-eval-dist) checks after `package` that every file copied here exists, that the
-# entrypoint is the distribution's launcher, and runs the RUN below on the distribution it copies.
-FROM eclipse-temurin:17-jre
+# entrypoint is the distribution's launcher, and runs the RUN below on the distribution it copies (on the build's
+# Java, and on a JDK 25 where one is installed).
+FROM eclipse-temurin:25-jre
 COPY agent-eval-dist/target/agent-eval/ /opt/agent-eval/
 ENV PATH=/opt/agent-eval/bin:$PATH
 # The launcher's class-data-sharing archives (see bin/agent-eval), written here at build time: a run, a

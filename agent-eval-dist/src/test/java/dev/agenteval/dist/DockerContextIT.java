@@ -1,6 +1,7 @@
 package dev.agenteval.dist;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -8,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -16,10 +18,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The repository's Dockerfile, checked without Docker after {@code package}: its base image, that
- * every file it copies exists (and is not left out of the build context by {@code .dockerignore}),
- * that its entrypoint is the distribution's launcher, which runs, and that its RUN writes the launcher's
- * class-data-sharing archives.
+ * The repository's Dockerfile, checked without Docker after {@code package}: its base image (Java 25,
+ * running jars compiled for 17), that every file it copies exists (and is not left out of the build
+ * context by {@code .dockerignore}), that its entrypoint is the distribution's launcher, which runs, and
+ * that its RUN writes the launcher's class-data-sharing archives, on this JVM and on a JDK 25 when one
+ * is installed.
  */
 class DockerContextIT {
 
@@ -46,9 +49,14 @@ class DockerContextIT {
         return copies;
     }
 
+    /** The JDK 25 the image's runtime stands for here: {@code -Dagent-eval.it.java25=PATH}, else Temurin's usual folder. */
+    private static Path java25() {
+        return Path.of(System.getProperty("agent-eval.it.java25", "/usr/lib/jvm/temurin-25-jdk-amd64"));
+    }
+
     @Test
-    void should_build_on_the_eclipse_temurin_17_jre_and_work_in_slash_work() throws IOException {
-        assertThat(dockerfile()).containsPattern("(?m)^FROM eclipse-temurin:17-jre$")
+    void should_build_on_the_eclipse_temurin_25_jre_and_work_in_slash_work() throws IOException {
+        assertThat(dockerfile()).containsPattern("(?m)^FROM eclipse-temurin:25-jre$")
                 .containsPattern("(?m)^WORKDIR /work$")
                 .doesNotContain("ADD ", "git clone", "mvnw");
     }
@@ -65,8 +73,34 @@ class DockerContextIT {
         });
     }
 
+    /** The image runs Java 25, but the jars it runs are compiled for 17 (class files of major version 61), as published. */
+    @Test
+    void should_copy_jars_compiled_for_java_17() throws IOException {
+        Path jar = Dist.target().resolve("agent-eval/lib/eval-cli-" + Dist.version() + ".jar");
+        try (var zip = new java.util.zip.ZipFile(jar.toFile())) {
+            var entry = zip.getEntry("dev/agenteval/cli/AgentEvalCli.class");
+            try (var in = new java.io.DataInputStream(zip.getInputStream(entry))) {
+                assertThat(in.readInt()).isEqualTo(0xCAFEBABE);
+                in.readUnsignedShort();
+                assertThat(in.readUnsignedShort()).as("class file major version of " + entry + " in " + jar).isEqualTo(61);
+            }
+        }
+    }
+
     @Test
     void should_write_the_launchers_archives_at_build_time_offline() throws Exception {
+        archivesWrittenByTheRun(Path.of(System.getProperty("java.home")));
+    }
+
+    /** The RUN on the image's Java: the distribution, compiled for 17, runs on 25 and writes its archives there. */
+    @Test
+    void should_write_the_launchers_archives_on_java_25_when_it_is_installed() throws Exception {
+        assumeThat(java25().resolve("bin/java")).as("a JDK 25 (-Dagent-eval.it.java25=PATH)").isExecutable();
+
+        archivesWrittenByTheRun(java25());
+    }
+
+    private void archivesWrittenByTheRun(Path javaHome) throws Exception {
         List<String> lines = dockerfile().lines().toList();
         StringBuilder run = new StringBuilder();
         for (int i = 0; i < lines.size(); i++) {
@@ -87,6 +121,7 @@ class DockerContextIT {
         ProcessBuilder builder = Dist.builder(dir, List.of("sh", "-c", run.toString())).redirectErrorStream(true);
         builder.environment().put("PATH", Dist.target().resolve("agent-eval/bin") + ":" + System.getenv("PATH"));
         builder.environment().put("AGENT_EVAL_CDS_DIR", cds.toString());
+        builder.environment().put("JAVA_HOME", javaHome.toString());
         Process p = builder.start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(180, TimeUnit.SECONDS)).isTrue();
@@ -112,5 +147,16 @@ class DockerContextIT {
         Dist.Result result = Dist.run(dir, List.of(launcher.toString(), "--version"));
         assertThat(result.code()).as(result.output()).isZero();
         assertThat(result.output().strip()).isEqualTo("agent-eval " + Dist.version());
+    }
+
+    @Test
+    void should_run_the_distribution_on_java_25_when_it_is_installed() throws Exception {
+        assumeThat(java25().resolve("bin/java")).as("a JDK 25 (-Dagent-eval.it.java25=PATH)").isExecutable();
+
+        Dist.Result result = Dist.run(dir, Map.of("JAVA_HOME", java25().toString(), "AGENT_EVAL_JAVA_OPTS", "-XshowSettings:properties"),
+                List.of(Dist.target().resolve("agent-eval/bin/agent-eval").toString(), "--version"));
+
+        assertThat(result.code()).as(result.output()).isZero();
+        assertThat(result.output()).contains("java.specification.version = 25").contains("agent-eval " + Dist.version());
     }
 }

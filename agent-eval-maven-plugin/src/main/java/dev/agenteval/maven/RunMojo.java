@@ -14,11 +14,15 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Properties;
 import java.util.function.Consumer;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.descriptor.MojoDescriptor;
+import org.apache.maven.plugin.descriptor.PluginDescriptor;
 import org.apache.maven.plugin.logging.Log;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -32,10 +36,12 @@ import org.apache.maven.plugins.annotations.Parameter;
  * gate was not met, or {@code failOnRegression} found a regression) is a
  * {@link MojoFailureException} with the summary; 2 (an invalid suite or configuration; nothing was
  * sent), 3 (the run could not be carried out) and 4 (the Opik upload failed) are a
- * {@link MojoExecutionException}.
+ * {@link MojoExecutionException} naming every problem the command printed (each also logged at
+ * ERROR).
  *
  * <p>Every parameter is also a user property, {@code -Dagent-eval.agent-url=...}, named as the
- * setting's JUnit configuration parameter; the environment ({@code AGENT_EVAL_*}, a {@code .env}
+ * setting's JUnit configuration parameter; a value the pom's {@code <configuration>} sets wins over
+ * it (Maven's rule), which the goal warns about. The environment ({@code AGENT_EVAL_*}, a {@code .env}
  * file in the project folder) and {@code agent-eval.targets.yaml} in the project folder are read as
  * the command reads them.
  */
@@ -96,7 +102,11 @@ public class RunMojo extends AbstractMojo {
     @Parameter(property = "agent-eval.threshold")
     Double threshold;
 
-    /** {@code --baseline}: an earlier results.json (or its report folder) to compare with. */
+    /**
+     * {@code --baseline}: an earlier results.json, or its report folder (a subfolder per suite when
+     * several ran), to compare with. When it does not exist yet, the run is not compared and a
+     * warning says how to make it from this run's reports.
+     */
     @Parameter(property = "agent-eval.baseline")
     File baseline;
 
@@ -148,9 +158,18 @@ public class RunMojo extends AbstractMojo {
     @Parameter
     List<String> arguments;
 
+    /** The session's user properties ({@code -D...}): those the pom's configuration overrides are warned about. */
+    @Parameter(defaultValue = "${session.userProperties}", readonly = true)
+    Properties userProperties;
+
+    /** This plugin's descriptor: which user property each parameter reads. */
+    @Parameter(defaultValue = "${plugin}", readonly = true)
+    PluginDescriptor plugin;
+
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
         Log log = getLog();
+        overriddenUserProperties().forEach(log::warn);
         if (skip) {
             log.info("agent-eval: skipped (agent-eval.skip)");
             return;
@@ -159,7 +178,12 @@ public class RunMojo extends AbstractMojo {
             log.info("agent-eval: no suites in " + defaultSuites() + ": nothing to run");
             return;
         }
-        List<String> args = arguments();
+        boolean firstBaseline = baseline != null && !baseline.exists();
+        if (firstBaseline) {
+            log.warn("agent-eval: no baseline at " + shown(baseline) + " yet (this run is not compared with one);"
+                    + " this run's results.json can become it: " + firstBaselineCommand());
+        }
+        List<String> args = arguments(!firstBaseline);
         log.debug("agent-eval " + String.join(" ", args));
         Instant started = Instant.now();
         List<String> errors = new ArrayList<>();
@@ -172,6 +196,7 @@ public class RunMojo extends AbstractMojo {
                  log.info(line);
              });
              PrintStream err = stream(line -> {
+                 // The command prints each problem on a line of its own, "error: ...".
                  if (line.startsWith("error:")) {
                      errors.add(line);
                      log.error(line);
@@ -198,6 +223,14 @@ public class RunMojo extends AbstractMojo {
 
     /** The command line of {@code agent-eval run} this configuration stands for. */
     List<String> arguments() {
+        return arguments(true);
+    }
+
+    /**
+     * The command line of {@code agent-eval run}; without {@code --baseline} and
+     * {@code --fail-on-regression} unless {@code compare}.
+     */
+    private List<String> arguments(boolean compare) {
         List<String> a = new ArrayList<>();
         a.add("run");
         option(a, "--agent-url", agentUrl);
@@ -211,8 +244,8 @@ public class RunMojo extends AbstractMojo {
             option(a, "--format", String.join(",", formats));
         }
         option(a, "--threshold", threshold == null ? null : threshold.toString());
-        option(a, "--baseline", baseline == null ? null : baseline.getAbsolutePath());
-        if (failOnRegression) {
+        option(a, "--baseline", baseline == null || !compare ? null : baseline.getAbsolutePath());
+        if (failOnRegression && compare) {
             a.add("--fail-on-regression");
         }
         option(a, "--judge", judge);
@@ -244,6 +277,59 @@ public class RunMojo extends AbstractMojo {
         return a;
     }
 
+    /**
+     * A warning for each {@code -Dagent-eval.*} the goal does not use because the pom's
+     * {@code <configuration>} sets its parameter: Maven lets the configuration win over a user
+     * property, so a value meant to be overridden from the command line belongs in the pom's
+     * {@code <properties>}.
+     */
+    List<String> overriddenUserProperties() {
+        MojoDescriptor mojo = plugin == null ? null : plugin.getMojo("run");
+        if (mojo == null || userProperties == null) {
+            return List.of();
+        }
+        List<String> warnings = new ArrayList<>();
+        for (org.apache.maven.plugin.descriptor.Parameter p : mojo.getParameters()) {
+            String expression = p.getExpression();
+            String property = expression == null || !expression.matches("\\$\\{agent-eval\\.[^}]+}") ? null
+                    : expression.substring(2, expression.length() - 1);
+            String given = property == null ? null : userProperties.getProperty(property);
+            if (given != null && !holds(p.getName(), given)) {
+                warnings.add("agent-eval: -D" + property + "=" + given + " is not used: the pom's <configuration> sets <"
+                        + p.getName() + ">, which Maven lets win over a user property; to let the command line override"
+                        + " it, set <" + property + "> in the pom's <properties> instead");
+            }
+        }
+        return warnings;
+    }
+
+    /** Whether parameter {@code name} holds the value of the user property {@code given}, as Maven converts it. */
+    private boolean holds(String name, String given) {
+        try {
+            return holds(RunMojo.class.getDeclaredField(name).get(this), given);
+        } catch (ReflectiveOperationException e) {
+            return true;
+        }
+    }
+
+    private boolean holds(Object value, String given) {
+        try {
+            if (value instanceof Number n) {
+                return n.doubleValue() == Double.parseDouble(given);
+            }
+        } catch (NumberFormatException e) {
+            return true; // Maven refuses such a value itself
+        }
+        if (value instanceof File file) {
+            return file.toPath().toAbsolutePath().normalize().equals(basedir.toPath().toAbsolutePath().resolve(given).normalize());
+        }
+        if (value instanceof List<?> list) {
+            List<String> items = Stream.of(given.split(",")).map(String::trim).toList();
+            return list.size() == items.size() && IntStream.range(0, items.size()).allMatch(i -> holds(list.get(i), items.get(i)));
+        }
+        return value instanceof Boolean ? value.equals(Boolean.valueOf(given)) : given.equals(value);
+    }
+
     private Path defaultSuites() {
         return basedir.toPath().toAbsolutePath().resolve(DEFAULT_SUITES);
     }
@@ -253,6 +339,28 @@ public class RunMojo extends AbstractMojo {
             args.add(name);
             args.add(value);
         }
+    }
+
+    /**
+     * How this run's reports become the baseline: the report folder copied as a whole (it holds
+     * results.json, or a subfolder per suite when several run), or its results.json when the
+     * baseline is a file.
+     */
+    private String firstBaselineCommand() {
+        File reports = reportDir == null ? new File(basedir, "target/agent-eval") : reportDir;
+        if (!baseline.getName().endsWith(".json")) {
+            return "cp -r " + shown(reports) + " " + shown(baseline);
+        }
+        File folder = baseline.getAbsoluteFile().getParentFile();
+        return (folder.isDirectory() ? "" : "mkdir -p " + shown(folder) + " && ") + "cp "
+                + shown(new File(reports, Reports.JSON_FILE)) + " " + shown(baseline);
+    }
+
+    /** {@code file} relative to the project folder when inside it (the folder Maven runs in), else absolute. */
+    private String shown(File file) {
+        Path project = basedir.toPath().toAbsolutePath().normalize();
+        Path path = file.toPath().toAbsolutePath().normalize();
+        return path.startsWith(project) && !path.equals(project) ? project.relativize(path).toString() : path.toString();
     }
 
     private String reportsNote() {

@@ -65,6 +65,16 @@ class MavenPluginIT {
                 "agent-eval: suite 'support': 2 of 3 cases passed (1 failed, 0 errored, 0 skipped); gate not met: pass"
                         + " rate 66.7% (2 of 3 cases passed) is below the threshold 90%");
         assertThat(build.dir().resolve("target/agent-eval/results.json")).exists();
+        assertThat(build.log()).contains("[WARNING] agent-eval: -Dagent-eval.threshold=60 is not used: the pom's <configuration>"
+                + " sets <threshold>, which Maven lets win over a user property");
+    }
+
+    @Test
+    void a_threshold_set_in_the_poms_properties_is_overridden_on_the_command_line() throws Exception {
+        Build build = build("user-property");
+
+        assertThat(build.log()).contains("BUILD SUCCESS", "gate met: pass rate 66.7% (2 of 3 cases passed) meets the threshold 60%")
+                .doesNotContain("[WARNING] agent-eval:");
     }
 
     @Test

@@ -12,10 +12,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.TreeMap;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.descriptor.PluginDescriptor;
+import org.apache.maven.plugin.descriptor.PluginDescriptorBuilder;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -97,6 +100,75 @@ class RunMojoTest {
         assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class)
                 .hasMessageContaining("exit 2").hasMessageContaining("--threshold must be between 0 and 100");
         assertThat(project.resolve("target/agent-eval/results.json")).doesNotExist();
+    }
+
+    @Test
+    void a_baseline_that_does_not_exist_yet_is_a_warning_that_says_how_to_make_it_and_the_next_run_compares_with_it()
+            throws Exception {
+        RunMojo first = mojo();
+        first.threshold = 60.0;
+        first.baseline = project.resolve("eval-baseline").toFile();
+        first.failOnRegression = true;
+        RecordingLog log = RecordingLog.of(first);
+
+        first.execute();
+
+        assertThat(log.lines("warn")).containsExactly("agent-eval: no baseline at eval-baseline yet (this run is not compared"
+                + " with one); this run's results.json can become it: cp -r target/agent-eval eval-baseline");
+        assertThat(log.lines("info")).noneMatch(l -> l.startsWith("Baseline "));
+
+        copyFolder(project.resolve("target/agent-eval"), project.resolve("eval-baseline"));
+        RunMojo next = mojo();
+        next.threshold = 60.0;
+        next.baseline = first.baseline;
+        next.failOnRegression = true;
+        RecordingLog nextLog = RecordingLog.of(next);
+        next.execute();
+
+        assertThat(nextLog.lines("warn")).isEmpty();
+        assertThat(nextLog.lines("info")).anyMatch(l -> l.startsWith("Baseline " + project.resolve("eval-baseline/results.json")));
+    }
+
+    @Test
+    void a_baseline_file_that_does_not_exist_yet_is_made_by_copying_the_results_json() throws Exception {
+        RunMojo mojo = mojo();
+        mojo.baseline = project.resolve("eval-baseline/results.json").toFile();
+        mojo.failOnRegression = true;
+        RecordingLog log = RecordingLog.of(mojo);
+
+        assertThatThrownBy(mojo::execute).isInstanceOf(MojoFailureException.class).hasMessageContaining("2 of 3 cases passed");
+
+        assertThat(log.lines("warn")).containsExactly("agent-eval: no baseline at eval-baseline/results.json yet (this run is"
+                + " not compared with one); this run's results.json can become it: mkdir -p eval-baseline"
+                + " && cp target/agent-eval/results.json eval-baseline/results.json");
+    }
+
+    /** Every problem of an invalid suite is logged at ERROR and named in the build's failure, not only the first. */
+    @Test
+    void every_problem_of_an_invalid_suite_is_an_error_in_the_log_and_in_the_failure() throws Exception {
+        RunMojo mojo = mojo();
+        Files.writeString(project.resolve(RunMojo.DEFAULT_SUITES).resolve("tenant.yaml"), """
+                variables:
+                  tenant: env:AGENT_EVAL_PLUGIN_TEST_TENANT
+                evals:
+                  - name: uses_tenant
+                    message:
+                      message:
+                        parts:
+                          - kind: text
+                            text: "tenant {{tenant}} of {{nobody}}"
+                    expectations:
+                      must_include: [hello]
+                """);
+        RecordingLog log = RecordingLog.of(mojo);
+
+        assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class)
+                .hasMessageContaining("environment variable AGENT_EVAL_PLUGIN_TEST_TENANT is not set")
+                .hasMessageContaining("unresolved placeholder '{{nobody}}'");
+        assertThat(log.lines("error")).anyMatch(l -> l.contains("AGENT_EVAL_PLUGIN_TEST_TENANT is not set"))
+                .anyMatch(l -> l.contains("unresolved placeholder '{{nobody}}'"));
+        assertThat(log.lines("info")).noneMatch(l -> l.contains("AGENT_EVAL_PLUGIN_TEST_TENANT"))
+                .noneMatch(l -> l.contains("{{nobody}}"));
     }
 
     @Test
@@ -208,13 +280,56 @@ class RunMojoTest {
     }
 
     /**
+     * Maven lets a parameter set in the pom's {@code <configuration>} win over its user property:
+     * a {@code -Dagent-eval.*} that does not reach the goal is warned about, not silently dropped.
+     */
+    @Test
+    void a_user_property_that_the_poms_configuration_overrides_is_warned_about() throws Exception {
+        RunMojo mojo = mojo();
+        mojo.plugin = descriptor();
+        mojo.threshold = 90.0; // <threshold>90</threshold>: -Dagent-eval.threshold=80 does not reach it
+        mojo.formats = List.of("json", "md"); // from -Dagent-eval.formats=json,md
+        mojo.userProperties = new Properties();
+        mojo.userProperties.putAll(Map.of("agent-eval.threshold", "80", "agent-eval.formats", "json,md",
+                "agent-eval.report-dir", "target/agent-eval", "agent-eval.skip", "false", "other.property", "x"));
+        RecordingLog log = RecordingLog.of(mojo);
+
+        assertThatThrownBy(mojo::execute).isInstanceOf(MojoFailureException.class);
+
+        assertThat(log.lines("warn")).containsExactly("agent-eval: -Dagent-eval.threshold=80 is not used: the pom's"
+                + " <configuration> sets <threshold>, which Maven lets win over a user property; to let the command line"
+                + " override it, set <agent-eval.threshold> in the pom's <properties> instead");
+    }
+
+    /** The README's snippet hard-codes no parameter that the section's command lines set with {@code -D}. */
+    @Test
+    void the_readme_snippet_leaves_to_user_properties_what_its_command_lines_set() throws Exception {
+        String section = readmeSection();
+        String xml = section.substring(section.indexOf("<configuration>"), section.indexOf("</configuration>"));
+        Map<String, String> parameters = new TreeMap<>();
+        for (org.apache.maven.plugin.descriptor.Parameter p : descriptor().getMojo("run").getParameters()) {
+            if (p.getExpression() != null) {
+                parameters.put(p.getExpression().replaceAll("^\\$\\{|}$", ""), p.getName());
+            }
+        }
+        java.util.regex.Matcher d = java.util.regex.Pattern.compile("-D(agent-eval\\.[a-z-]+)=").matcher(section);
+        List<String> properties = new ArrayList<>();
+        while (d.find()) {
+            properties.add(d.group(1));
+        }
+
+        assertThat(properties).contains("agent-eval.threshold");
+        assertThat(properties).allSatisfy(p -> assertThat(xml).as("the snippet sets " + p + "'s parameter, so -D" + p
+                + " would not reach the goal").doesNotContain("<" + parameters.get(p) + ">"));
+    }
+
+    /**
      * The README's "Maven plugin" section: every element of its pom snippet's configuration is a
      * parameter of the goal, and every parameter a user can set is named in the section.
      */
     @Test
     void the_readme_section_names_every_parameter_and_only_parameters() throws Exception {
-        String readme = Files.readString(Path.of("../README.md"));
-        String section = readme.substring(readme.indexOf("## Maven plugin"), readme.indexOf("## Splitting a suite"));
+        String section = readmeSection();
         Element mojo = (Element) DocumentBuilderFactory.newInstance().newDocumentBuilder()
                 .parse(Path.of("target/classes/META-INF/maven/plugin.xml").toFile()).getElementsByTagName("mojo").item(0);
         List<String> editable = new ArrayList<>();
@@ -236,6 +351,31 @@ class RunMojoTest {
         }
         assertThat(configured).isNotEmpty();
         assertThat(editable).containsAll(configured);
+    }
+
+    private static String readmeSection() throws IOException {
+        String readme = Files.readString(Path.of("../README.md"));
+        return readme.substring(readme.indexOf("## Maven plugin"), readme.indexOf("## Splitting a suite"));
+    }
+
+    /** The descriptor the build generated, as Maven reads it. */
+    private static PluginDescriptor descriptor() throws Exception {
+        try (var reader = Files.newBufferedReader(Path.of("target/classes/META-INF/maven/plugin.xml"))) {
+            return new PluginDescriptorBuilder().build(reader);
+        }
+    }
+
+    private static void copyFolder(Path from, Path to) throws IOException {
+        try (var files = Files.walk(from)) {
+            for (Path p : files.toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
     }
 
     private static String text(Element parent, String child) {

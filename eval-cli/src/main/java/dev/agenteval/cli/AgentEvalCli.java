@@ -299,7 +299,8 @@ public final class AgentEvalCli implements Callable<Integer> {
 
     static String message(Throwable e) {
         if (e instanceof ConfigurationException c) {
-            return "error: " + String.join("\n", c.problems());
+            // One line per problem, each marked: a tool reading the lines (the Maven plugin's log) finds them all.
+            return c.problems().stream().map(p -> "error: " + p).collect(java.util.stream.Collectors.joining("\n"));
         }
         if (e instanceof AgentException) {
             return "error: " + e.getMessage();

@@ -8,11 +8,14 @@ import dev.agenteval.report.BaselineComparison;
 import dev.agenteval.report.Gate;
 import dev.agenteval.report.GateVerdict;
 import dev.agenteval.report.Reports;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The run command's threshold gate and baseline comparison: what
@@ -24,55 +27,77 @@ final class Gating {
     }
 
     /**
-     * The baseline named by {@code --baseline}: a results.json, or a report folder holding one.
+     * The baselines named by {@code --baseline}: a results.json; a report folder holding one; or the
+     * report folder of a run of several suites, holding a results.json in each suite's subfolder
+     * (one baseline per suite).
      *
      * @throws ConfigurationException naming the file when it cannot be read
      */
-    static Baseline readBaseline(Path given, Double significance, Path workDir) {
+    static List<Baseline> readBaselines(Path given, Double significance, Path workDir) {
         Path path = workDir.resolve(given).normalize();
-        Path file = Files.isDirectory(path) ? path.resolve(Reports.JSON_FILE) : path;
-        Baseline baseline;
-        try {
-            baseline = Baseline.read(file).withSource(Files.isDirectory(path) ? given.resolve(Reports.JSON_FILE).toString()
-                    : given.toString());
-        } catch (ConfigurationException e) {
-            throw new ConfigurationException("--baseline: " + e.getMessage(), e);
+        List<Path> files = List.of(Files.isDirectory(path) ? path.resolve(Reports.JSON_FILE) : path);
+        if (Files.isDirectory(path) && !Files.exists(files.get(0))) {
+            try (Stream<Path> children = Files.list(path)) {
+                List<Path> perSuite = children.map(c -> c.resolve(Reports.JSON_FILE)).filter(Files::isRegularFile)
+                        .sorted().toList();
+                files = perSuite.isEmpty() ? files : perSuite;
+            } catch (IOException e) {
+                throw new ConfigurationException("--baseline: " + given + " cannot be listed: " + e.getMessage(), e);
+            }
         }
-        return significance == null ? baseline : baseline.withSignificance(significance);
+        List<Baseline> baselines = new ArrayList<>();
+        for (Path file : files) {
+            try {
+                Baseline b = Baseline.read(file).withSource(given.resolve(path.relativize(file)).normalize().toString());
+                baselines.add(significance == null ? b : b.withSignificance(significance));
+            } catch (ConfigurationException e) {
+                throw new ConfigurationException("--baseline: " + e.getMessage(), e);
+            }
+        }
+        return List.copyOf(baselines);
     }
 
     /**
-     * The baseline to compare {@code suite} with: with one suite, the baseline whatever its suite
-     * name (a note says when the names differ); with several, the baseline of the suite of the same
-     * name only (null for the others).
+     * The baseline to compare {@code suite} with: the one of the suite of the same name; with one
+     * suite and one baseline, that baseline whatever its suite name (a note says when the names
+     * differ). Null, with a warning naming the suite, when {@code --baseline} holds no result of it.
      */
-    static Baseline baselineFor(Baseline baseline, Suite suite, boolean several, PrintStream err) {
-        if (baseline == null) {
+    static Baseline baselineFor(List<Baseline> baselines, Suite suite, boolean several, PrintStream err) {
+        if (baselines.isEmpty()) {
             return null;
         }
-        String name = baseline.result().suite();
-        if (name.equals(suite.name())) {
-            return baseline;
+        for (Baseline b : baselines) {
+            if (b.result().suite().equals(suite.name())) {
+                return b;
+            }
         }
-        if (several) {
+        if (several || baselines.size() > 1) {
+            err.println("warning: suite '" + suite.name() + "' is not compared with a baseline: --baseline holds no result"
+                    + " of it (" + held(baselines) + "); a report folder of a run of several suites holds one per suite");
             return null;
         }
-        err.println("note: baseline " + baseline.source() + " is of suite '" + name + "'; comparing it with suite '"
-                + suite.name() + "'");
+        Baseline baseline = baselines.get(0);
+        err.println("note: baseline " + baseline.source() + " is of suite '" + baseline.result().suite()
+                + "'; comparing it with suite '" + suite.name() + "'");
         return baseline;
     }
 
-    /** Fails when several suites run and none is the baseline's. */
-    static void requireBaselineSuite(Baseline baseline, List<Suite> suites) {
-        if (baseline == null || suites.size() < 2) {
+    /** Fails when no suite run has a result in the baselines (unless one suite and one baseline run). */
+    static void requireBaselineSuite(List<Baseline> baselines, List<Suite> suites) {
+        if (baselines.isEmpty() || suites.size() < 2 && baselines.size() < 2) {
             return;
         }
-        String name = baseline.result().suite();
-        if (suites.stream().noneMatch(s -> s.name().equals(name))) {
-            throw new ConfigurationException("--baseline " + baseline.source() + " is a result of suite '" + name
-                    + "', which is not among the suites run ("
-                    + suites.stream().map(Suite::name).collect(Collectors.joining(", ")) + ")");
+        if (suites.stream().noneMatch(s -> baselines.stream().anyMatch(b -> b.result().suite().equals(s.name())))) {
+            throw new ConfigurationException("--baseline holds no result of the suites run ("
+                    + suites.stream().map(s -> "'" + s.name() + "'").collect(Collectors.joining(", ")) + "): "
+                    + held(baselines));
         }
+    }
+
+    /** What the baselines hold: each one's file and suite. */
+    private static String held(List<Baseline> baselines) {
+        return baselines.stream().map(b -> b.source() + " is of suite '" + b.result().suite() + "'")
+                .collect(Collectors.joining(", "));
     }
 
     /**

@@ -55,11 +55,12 @@ final class Preflight {
     /**
      * What a run needs, all checked. Closing it closes the agent.
      *
+     * @param baselines what {@code --baseline} holds: none, one, or one per suite of a report folder
      * @param runners per source, in order, the runner settings its suite was checked with
      *                ({@link EvalRunner.Builder#check}), holding the scorers the check created
      */
     record Plan(List<SuiteSources.Source> sources, Agents agents, Judge judge, Providers providers,
-                Function<String, String> environment, Settings settings, Baseline baseline, Path reportFolder, Path outputFile,
+                Function<String, String> environment, Settings settings, List<Baseline> baselines, Path reportFolder, Path outputFile,
                 Path defaultResults, List<EvalRunner.Builder> runners, dev.agenteval.opik.OpikSink opik,
                 dev.agenteval.api.Prices prices, List<Journal.Contents> journals)
             implements AutoCloseable {
@@ -164,12 +165,12 @@ final class Preflight {
         problems.addAll(loaded.problems());
         List<Suite> suites = loaded.suites();
 
-        Baseline baseline = null;
+        List<Baseline> baselines = List.of();
         if (o.baselinePath != null) {
             try {
-                baseline = Gating.readBaseline(o.baselinePath, validSignificance(o.significance), workDir);
+                baselines = Gating.readBaselines(o.baselinePath, validSignificance(o.significance), workDir);
                 if (loaded.problems().isEmpty()) {
-                    Gating.requireBaselineSuite(baseline, suites);
+                    Gating.requireBaselineSuite(baselines, suites);
                 }
             } catch (ConfigurationException e) {
                 problems.addAll(e.problems());
@@ -281,7 +282,7 @@ final class Preflight {
                 throw e;
             }
         }
-        return new Plan(loaded.sources(), agents, judge, providers, environment, settings, baseline, reportFolder, outputFile,
+        return new Plan(loaded.sources(), agents, judge, providers, environment, settings, baselines, reportFolder, outputFile,
                 defaultResults, List.copyOf(runners), opik, prices, journals);
     }
 

@@ -212,7 +212,7 @@ final class RunCommand implements Callable<Integer> {
                 }
             }
         }
-        Baseline compared = Gating.baselineFor(plan.baseline(), suite, several, context.err());
+        Baseline compared = Gating.baselineFor(plan.baselines(), suite, several, context.err());
         dev.agenteval.opik.OpikSink opik = plan.opik() == null ? null : plan.opik().forSuite(suite);
         java.util.function.UnaryOperator<dev.agenteval.spi.ResultSink> linked = opik == null ? x -> x : opik::linking;
         b.sink(options.verbosity.quiet() ? Reports.consoleTotals(context.out())

@@ -57,7 +57,7 @@ final class RunOptions {
     @Option(names = "--threshold", paramLabel = "PCT", description = "Gate: exit 0 when the run covered every case of the suite and at least PCT percent of them passed, else 1. A filtered, sharded, stopped or interrupted run never meets it.")
     Double threshold;
 
-    @Option(names = "--baseline", paramLabel = "FILE", description = "An earlier results.json (or the report folder holding it) to compare with: regressions, fixes, new and removed cases and the pass-rate change, in the console, results.md and results.json.")
+    @Option(names = "--baseline", paramLabel = "FILE", description = "An earlier results.json, or the report folder holding it (of a run of several suites: one results.json per suite subfolder, each suite compared with its own), to compare with: regressions, fixes, new and removed cases and the pass-rate change, in the console, results.md and results.json.")
     Path baselinePath;
 
     @Option(names = "--fail-on-regression", description = "Exit 1 when a case passed in --baseline and does not now (with repeats: only when Fisher's exact test on the attempt counts gives p below --significance).")

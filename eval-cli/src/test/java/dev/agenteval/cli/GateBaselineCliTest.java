@@ -141,6 +141,60 @@ class GateBaselineCliTest {
         assertThat(Files.readString(report.resolve("results.md"))).contains("🔻 **Regression** `regressed`");
     }
 
+    /** Two suites, 'shop' and 'cart', in one folder; each case passes when the echo agent's answer contains its word. */
+    private Path twoSuites(String name, String shopWord, String cartWord) throws Exception {
+        Path folder = suite(name, "a", shopWord).getParent();
+        Files.writeString(folder.resolve("cart.yaml"), Files.readString(folder.resolve("shop.yaml"))
+                .replace("id: a", "id: b").replace("[" + shopWord + "]", "[" + cartWord + "]"));
+        return folder;
+    }
+
+    @Test
+    void should_compare_each_of_several_suites_with_its_own_result_in_a_baseline_report_folder() throws Exception {
+        Path baseline = dir.resolve("baseline");
+        assertThat(run(args(twoSuites("v1", "hello", "hello"), "--report-dir", baseline.toString()))).as(err()).isZero();
+        assertThat(baseline.resolve("shop/results.json")).exists();
+
+        int code = run(args(twoSuites("v2", "nowhere", "nowhere"), "--baseline", baseline.toString(), "--fail-on-regression"));
+
+        assertThat(code).isEqualTo(1);
+        assertThat(out()).contains("--fail-on-regression: 1 case regressed against " + baseline.resolve("cart/results.json") + ": b")
+                .contains("--fail-on-regression: 1 case regressed against " + baseline.resolve("shop/results.json") + ": a");
+        assertThat(err()).doesNotContain("warning");
+    }
+
+    @Test
+    void should_warn_naming_each_suite_that_a_baseline_holds_no_result_of() throws Exception {
+        Path baseline = dir.resolve("baseline");
+        assertThat(run(args(twoSuites("v1", "hello", "hello"), "--report-dir", baseline.toString()))).as(err()).isZero();
+
+        int code = run(args(twoSuites("v2", "nowhere", "nowhere"), "--baseline", baseline.resolve("shop").toString(),
+                "--fail-on-regression"));
+
+        assertThat(code).isEqualTo(1);
+        assertThat(out()).contains("regressed against " + baseline.resolve("shop/results.json") + ": a")
+                .doesNotContain(": b");
+        assertThat(err()).contains("warning: suite 'cart' is not compared with a baseline: --baseline holds no result of it ("
+                + baseline.resolve("shop/results.json") + " is of suite 'shop')").doesNotContain("suite 'shop' is not compared");
+    }
+
+    @Test
+    void should_compare_one_suite_with_its_result_in_a_baseline_folder_of_several_and_refuse_one_of_none() throws Exception {
+        Path baseline = dir.resolve("baseline");
+        assertThat(run(args(twoSuites("v1", "hello", "hello"), "--report-dir", baseline.toString()))).as(err()).isZero();
+
+        int shop = run(args(twoSuites("v2", "nowhere", "hello").resolve("shop.yaml"), "--baseline", baseline.toString(),
+                "--fail-on-regression"));
+
+        assertThat(shop).isEqualTo(1);
+        assertThat(out()).contains("regressed against " + baseline.resolve("shop/results.json") + ": a");
+        assertThat(err()).doesNotContain("warning", "note");
+        assertThat(run("run", "mixed.yaml", "--protocol", "test-echo", "--agent-url", "http://x", "--baseline",
+                baseline.toString())).isEqualTo(2);
+        assertThat(err()).contains("--baseline holds no result of the suites run ('mixed'): " + baseline.resolve("cart/results.json")
+                + " is of suite 'cart', " + baseline.resolve("shop/results.json") + " is of suite 'shop'");
+    }
+
     @Test
     void should_flag_a_repeated_regression_only_when_fishers_test_rules_out_noise() throws Exception {
         Path before = suite("v1", "a", "hello");
