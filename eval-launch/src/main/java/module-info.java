@@ -4,13 +4,16 @@
  * command-line options, its {@code agent-eval.*} parameter, its {@code AGENT_EVAL_*} variable, its
  * default); {@link dev.agenteval.launch.Settings}, their values in the order option, parameter,
  * variable, default; and {@link dev.agenteval.launch.Wiring}, the agent, the judge, the
- * environment with its secrets and the report folder they name. No command-line parser here.
+ * environment with its secrets and the report folder they name; {@link dev.agenteval.launch.AgentEvalSettings},
+ * the same for a run written in code (an embedder's, a JUnit test's). No command-line parser here.
  */
 module dev.agenteval.launch {
     requires transitive dev.agenteval.core;
     requires transitive dev.agenteval.agents;
     requires dev.agenteval.judge;
     requires transitive dev.agenteval.opik;
+    requires dev.agenteval.report;
+    requires org.slf4j;
 
     exports dev.agenteval.launch;
 }

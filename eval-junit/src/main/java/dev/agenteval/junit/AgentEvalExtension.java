@@ -8,7 +8,9 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 /**
  * Resolves an {@link AgentEvalSetup} parameter of test factories in classes annotated with
  * {@link AgentEvalSuite}, and closes its agent client when the factory's tests are done.
- * Registered by the annotation; rarely used directly.
+ * Registered by the annotation; a class whose suites are written in code registers it with
+ * {@code @ExtendWith(AgentEvalExtension.class)} ({@link AgentEvalSetup#dynamicTests(dev.agenteval.api.Suite,
+ * dev.agenteval.api.Suite...)}).
  */
 public final class AgentEvalExtension implements ParameterResolver {
 

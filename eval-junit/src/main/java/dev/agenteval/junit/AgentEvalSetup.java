@@ -1,6 +1,5 @@
 package dev.agenteval.junit;
 
-import dev.agenteval.agents.Targets;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Suite;
 import dev.agenteval.core.Environment;
@@ -15,11 +14,11 @@ import dev.agenteval.api.SuiteResult;
 import dev.agenteval.spi.ResultSink;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicTest;
+import dev.agenteval.launch.AgentEvalSettings;
 import dev.agenteval.launch.Setting;
 import dev.agenteval.launch.Settings;
 import dev.agenteval.launch.Wiring;
 import dev.agenteval.spi.AgentClient;
-import dev.agenteval.spi.Judge;
 import dev.agenteval.yaml.SuiteLoader;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -138,19 +137,18 @@ public final class AgentEvalSetup implements AutoCloseable {
      */
     public synchronized EvalRunner runner() {
         if (runner == null) {
-            List<Suite> all = suites();
-            AgentClient client = agent();
-            Judge judge = Wiring.needsJudge(all, providers()) ? Wiring.judge(settings, providers(), environment) : null;
-            EvalRunner.Builder b = EvalRunner.builder().agent(client).judge(judge).providers(providers())
-                    .environment(environment).redactJudgeInput(Wiring.redactJudgeInput(settings))
-                    .agentDescription(Wiring.describeAgent(settings, environment, workDir))
-                    .prices(Wiring.prices(settings, environment, workDir, null));
-            if (judge != null) {
-                b.judgeDescription(Wiring.describeJudge(judge));
-            }
-            runner = b.build();
+            runner = runner(suites());
         }
         return runner;
+    }
+
+    private synchronized EvalRunner runner(List<Suite> all) {
+        return launch().runner(all, agent()).build();
+    }
+
+    /** The settings as an embedder reads them, over this class's parameters, environment and providers. */
+    private AgentEvalSettings launch() {
+        return AgentEvalSettings.of(settings, environment, workDir, providers());
     }
 
     /**
@@ -158,10 +156,35 @@ public final class AgentEvalSetup implements AutoCloseable {
      * suite. See {@link AgentEvals} for what each test reports.
      */
     public Stream<DynamicNode> dynamicTests() {
-        List<Suite> all = suites();
-        EvalRunner base = runner();
+        return dynamicTests(suites(), runner());
+    }
+
+    /**
+     * One dynamic test per case of suites written in code, named by the case id (with several
+     * suites, one container per suite), run with the agent, judge, report folder and Opik of the
+     * same settings as {@link AgentEvalSuite}'s: a test class need not be annotated for it.
+     *
+     * <pre>{@code
+     * @ExtendWith(AgentEvalExtension.class)
+     * class SupportEvalTest {
+     *     @TestFactory
+     *     Stream<DynamicNode> support(AgentEvalSetup setup) {
+     *         return setup.dynamicTests(SupportEval.suite());
+     *     }
+     * }
+     * }</pre>
+     *
+     * @throws ConfigurationException when no agent is configured or a setting is invalid
+     */
+    public Stream<DynamicNode> dynamicTests(Suite suite, Suite... more) {
+        List<Suite> all = new ArrayList<>();
+        all.add(Objects.requireNonNull(suite, "suite"));
+        all.addAll(List.of(more));
+        return dynamicTests(List.copyOf(all), runner(all));
+    }
+
+    private Stream<DynamicNode> dynamicTests(List<Suite> all, EvalRunner base) {
         OpikSink opik = opik();
-        Optional<Path> reportDir = Wiring.reportDir(settings, workDir);
         if (opik != null && opik.recording()) {
             // Before any agent call: a run that cannot be recorded fails the factory, naming the URL.
             try {
@@ -171,17 +194,14 @@ public final class AgentEvalSetup implements AutoCloseable {
                 throw new OpikException("Interrupted during the Opik health check", 0, e);
             }
         }
-        if (all.size() == 1) {
-            Suite suite = all.get(0);
+        // Each suite's reports in its own subfolder: the suites of other test classes share the report folder.
+        AgentEvalSettings launch = launch();
+        return all.stream().flatMap(suite -> {
             OpikSink sink = opik == null ? null : opik.forSuite(suite);
-            EvalRunner r = reportDir.map(dir -> base.toBuilder().sink(linked(sink, Reports.all(dir))).build()).orElse(base);
-            return tests(suite, r, sink, false);
-        }
-        return all.stream().map(suite -> {
-            OpikSink sink = opik == null ? null : opik.forSuite(suite);
-            EvalRunner r = reportDir.map(dir -> base.toBuilder()
-                    .sink(linked(sink, Reports.all(Wiring.reportDir(dir, suite, true)))).build()).orElse(base);
-            return DynamicContainer.dynamicContainer(suite.name(), tests(suite, r, sink, true));
+            EvalRunner r = launch.reportDir(suite).map(dir -> base.toBuilder().sink(linked(sink, Reports.all(dir))).build())
+                    .orElse(base);
+            return all.size() == 1 ? tests(suite, r, sink, false)
+                    : Stream.of(DynamicContainer.dynamicContainer(suite.name(), tests(suite, r, sink, true)));
         });
     }
 
@@ -245,16 +265,14 @@ public final class AgentEvalSetup implements AutoCloseable {
         }
     }
 
-    private AgentClient agent() {
-        if (!Wiring.agentNamed(settings)) {
-            throw new ConfigurationException("no agent for " + testClass.getName() + ": set "
-                    + settings.describe(Setting.AGENT_URL) + " to the agent's URL (with "
-                    + settings.describe(Setting.PROTOCOL) + ", default a2a), or " + settings.describe(Setting.TARGET)
-                    + " to a target of " + Targets.FILE_NAME + " or an environment of the harness's variables"
-                    + " (AGENT_API_URL_<NAME>, ...); parameters are system properties (-D"
-                    + Setting.AGENT_URL.parameter() + "=...) or lines of junit-platform.properties");
+    private synchronized AgentClient agent() {
+        if (agent == null) {
+            if (!Wiring.agentNamed(settings)) {
+                throw new ConfigurationException("no agent for " + testClass.getName() + ": "
+                        + Wiring.howToNameAgent(settings));
+            }
+            agent = Wiring.agent(settings, environment, workDir, providers());
         }
-        agent = Wiring.agent(settings, environment, workDir, providers());
         return agent;
     }
 

@@ -51,8 +51,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *     endpoint for the judge</td></tr>
  * <tr><td>{@code agent-eval.judge-model}</td><td>{@code AGENT_EVAL_JUDGE_MODEL}</td><td>the judge's model</td></tr>
  * <tr><td>{@code agent-eval.report-dir}</td><td>{@code AGENT_EVAL_REPORT_DIR}</td><td>where to write
- *     {@code results.json}, {@code results.md}, {@code junit.xml} and {@code report.html} (a folder per
- *     suite when there are several)</td></tr>
+ *     {@code results.json}, {@code results.md}, {@code junit.xml} and {@code report.html}, in a subfolder
+ *     per suite named after it (the suites of other test classes write in the same folder)</td></tr>
  * <tr><td>{@code agent-eval.judge-redact-secrets}</td><td>{@code AGENT_EVAL_JUDGE_REDACT_SECRETS}</td><td>{@code false}
  *     sends the judge the run's secrets unmasked (default {@code true})</td></tr>
  * <tr><td>{@code agent-eval.opik}</td><td>{@code AGENT_EVAL_OPIK}</td><td>{@code true} records each suite in Opik as an experiment</td></tr>

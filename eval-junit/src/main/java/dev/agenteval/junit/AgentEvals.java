@@ -13,17 +13,17 @@ import org.junit.jupiter.api.DynamicTest;
  *
  * <pre>{@code
  * class SupportEvalTest {
- *     static final EvalRunner RUNNER = EvalRunner.builder()
- *             .agent(AgentClients.create("a2a", URI.create("http://localhost:8080"), Map.of()))
- *             .sink(Reports.all(Path.of("target/agent-eval")))
- *             .build();
- *
  *     @TestFactory
  *     Stream<DynamicTest> support() {
- *         return AgentEvals.dynamicTests(SupportSuite.SUITE, RUNNER);
+ *         Suite suite = SupportSuite.SUITE;
+ *         // the agent, the judge and the report folder of the settings (-Dagent-eval.agent-url=..., AGENT_EVAL_*)
+ *         return AgentEvals.dynamicTests(suite, AgentEvalSettings.fromEnvironment().runner(suite).concurrency(1).build());
  *     }
  * }
  * }</pre>
+ *
+ * ({@link AgentEvalSetup#dynamicTests(Suite, Suite...)} does the same with JUnit's configuration
+ * parameters and Opik.)
  *
  * <p>The suite runs once, as a whole (concurrently, as the runner is configured), in the background
  * from the moment the first of its tests executes; each test waits for its own case, then reports it:

@@ -60,8 +60,10 @@ class AgentEvalSuiteTest {
 
             assertThat(agent.requests()).isEqualTo(3);
             assertThat(launch.containers.get(FACTORY).status()).isEqualTo(Status.SUCCESSFUL);
-            assertThat(reports.resolve("report.html")).content(StandardCharsets.UTF_8).contains("names-a-dose");
-            assertThat(reports.resolve("results.json")).exists();
+            // The suite's own subfolder: the suites of other test classes write in the same report folder.
+            assertThat(reports.resolve("pharmacy/report.html")).content(StandardCharsets.UTF_8).contains("names-a-dose");
+            assertThat(reports.resolve("pharmacy/results.json")).exists();
+            assertThat(reports.resolve("results.json")).doesNotExist();
         }
     }
 
@@ -115,6 +117,36 @@ class AgentEvalSuiteTest {
             ((DynamicTest) setup.dynamicTests().toList().get(0)).getExecutable().execute();
 
             assertThat(agent.requests()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void should_run_a_suite_written_in_code_with_the_agent_judge_and_report_folder_of_the_parameters() throws Exception {
+        try (FakeA2aAgent agent = new FakeA2aAgent()) {
+            Path reports = dir.resolve("reports");
+
+            Launch launch = Launch.run(CodeSuiteEvals.class, dir, Map.of("agent-eval.agent-url", agent.url().toString(),
+                    "agent-eval.judge", "overlap", "agent-eval.report-dir", reports.toString()));
+
+            assertThat(launch.tests).containsOnlyKeys("greets");
+            assertThat(launch.test("greets").status()).as(String.valueOf(launch.test("greets").throwable()))
+                    .isEqualTo(Status.SUCCESSFUL);
+            assertThat(reports.resolve("code_support/results.json")).content(StandardCharsets.UTF_8)
+                    .contains("greets").contains("overlap");
+        }
+    }
+
+    @Test
+    void should_name_the_settings_that_choose_a_judge_when_a_suite_written_in_code_needs_one() throws Exception {
+        try (FakeA2aAgent agent = new FakeA2aAgent()) {
+            Launch launch = Launch.run(CodeSuiteEvals.class, dir, Map.of("agent-eval.agent-url", agent.url().toString()));
+
+            Outcome greets = launch.test("greets");
+            assertThat(greets.throwable()).isInstanceOf(HarnessFailureException.class)
+                    .hasRootCauseInstanceOf(ConfigurationException.class);
+            assertThat(greets.message()).contains("scorer 'correctness' needs a judge, but none is configured:",
+                    "-Dagent-eval.judge=overlap", "AGENT_EVAL_JUDGE_MODEL");
+            assertThat(agent.requests()).isZero();
         }
     }
 

@@ -50,7 +50,7 @@ class LaunchSettingsTest {
             ((DynamicTest) setup.dynamicTests().toList().get(0)).getExecutable().execute();
 
             assertThat(agent.requests()).isEqualTo(1);
-            assertThat(Files.readString(dir.resolve("results.json"))).containsPattern("\"agent\"\\s*:\\s*\"a2a http://");
+            assertThat(Files.readString(dir.resolve("greeting/results.json"))).containsPattern("\"agent\"\\s*:\\s*\"a2a http://");
         }
     }
 

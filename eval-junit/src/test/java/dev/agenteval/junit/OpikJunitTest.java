@@ -67,7 +67,7 @@ class OpikJunitTest {
             assertThat(opik.experiments.values()).extracting(e -> e.path("name").asText()).containsExactly("junit-exp");
             assertThat(opik.experimentItems).hasSize(1);
             assertThat(opik.experimentItems).extracting(i -> i.path("trace_id").asText()).allMatch(opik.traces::containsKey);
-            assertThat(Files.readString(dir.resolve("results.json"))).containsPattern("\"traceUrl\"\\s*:\\s*\"http://127\\.0\\.0\\.1:");
+            assertThat(Files.readString(dir.resolve("greeting/results.json"))).containsPattern("\"traceUrl\"\\s*:\\s*\"http://127\\.0\\.0\\.1:");
         }
     }
 
@@ -99,7 +99,7 @@ class OpikJunitTest {
                     .hasMessageContaining("the cases of suite 'greeting' have their verdicts, but the run could not be"
                             + " recorded in Opik")
                     .hasMessageContaining("API key is invalid");
-            assertThat(Files.readString(dir.resolve("results.json"))).contains("says-hello");
+            assertThat(Files.readString(dir.resolve("greeting/results.json"))).contains("says-hello");
         }
     }
 
@@ -128,7 +128,7 @@ class OpikJunitTest {
                             + " recorded in Opik")
                     .hasMessageContaining("API key is invalid");
             assertThat(opik.keys().get(0)).isEqualTo("GET /api/is-alive/ping");
-            assertThat(reports.resolve("results.json")).isNotEmptyFile();
+            assertThat(reports.resolve("pharmacy/results.json")).isNotEmptyFile();
             // the XML report keeps each case's verdict: only the upload test carries the Opik error
             String xml = Files.readString(dir.resolve("TEST-junit-jupiter.xml"));
             java.util.List<String> testcases = java.util.Arrays.asList(xml.split("<testcase ")).subList(1, 5);

@@ -58,7 +58,7 @@ public enum Setting {
             "Whether the run's secrets are masked in what the judge is sent: false sends them unmasked."),
     REPORT_DIR(List.of(Option.REPORT_DIR), "agent-eval.report-dir", "AGENT_EVAL_REPORT_DIR", null, false, false,
             "The folder for results.json, results.md, junit.xml and report.html (a subfolder per suite when"
-                    + " several run)."),
+                    + " several run; always in eval-junit and in code, AgentEvalSettings)."),
     OPIK(List.of(Option.OPIK), "agent-eval.opik", "AGENT_EVAL_OPIK", "false", false, false,
             "Also record the run in Opik as an experiment, after the result files are written; Opik is health-checked"
                     + " before any agent call."),

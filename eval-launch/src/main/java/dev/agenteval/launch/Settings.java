@@ -38,9 +38,10 @@ public final class Settings {
     private final Function<String, Optional<String>> parameters;
     private final Function<String, String> environment;
     private final boolean commandLine;
+    private final Map<Setting, String> defaults;
 
     private Settings(Map<Setting, String> options, Function<String, Optional<String>> parameters,
-                     Function<String, String> environment, boolean commandLine) {
+                     Function<String, String> environment, boolean commandLine, Map<Setting, String> defaults) {
         this.options = new EnumMap<>(Setting.class);
         options.forEach((k, v) -> {
             if (v != null) {
@@ -50,6 +51,7 @@ public final class Settings {
         this.parameters = Objects.requireNonNull(parameters, "parameters");
         this.environment = Objects.requireNonNull(environment, "environment");
         this.commandLine = commandLine;
+        this.defaults = defaults;
     }
 
     /**
@@ -57,7 +59,7 @@ public final class Settings {
      * environment. Messages name the options.
      */
     public static Settings commandLine(Map<Setting, String> options, Function<String, String> environment) {
-        return new Settings(options, name -> Optional.empty(), environment, true);
+        return new Settings(options, name -> Optional.empty(), environment, true, Map.of());
     }
 
     /**
@@ -66,7 +68,7 @@ public final class Settings {
      * parameters.
      */
     public static Settings parameters(Function<String, Optional<String>> parameters, Function<String, String> environment) {
-        return new Settings(Map.of(), parameters, environment, false);
+        return new Settings(Map.of(), parameters, environment, false, Map.of());
     }
 
     /** The value given for {@code setting} (option, parameter or variable), without the default. */
@@ -86,12 +88,35 @@ public final class Settings {
                 .map(v -> new Value(setting, v, Source.VARIABLE));
     }
 
-    /** The value of {@code setting}: given, else its default. */
-    public Optional<Value> find(Setting setting) {
-        return given(setting).or(() -> setting.defaultValue().map(d -> new Value(setting, d, Source.DEFAULT)));
+    /**
+     * These settings with {@code value} as the default of {@code setting}, in place of its declared
+     * one: a default written in code, which every option, parameter and variable overrides. The
+     * judge's settings are defaults as a whole: a judge chosen at any level (even
+     * {@code AGENT_EVAL_JUDGE=overlap} alone) is used without them ({@link Wiring#judge}).
+     */
+    public Settings withDefault(Setting setting, String value) {
+        Objects.requireNonNull(setting, "setting");
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException("the default of " + setting.parameter() + " must not be blank");
+        }
+        Map<Setting, String> more = new EnumMap<>(Setting.class);
+        more.putAll(defaults);
+        more.put(setting, value.strip());
+        return new Settings(options, parameters, environment, commandLine, Map.copyOf(more));
     }
 
-    /** The value of {@code setting}: given, else its default. */
+    /** Whether a default was written in code ({@link #withDefault}) for {@code setting}. */
+    boolean hasCodeDefault(Setting setting) {
+        return defaults.containsKey(setting);
+    }
+
+    /** The value of {@code setting}: given, else the default written in code, else its declared default. */
+    public Optional<Value> find(Setting setting) {
+        return given(setting).or(() -> Optional.ofNullable(defaults.get(setting)).or(setting::defaultValue)
+                .map(d -> new Value(setting, d, Source.DEFAULT)));
+    }
+
+    /** The value of {@code setting}: given, else its default ({@link #find}). */
     public Optional<String> get(Setting setting) {
         return find(setting).map(Value::value);
     }

@@ -131,12 +131,13 @@ public final class Wiring {
             }
             return t < u ? new AgentChoice(target, Optional.empty()) : new AgentChoice(Optional.empty(), url);
         }
-        return new AgentChoice(target, url);
+        // A URL written in code as a default (Settings.withDefault) when no target or URL is given.
+        return new AgentChoice(target, target.isPresent() ? url : settings.find(Setting.AGENT_URL));
     }
 
-    /** Whether the settings name an agent (a target or a URL, at any level). */
+    /** Whether the settings name an agent (a target or a URL, at any level, or a URL as a default written in code). */
     public static boolean agentNamed(Settings settings) {
-        return settings.given(Setting.TARGET).isPresent() || settings.given(Setting.AGENT_URL).isPresent();
+        return settings.given(Setting.TARGET).isPresent() || settings.find(Setting.AGENT_URL).isPresent();
     }
 
     /**
@@ -255,8 +256,7 @@ public final class Wiring {
     private static URI url(Settings settings) {
         AgentChoice choice = agentChoice(settings);
         if (choice.url().isEmpty()) {
-            throw new ConfigurationException("no agent: set " + settings.describe(Setting.AGENT_URL) + " or "
-                    + settings.describe(Setting.TARGET));
+            throw new ConfigurationException("no agent: " + howToNameAgent(settings));
         }
         Settings.Value url = choice.url().get();
         try {
@@ -491,16 +491,54 @@ public final class Wiring {
      * The judge chosen by {@link Judges#select}: {@link Setting#JUDGE} (or {@code AGENT_EVAL_JUDGE})
      * names a provider; a model ({@link Setting#JUDGE_MODEL} or {@code AGENT_EVAL_JUDGE_MODEL}) or
      * a {@link Setting#JUDGE_URL} selects the OpenAI-compatible judge; otherwise there is none
-     * (null). The offline {@code overlap} judge is used only when named.
+     * (null). The offline {@code overlap} judge is used only when named. Defaults written in code
+     * ({@link Settings#withDefault}) for the judge's settings apply only when no judge is chosen
+     * otherwise, so that {@code AGENT_EVAL_JUDGE=overlap} wins over a model given in code.
      */
     public static Judge judge(Settings settings, Providers providers, java.util.function.Function<String, String> environment) {
+        Judge chosen = selectJudge(settings::given, providers, environment);
+        if (chosen != null || JUDGE_SETTINGS.stream().noneMatch(settings::hasCodeDefault)) {
+            return chosen;
+        }
+        return selectJudge(settings::find, providers, environment);
+    }
+
+    private static final List<Setting> JUDGE_SETTINGS = List.of(Setting.JUDGE, Setting.JUDGE_URL, Setting.JUDGE_MODEL);
+
+    private static Judge selectJudge(java.util.function.Function<Setting, Optional<Settings.Value>> values,
+                                     Providers providers, java.util.function.Function<String, String> environment) {
         Map<String, String> judgeSettings = new LinkedHashMap<>();
-        Optional<String> judgeId = settings.get(Setting.JUDGE);
-        Optional<String> judgeUrl = settings.get(Setting.JUDGE_URL);
+        Optional<String> judgeId = values.apply(Setting.JUDGE).map(Settings.Value::value);
+        Optional<String> judgeUrl = values.apply(Setting.JUDGE_URL).map(Settings.Value::value);
         judgeId.or(() -> judgeUrl.map(u -> "openai")).ifPresent(id -> judgeSettings.put("judge", id));
         judgeUrl.ifPresent(u -> judgeSettings.put("url", u));
-        settings.get(Setting.JUDGE_MODEL).ifPresent(m -> judgeSettings.put("model", m));
+        values.apply(Setting.JUDGE_MODEL).map(Settings.Value::value).ifPresent(m -> judgeSettings.put("model", m));
         return Judges.select(providers, ProviderConfig.of(judgeSettings, environment)).orElse(null);
+    }
+
+    /**
+     * How a judge is chosen, as the settings' messages name it: {@code set agent-eval.judge-model (or
+     * AGENT_EVAL_JUDGE_MODEL) to the judge's model, or agent-eval.judge=overlap (or
+     * AGENT_EVAL_JUDGE=overlap) for the offline judge}; on the command line with the options.
+     */
+    public static String howToChooseJudge(Settings settings) {
+        String overlap = settings.isCommandLine() ? Setting.JUDGE.option() + " overlap (or " + Setting.JUDGE.variable()
+                + "=overlap)" : Setting.JUDGE.parameter() + "=overlap (or " + Setting.JUDGE.variable() + "=overlap)";
+        return "set " + settings.describe(Setting.JUDGE_MODEL) + " to the judge's model (an OpenAI-compatible endpoint: "
+                + settings.describe(Setting.JUDGE_URL) + ", default OpenAI's), or " + overlap
+                + " for the offline judge";
+    }
+
+    /**
+     * How an agent is named, as the settings' messages name it: {@code set agent-eval.agent-url (or
+     * AGENT_EVAL_AGENT_URL) to the agent's URL ...}; on the command line with the options.
+     */
+    public static String howToNameAgent(Settings settings) {
+        return "set " + settings.describe(Setting.AGENT_URL) + " to the agent's URL (with "
+                + settings.describe(Setting.PROTOCOL) + ", default a2a), or " + settings.describe(Setting.TARGET)
+                + " to a target of " + Targets.FILE_NAME + " or an environment of the harness's variables"
+                + " (AGENT_API_URL_<NAME>, ...)" + (settings.isCommandLine() ? "" : "; parameters are system properties (-D"
+                + Setting.AGENT_URL.parameter() + "=...), in eval-junit also lines of junit-platform.properties");
     }
 
     /** The variable naming the user simulator provider; unset: {@code openai}. */

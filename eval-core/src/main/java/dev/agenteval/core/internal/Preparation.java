@@ -159,6 +159,17 @@ public final class Preparation {
         return scorers;
     }
 
+    /** What a scorer that needs a judge says when the run has none. */
+    public static final String NO_JUDGE = "needs a judge, but none is configured";
+
+    /**
+     * How a judge is chosen, in every front end's words (eval-launch's {@code Setting} declares
+     * them; a test there checks this text names each one).
+     */
+    public static final String HOW_TO_CHOOSE_A_JUDGE = "choose one with --judge-model MODEL (or AGENT_EVAL_JUDGE_MODEL,"
+            + " or -Dagent-eval.judge-model=MODEL) for a model's verdicts, or --judge overlap (or AGENT_EVAL_JUDGE=overlap,"
+            + " or -Dagent-eval.judge=overlap) for the offline judge; in code, EvalRunner.builder().judge(...)";
+
     /** Resolves one spec written at {@code at} into {@code scorers}, or adds its problems. */
     private static void addScorer(ScorerSpec spec, String at, ResolvedScorers resolved, Judge judge,
                                   Map<ScorerSpec, Scorer> scorers, List<String> problems) {
@@ -175,7 +186,9 @@ public final class Preparation {
         }
         r.problems().forEach(p -> problems.add(where + p));
         if (resolved.needsJudge(spec) && judge == null) {
-            problems.add(where + "needs a judge, but none is configured");
+            // How to choose one, said once: the first scorer that needs a judge carries it.
+            boolean said = problems.stream().anyMatch(p -> p.endsWith(HOW_TO_CHOOSE_A_JUDGE));
+            problems.add(where + NO_JUDGE + (said ? "" : ": " + HOW_TO_CHOOSE_A_JUDGE));
         }
         if (r.problems().isEmpty() && !scorers.containsKey(spec)) {
             if (r.failure() != null) {
