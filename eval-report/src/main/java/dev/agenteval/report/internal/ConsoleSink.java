@@ -137,7 +137,7 @@ public final class ConsoleSink implements ResultSink {
         if (usage != null) {
             sb.append("; usage: ").append(usage);
         }
-        long flaky = result.cases().stream().filter(CaseResult::flaky).count();
+        int flaky = result.summary().flaky();
         if (flaky > 0) {
             sb.append("; ").append(flaky).append(" flaky");
         }

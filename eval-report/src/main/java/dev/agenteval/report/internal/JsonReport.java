@@ -194,7 +194,7 @@ public final class JsonReport {
         node.put("skipped", s.skipped());
         node.put("undecided", s.undecided());
         node.put("passRate", s.passRate());
-        node.put("flaky", result.cases().stream().filter(CaseResult::flaky).count());
+        node.put("flaky", s.flaky());
         return node;
     }
 

@@ -105,7 +105,7 @@ public final class MarkdownReport {
         if (usage != null) {
             extra.add("Usage: " + usage);
         }
-        long flaky = result.cases().stream().filter(CaseResult::flaky).count();
+        int flaky = result.summary().flaky();
         if (flaky > 0) {
             extra.add(flaky + " flaky");
         }
