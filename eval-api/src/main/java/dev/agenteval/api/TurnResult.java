@@ -23,12 +23,13 @@ import java.util.List;
  * @param scores         the scorers' verdicts; never null
  * @param agentId        the agent's id as the client knows it (the one it created or was given), or null
  * @param contextId      the conversation's context id after this turn, or null when none was reported
+ * @param taskId         the agent's task id of this turn (A2A), or null when none was reported
  * @param traceUrl       a link to the agent's trace of this exchange, or null when unknown
  */
 public record TurnResult(int index, String name, String input, Object request, Object response, String answer,
                          TaskState state, List<ToolCall> toolCalls, Duration duration, Usage usage,
                          HarnessFailure harnessFailure, List<ScoreResult> scores, String agentId, String contextId,
-                         String traceUrl) {
+                         String taskId, String traceUrl) {
 
     /** Validates and copies. */
     public TurnResult {
@@ -42,12 +43,27 @@ public record TurnResult(int index, String name, String input, Object request, O
         scores = List.copyOf(Checks.requireNonNull(scores, "scores"));
     }
 
-    /** A turn result without agent id, context id or trace link (as before they were recorded). */
+    /** A turn result without a task id (as before it was recorded). */
+    public TurnResult(int index, String name, String input, Object request, Object response, String answer,
+                      TaskState state, List<ToolCall> toolCalls, Duration duration, Usage usage,
+                      HarnessFailure harnessFailure, List<ScoreResult> scores, String agentId, String contextId,
+                      String traceUrl) {
+        this(index, name, input, request, response, answer, state, toolCalls, duration, usage, harnessFailure, scores,
+                agentId, contextId, null, traceUrl);
+    }
+
+    /** A turn result without agent id, context id, task id or trace link (as before they were recorded). */
     public TurnResult(int index, String name, String input, Object request, Object response, String answer,
                       TaskState state, List<ToolCall> toolCalls, Duration duration, Usage usage,
                       HarnessFailure harnessFailure, List<ScoreResult> scores) {
         this(index, name, input, request, response, answer, state, toolCalls, duration, usage, harnessFailure, scores,
-                null, null, null);
+                null, null, null, null);
+    }
+
+    /** This turn with {@code traceUrl} as its trace link (null: none), everything else kept. */
+    public TurnResult withTraceUrl(String traceUrl) {
+        return new TurnResult(index, name, input, request, response, answer, state, toolCalls, duration, usage,
+                harnessFailure, scores, agentId, contextId, taskId, traceUrl);
     }
 
     /**

@@ -246,9 +246,7 @@ public final class OpikSink implements ResultSink {
                 List<TurnResult> turns = new ArrayList<>();
                 for (TurnResult t : a.turns()) {
                     String id = agentTraceId(t).orElse(caseTrace);
-                    turns.add(new TurnResult(t.index(), t.name(), t.input(), t.request(), t.response(), t.answer(),
-                            t.state(), t.toolCalls(), t.duration(), t.usage(), t.harnessFailure(), t.scores(),
-                            t.agentId(), t.contextId(), id == null ? null : traceUrl(pid, id)));
+                    turns.add(t.withTraceUrl(id == null ? null : traceUrl(pid, id)));
                 }
                 attempts.add(new CaseAttempt(a.attempt(), a.status(), a.reason(), a.duration(), a.usage(), turns));
             }

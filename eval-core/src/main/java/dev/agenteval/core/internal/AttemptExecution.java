@@ -283,7 +283,7 @@ final class AttemptExecution implements Runnable {
         TurnResult result = new TurnResult(i + 1, name, input.readableText(), request(s, input),
                 response.raw(), response.text(), response.state().orElse(null), response.toolCalls(), duration,
                 response.usage().orElse(null), null, scores, response.agentId().orElse(configuredAgentId()),
-                response.contextId().orElse(null), response.traceUrl().orElse(null));
+                response.contextId().orElse(null), response.taskId().orElse(null), response.traceUrl().orElse(null));
         if (hasConversationTurn()) {
             synchronized (lock) {
                 last = new Last(i, input, response, duration);
