@@ -383,7 +383,9 @@ final class AttemptExecution implements Runnable {
                 return ScoreResult.errored(spec.type(), HarnessFailure.of(FailureCode.INTERNAL,
                         "scorer '" + spec.type() + "' returned no result"));
             }
-            return r;
+            // The judge's usage is priced like the agent's: tokens and a model but no cost get an estimate.
+            Usage estimated = prices.estimate(r.usage());
+            return estimated == r.usage() ? r : r.withUsage(estimated);
         } catch (InterruptedException e) {
             throw e;
         } catch (AgentException e) {

@@ -137,6 +137,10 @@ public final class ConsoleSink implements ResultSink {
         if (usage != null) {
             sb.append("; usage: ").append(usage);
         }
+        String judgeUsage = ReportText.usage(result.judgeUsage());
+        if (judgeUsage != null) {
+            sb.append("; judge usage: ").append(judgeUsage);
+        }
         int flaky = result.summary().flaky();
         if (flaky > 0) {
             sb.append("; ").append(flaky).append(" flaky");

@@ -143,6 +143,10 @@ public final class JsonReport {
             gen.writeTree(summary(result));
             gen.writeFieldName("usage");
             gen.writeTree(usage(result.usage()));
+            if (result.judgeUsage() != null) {
+                gen.writeFieldName("judgeUsage");
+                gen.writeTree(usage(result.judgeUsage()));
+            }
             if (comparison != null) {
                 gen.writeFieldName("baseline");
                 gen.writeTree(ComparisonReport.json(comparison));
@@ -235,6 +239,9 @@ public final class JsonReport {
         node.put("reason", c.reason());
         node.put("durationSeconds", ReportText.seconds(c.duration()));
         node.set("usage", usage(c.usage()));
+        if (c.judgeUsage() != null) {
+            node.set("judgeUsage", usage(c.judgeUsage()));
+        }
         if (c.attempts().size() > 1) {
             node.put("passRate", c.passRate());
             node.put("passThreshold", c.passThreshold());
