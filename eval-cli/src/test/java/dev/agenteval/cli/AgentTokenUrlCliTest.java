@@ -75,6 +75,7 @@ class AgentTokenUrlCliTest {
         Map<String, String> env = new HashMap<>(Map.of("AGENT_EVAL_AGENT_CLIENT_ID", "client-1",
                 "AGENT_EVAL_AGENT_CLIENT_SECRET", SECRET));
         env.putAll(extraEnv);
+        env.values().removeIf(String::isEmpty); // an empty value: the variable is not set
         List<String> args = new ArrayList<>(List.of("run", "greetings.yaml", "--agent-url", server.url("/rpc").toString(),
                 "--report-dir", "out", "-vv"));
         args.addAll(List.of(more));
@@ -126,10 +127,7 @@ class AgentTokenUrlCliTest {
 
     @Test
     void should_name_the_missing_client_secret_before_sending_anything() {
-        int code = AgentEvalCli.execute(new String[] {"run", "greetings.yaml", "--agent-url", server.url("/rpc").toString(),
-                "--agent-token-url", server.url("/token").toString()}, AgentEvalCli.Context.of(
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                Map.of("AGENT_EVAL_AGENT_CLIENT_ID", "client-1"), dir));
+        int code = run(Map.of("AGENT_EVAL_AGENT_CLIENT_SECRET", ""), "--agent-token-url", server.url("/token").toString());
 
         assertThat(code).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("AGENT_EVAL_AGENT_CLIENT_SECRET");
