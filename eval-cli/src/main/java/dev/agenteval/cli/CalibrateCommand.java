@@ -38,8 +38,8 @@ import picocli.CommandLine.Parameters;
                 + " then the labels where they disagree. Judge errors are counted apart.",
                 "LABELS may also be a results.json (or its report folder) whose scores carry \"human\": \"pass\" or"
                         + " \"fail\": its recorded verdicts are compared, and no judge is asked.",
-                "Exit codes: 0 calibrated; 2 invalid command line or labels file (nothing sent); 3 the judge could"
-                        + " not be reached."})
+                "Exit codes: 0 calibrated (errored labels are counted in the last line); 2 invalid command line or"
+                        + " labels file (nothing sent); 3 the judge could not be reached, or it errored on every label."})
 final class CalibrateCommand implements Callable<Integer> {
 
     private static final List<String> FORMATS = List.of("json", "md");
@@ -109,6 +109,13 @@ final class CalibrateCommand implements Callable<Integer> {
         Optional<Path> dir = Wiring.reportDir(settings, context.workDir());
         if (dir.isPresent()) {
             write(result, dir.get());
+        }
+        if (result.judgedNone()) {
+            CalibrationResult.Outcome first = result.outcomes().get(0);
+            context.err().println("error: the calibration could not be carried out: no label could be judged, all "
+                    + result.outcomes().size() + " errored (first: " + first.id() + ": "
+                    + first.reason().replaceAll("\\s+", " ").strip() + ")");
+            return AgentEvalCli.NOT_CARRIED_OUT;
         }
         return AgentEvalCli.OK;
     }

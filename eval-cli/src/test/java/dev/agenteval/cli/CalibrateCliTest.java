@@ -40,7 +40,7 @@ class CalibrateCliTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String KEY = "judge-key-1234";
-    private static final Pattern TOKEN = Pattern.compile("ANSWER-(pass|fail|half)");
+    private static final Pattern TOKEN = Pattern.compile("ANSWER-(pass|fail|half|down|garbage)");
 
     @StartStop
     private final MockWebServer judge = new MockWebServer();
@@ -61,19 +61,28 @@ class CalibrateCliTest {
                 }
                 Matcher m = TOKEN.matcher(request.getBody() == null ? "" : request.getBody().utf8());
                 String token = m.find() ? m.group(1) : "fail";
+                if (token.equals("down")) {
+                    return new MockResponse.Builder().code(500).body("{\"error\": \"judge down\"}").build();
+                }
+                if (token.equals("garbage")) {
+                    return chat("I would rather not say.");
+                }
                 double score = switch (token) {
                     case "pass" -> 0.9;
                     case "half" -> 0.55;
                     default -> 0.1;
                 };
-                String verdict = "{\"reason\": \"judged " + token + "\", \"verdict\": \""
-                        + (token.equals("fail") ? "fail" : "pass") + "\", \"score\": " + score + "}";
-                return json(Map.of("id", "c1", "object", "chat.completion", "model", "judge-model",
-                        "choices", List.of(Map.of("index", 0, "finish_reason", "stop",
-                                "message", Map.of("role", "assistant", "content", verdict))),
-                        "usage", Map.of("prompt_tokens", 10, "completion_tokens", 5, "total_tokens", 15)));
+                return chat("{\"reason\": \"judged " + token + "\", \"verdict\": \""
+                        + (token.equals("fail") ? "fail" : "pass") + "\", \"score\": " + score + "}");
             }
         });
+    }
+
+    private static MockResponse chat(String content) {
+        return json(Map.of("id", "c1", "object", "chat.completion", "model", "judge-model",
+                "choices", List.of(Map.of("index", 0, "finish_reason", "stop",
+                        "message", Map.of("role", "assistant", "content", content))),
+                "usage", Map.of("prompt_tokens", 10, "completion_tokens", 5, "total_tokens", 15)));
     }
 
     private static MockResponse json(Object body) {
@@ -127,7 +136,7 @@ class CalibrateCliTest {
                 "Disagreements (2):\n  b  correctness  human pass, judge failed: judge judge-model: judged fail (score 0.10)\n"
                         + "  c  correctness  human fail, judge passed: judge judge-model: judged pass (score 0.90)\n",
                 "Undecided (1):\n  f  correctness  human pass, judge undecided: undecided: score 0.55 is within [0.4, 0.7]",
-                "Reports: reports/calibration.json, reports/calibration.md\n");
+                "Calibrated 6 labels: 5 decided, 1 undecided, 0 errored\nReports: reports/calibration.json, reports/calibration.md\n");
         JsonNode report = JSON.readTree(dir.resolve("reports/calibration.json").toFile());
         assertThat(report.at("/groups/0/kappa").asDouble()).isEqualTo(0.1667);
         assertThat(report.at("/groups/0/agreement").asDouble()).isEqualTo(0.6);
@@ -155,6 +164,44 @@ class CalibrateCliTest {
 
         assertThat(calibrate("labels.yaml", "http://127.0.0.1:1/v1")).isEqualTo(3);
         assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("error: ").doesNotContain(KEY);
+    }
+
+    @Test
+    void should_exit_3_and_say_so_when_the_judge_could_judge_no_label() throws IOException {
+        // The endpoint lists the model (the preflight passes), then answers 500 or no verdict to every label.
+        Files.writeString(dir.resolve("labels.yaml"), "labels:\n" + label("a", "pass", "down") + label("b", "fail", "garbage")
+                + label("c", "pass", "down"));
+
+        int code = calibrate("labels.yaml");
+
+        assertThat(code).as(out() + err.toString(StandardCharsets.UTF_8)).isEqualTo(3);
+        assertThat(out()).contains("Errored (3):\n  a  correctness  human pass, judge errored: judge 'judge-model' failed:",
+                "  b  correctness  human fail, judge errored: judge 'judge-model' gave no clear verdict",
+                "Calibrated 3 labels: 0 decided, 0 undecided, 3 errored\n",
+                "Reports: reports/calibration.json, reports/calibration.md\n");
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("error: the calibration could not be carried out:"
+                + " no label could be judged, all 3 errored (first: a: judge 'judge-model' failed: POST ");
+        JsonNode report = JSON.readTree(dir.resolve("reports/calibration.json").toFile());
+        assertThat(report.path("labels").asInt()).isEqualTo(3);
+        assertThat(report.path("decided").asInt()).isZero();
+        assertThat(report.path("errored").asInt()).isEqualTo(3);
+        assertThat(dir.resolve("reports/calibration.md")).content().contains("3 labels: 0 decided, 0 undecided, 3 errored.");
+    }
+
+    @Test
+    void should_exit_0_and_count_the_errored_labels_when_the_judge_judged_some() throws IOException {
+        Files.writeString(dir.resolve("labels.yaml"), "labels:\n" + label("a", "pass", "pass") + label("b", "fail", "down")
+                + label("c", "fail", "half"));
+
+        int code = calibrate("labels.yaml");
+
+        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(out()).contains("Calibrated 3 labels: 1 decided, 1 undecided, 1 errored\n");
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+        JsonNode report = JSON.readTree(dir.resolve("reports/calibration.json").toFile());
+        assertThat(List.of(report.path("decided").asInt(), report.path("undecided").asInt(), report.path("errored").asInt()))
+                .containsExactly(1, 1, 1);
+        assertThat(dir.resolve("reports/calibration.md")).content().contains("3 labels: 1 decided, 1 undecided, 1 errored.");
     }
 
     @Test

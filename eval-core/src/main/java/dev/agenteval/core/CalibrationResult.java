@@ -57,6 +57,20 @@ public record CalibrationResult(List<Outcome> outcomes, List<Group> groups) {
                 .toList();
     }
 
+    /** How many labels the judge passed or failed (over all groups). */
+    public int decided() {
+        return (int) outcomes.stream().filter(Outcome::decided).count();
+    }
+
+    /**
+     * True when no label could be judged: every one errored (judge failures, replies without a
+     * verdict, timeouts), so agreement and kappa say nothing; false without labels. The command
+     * exits 3 then.
+     */
+    public boolean judgedNone() {
+        return !outcomes.isEmpty() && errored().size() == outcomes.size();
+    }
+
     /**
      * One label's outcome.
      *

@@ -8,6 +8,7 @@ import dev.agenteval.judge.internal.CacheKey;
 import dev.agenteval.judge.internal.JudgePreflight;
 import dev.agenteval.judge.internal.JudgeTransport;
 import dev.agenteval.judge.internal.MajorityVote;
+import dev.agenteval.judge.internal.ModelRole;
 import dev.agenteval.judge.internal.Prompt;
 import dev.agenteval.judge.internal.Sample;
 import dev.agenteval.judge.internal.VerdictAsker;
@@ -105,10 +106,11 @@ public final class OpenAiJudge implements Judge {
         this.baseUrl = normalize(b.baseUrl);
         this.model = b.model;
         HttpJson http = http(baseUrl, b.requestTimeout, b.retryPolicy, b.apiKey);
-        this.preflight = new JudgePreflight(http, baseUrl, model, b.apiKey != null, b.requireApiKey, b.keySource);
+        this.preflight = new JudgePreflight(http, baseUrl, model, b.apiKey != null, b.requireApiKey, b.keySource,
+                ModelRole.JUDGE);
         this.maxConcurrency = b.maxConcurrency;
-        JudgeTransport transport = new JudgeTransport(http, baseUrl, model, b.maxConcurrency, b.requestsPerSecond,
-                b.circuitWindow, b.circuitFailureRate, b.circuitOpenDuration, b.responseFormat);
+        JudgeTransport transport = new JudgeTransport(http, baseUrl, model, ModelRole.JUDGE, b.maxConcurrency,
+                b.requestsPerSecond, b.circuitWindow, b.circuitFailureRate, b.circuitOpenDuration, b.responseFormat);
         this.samples = b.samples;
         this.threshold = b.threshold;
         this.asker = new VerdictAsker(transport, model, b.threshold, b.verdictRetries);
@@ -229,7 +231,7 @@ public final class OpenAiJudge implements Judge {
         URI baseUrl = URI.create(DEFAULT_BASE_URL);
         String model;
         String apiKey;
-        String keySource = "no API key was given";
+        JudgePreflight.KeySource keySource = JudgePreflight.KeySource.CODE;
         Boolean requireApiKey;
         Duration requestTimeout = Duration.ofSeconds(60);
         RetryPolicy retryPolicy = RetryPolicy.ofDefaults();
@@ -276,7 +278,7 @@ public final class OpenAiJudge implements Judge {
         /** The API key, sent as a bearer token; null for none. Never logged. */
         public Builder apiKey(String apiKey) {
             this.apiKey = apiKey == null || apiKey.isBlank() ? null : apiKey.strip();
-            this.keySource = "no API key was given";
+            this.keySource = JudgePreflight.KeySource.CODE;
             return this;
         }
 
@@ -285,7 +287,7 @@ public final class OpenAiJudge implements Judge {
             Objects.requireNonNull(variable, "variable");
             Objects.requireNonNull(environment, "environment");
             apiKey(environment.apply(variable));
-            this.keySource = "environment variable " + variable;
+            this.keySource = JudgePreflight.KeySource.variable(variable);
             return this;
         }
 

@@ -9,6 +9,7 @@ import dev.agenteval.judge.internal.Completion;
 import dev.agenteval.judge.internal.JudgePreflight;
 import dev.agenteval.judge.internal.Prompt;
 import dev.agenteval.judge.internal.JudgeTransport;
+import dev.agenteval.judge.internal.ModelRole;
 import dev.agenteval.judge.internal.SimulatorPrompt;
 import dev.agenteval.judge.internal.VerdictAsker;
 import dev.agenteval.spi.SimulatedTurn;
@@ -67,9 +68,10 @@ public final class OpenAiUserSimulator implements UserSimulator {
         this.templates = e.templates;
         this.replyRetries = b.replyRetries;
         HttpJson http = OpenAiJudge.http(baseUrl, e.requestTimeout, e.retryPolicy, e.apiKey);
-        this.transport = new JudgeTransport(http, baseUrl, model, e.maxConcurrency, 0, 10, 50, Duration.ofSeconds(30),
-                OpenAiJudge.ResponseFormat.JSON_OBJECT);
-        this.preflight = new JudgePreflight(http, baseUrl, model, e.apiKey != null, e.requireApiKey, e.keySource);
+        this.transport = new JudgeTransport(http, baseUrl, model, ModelRole.USER_SIMULATOR, e.maxConcurrency, 0, 10, 50,
+                Duration.ofSeconds(30), OpenAiJudge.ResponseFormat.JSON_OBJECT);
+        this.preflight = new JudgePreflight(http, baseUrl, model, e.apiKey != null, e.requireApiKey, e.keySource,
+                ModelRole.USER_SIMULATOR);
     }
 
     /** A builder of a simulator on the endpoint {@code endpoint} describes (a judge's, or one of its own). */
@@ -159,11 +161,7 @@ public final class OpenAiUserSimulator implements UserSimulator {
      */
     @Override
     public void preflight() throws InterruptedException {
-        try {
-            preflight.run();
-        } catch (JudgeException e) {
-            throw new JudgeException("user simulator: " + e.getMessage(), e.context(), e);
-        }
+        preflight.run();
     }
 
     @Override

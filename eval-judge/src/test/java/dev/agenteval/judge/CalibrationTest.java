@@ -164,6 +164,24 @@ class CalibrationTest {
             assertThat(o.judge()).isEqualTo(ScoreStatus.ERRORED);
         });
         assertThat(r.disagreements()).isEmpty();
+        assertThat(r.decided()).isEqualTo(4);
+        assertThat(r.judgedNone()).isFalse();
+        assertThat(dev.agenteval.report.CalibrationReports.table(r))
+                .endsWith("Calibrated 7 labels: 4 decided, 2 undecided, 1 errored\n");
+    }
+
+    @Test
+    void should_say_that_no_label_was_judged_when_every_reply_lacks_a_verdict() {
+        List<LabelledTurn> labels = new ArrayList<>();
+        label(labels, true, "garbage", correctness("Answers the question"));
+        label(labels, false, "garbage", correctness("Answers the question"));
+
+        CalibrationResult r = run(labels, Replies.judge(server).verdictRetries(0).build());
+
+        assertThat(r.judgedNone()).isTrue();
+        assertThat(r.errored()).hasSize(2);
+        assertThat(r.decided()).isZero();
+        assertThat(Calibration.of(List.of()).run().judgedNone()).as("no label, nothing errored").isFalse();
     }
 
     @Test

@@ -218,8 +218,8 @@ class JudgeScorersTest {
 
         assertThatThrownBy(() -> runner(keyless).build().run(suite))
                 .isInstanceOf(JudgeException.class)
-                .hasMessage("judge 'judge-model' has no API key: environment variable AGENT_EVAL_JUDGE_API_KEY is not set ("
-                        + Replies.baseUrl(server) + "/ needs one; a server on localhost needs none)");
+                .hasMessage("judge 'judge-model' has no API key, and " + Replies.baseUrl(server) + "/ needs one: set the"
+                        + " environment variable AGENT_EVAL_JUDGE_API_KEY (a server on localhost needs none)");
         assertThatThrownBy(() -> runner(down).build().run(suite))
                 .isInstanceOf(JudgeException.class)
                 .hasMessageStartingWith("judge endpoint " + Replies.baseUrl(server) + "/ does not answer: GET ")

@@ -75,7 +75,7 @@ class JudgesTest {
         Judge judge = select(Map.of("model", "m", "baseUrl", "https://judge.example.invalid/v1", "apiKeyEnv", "MY_KEY"),
                 Map.of()).orElseThrow();
 
-        assertThatThrownBy(judge::preflight).hasMessageContaining("environment variable MY_KEY is not set");
+        assertThatThrownBy(judge::preflight).hasMessageContaining("set the environment variable MY_KEY");
     }
 
     @Test

@@ -499,8 +499,21 @@ class OpenAiJudgeTest {
 
         assertThatThrownBy(() -> judge.judge(correctness("Paris")))
                 .isInstanceOf(JudgeException.class)
-                .hasMessage("judge 'm' has no API key: environment variable MY_JUDGE_KEY is not set"
-                        + " (https://judge.example.invalid/v1/ needs one; a server on localhost needs none)");
+                .hasMessage("judge 'm' has no API key, and https://judge.example.invalid/v1/ needs one: set the environment"
+                        + " variable MY_JUDGE_KEY (a server on localhost needs none)");
+    }
+
+    @Test
+    void should_say_in_one_sentence_where_to_give_the_key_when_none_was_given_in_code() {
+        // The README's calibration example: apiKey(System.getenv("OPENAI_API_KEY")) with the variable unset.
+        OpenAiJudge judge = OpenAiJudge.builder().model("gpt-4o-mini").apiKey(null).build();
+        OpenAiJudge never = OpenAiJudge.builder().model("gpt-4o-mini").build();
+
+        String expected = "judge 'gpt-4o-mini' has no API key, and https://api.openai.com/v1/ needs one: pass one to"
+                + " OpenAiJudge.Builder.apiKey(..) or name its environment variable with apiKeyFromEnvironment(..)"
+                + " (a server on localhost needs none)";
+        assertThatThrownBy(judge::preflight).isInstanceOf(JudgeException.class).hasMessage(expected);
+        assertThatThrownBy(() -> never.judge(correctness("Paris"))).isInstanceOf(JudgeException.class).hasMessage(expected);
     }
 
     @Test
@@ -541,7 +554,7 @@ class OpenAiJudgeTest {
 
         assertThatThrownBy(() -> Replies.judge(server).apiKeyFromEnvironment("K", n -> "bad").build().preflight())
                 .isInstanceOf(JudgeException.class)
-                .hasMessage("judge endpoint " + Replies.baseUrl(server) + "/ rejected the API key (401); check environment variable K");
+                .hasMessage("judge endpoint " + Replies.baseUrl(server) + "/ rejected the API key (401); check the environment variable K");
         assertThatThrownBy(() -> Replies.judge(server).baseUrl("http://127.0.0.1:9/v1").retryPolicy(RetryPolicy.none())
                 .build().preflight())
                 .isInstanceOf(JudgeException.class)

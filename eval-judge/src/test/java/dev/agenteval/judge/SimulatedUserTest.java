@@ -160,7 +160,7 @@ class SimulatedUserTest {
     }
 
     @Test
-    void should_end_only_the_case_whose_simulator_answers_500_as_a_judge_error() {
+    void should_end_only_the_case_whose_simulator_answers_500_as_a_judge_error_naming_the_simulator() {
         server.setDispatcher(Replies.dispatcher(request -> Replies.json(500, Map.of("error", "down"))));
         Suite suite = Suite.named("s")
                 .add(Case.id("sim").simulate(Simulation.goal("Refund").maxTurns(3)))
@@ -174,9 +174,33 @@ class SimulatedUserTest {
         assertThat(sim.status()).isEqualTo(CaseStatus.ERRORED);
         assertThat(sim.turns()).singleElement().satisfies(t -> {
             assertThat(t.harnessFailure().code()).isEqualTo(FailureCode.JUDGE_ERROR);
-            assertThat(t.harnessFailure().message()).contains("judge 'm' failed", "500");
+            assertThat(t.harnessFailure().message()).startsWith("user simulator 'm' failed: ").contains("500")
+                    .doesNotContain("judge");
         });
         assertThat(result.find("scripted").orElseThrow().status()).isEqualTo(CaseStatus.PASSED);
+    }
+
+    @Test
+    void should_name_the_user_simulator_in_every_failure_of_its_preflight() {
+        UserSimulator keyless = OpenAiUserSimulator.of(OpenAiJudge.builder().baseUrl("https://sim.example.invalid/v1")
+                .model("m").apiKeyFromEnvironment("SIM_KEY", n -> null));
+        server.enqueue(Replies.json(500, Map.of("error", "down")));
+        server.enqueue(Replies.json(200, Map.of("data", List.of(Map.of("id", "other")))));
+        server.enqueue(Replies.json(401, Map.of("error", "invalid api key")));
+        server.enqueue(Replies.json(401, Map.of("error", "invalid api key"))); // after the one credential refresh
+        String url = Replies.baseUrl(server) + "/";
+
+        assertThatThrownBy(keyless::preflight).isInstanceOf(JudgeException.class).hasMessage("user simulator 'm' has no"
+                + " API key, and https://sim.example.invalid/v1/ needs one: set the environment variable SIM_KEY (a server"
+                + " on localhost needs none)");
+        assertThatThrownBy(() -> simulator().build().preflight()).isInstanceOf(JudgeException.class)
+                .hasMessageStartingWith("user simulator endpoint " + url + " does not answer: GET ");
+        assertThatThrownBy(() -> simulator().build().preflight()).isInstanceOf(JudgeException.class)
+                .hasMessage("user simulator model 'm' is not offered by " + url + "models; offered: other");
+        assertThatThrownBy(() -> simulator().build().preflight()).isInstanceOf(JudgeException.class)
+                .hasMessageStartingWith("user simulator endpoint " + url + " rejected the API key (401); check ")
+                .satisfies(e -> assertThat(((JudgeException) e).context()).containsEntry("simulator", "m")
+                        .doesNotContainKey("judge"));
     }
 
     @Test

@@ -49,7 +49,8 @@ public final class CalibrationReports {
 
     /**
      * The console text: per scorer and template version the counts, agreement, kappa and
-     * confusion matrix, then the disagreements, the undecided and the errored labels.
+     * confusion matrix, then the disagreements, the undecided and the errored labels, and a last
+     * line counting them all ({@code Calibrated 6 labels: 5 decided, 1 undecided, 0 errored}).
      */
     public static String table(CalibrationResult result) {
         StringBuilder sb = new StringBuilder();
@@ -65,12 +66,12 @@ public final class CalibrationReports {
             }
         }
         lists(result).forEach((title, outcomes) -> list(sb, title, outcomes));
-        return sb.toString();
+        return sb.append("Calibrated ").append(counts(result)).append('\n').toString();
     }
 
     /** The Markdown report, {@code calibration.md}. */
     public static String markdown(CalibrationResult result) {
-        StringBuilder md = new StringBuilder("# Judge calibration\n\n");
+        StringBuilder md = new StringBuilder("# Judge calibration\n\n").append(counts(result)).append(".\n\n");
         md.append("| Scorer | Template | Labels | Decided | Agreement | Kappa | Undecided | Errored |\n")
                 .append("|---|---|---:|---:|---:|---:|---:|---:|\n");
         for (Group g : result.groups()) {
@@ -97,6 +98,9 @@ public final class CalibrationReports {
     public static String json(CalibrationResult result) {
         ObjectNode root = JsonTrees.NODES.objectNode();
         root.put("labels", result.outcomes().size());
+        root.put("decided", result.decided());
+        root.put("undecided", result.undecided().size());
+        root.put("errored", result.errored().size());
         ArrayNode groups = root.putArray("groups");
         for (Group g : result.groups()) {
             ObjectNode n = groups.addObject();
@@ -225,6 +229,12 @@ public final class CalibrationReports {
     private static List<Object[]> rows(Confusion c) {
         return List.of(new Object[] {"human pass", c.passPass(), c.passFail(), c.passUndecided()},
                 new Object[] {"human fail", c.failPass(), c.failFail(), c.failUndecided()});
+    }
+
+    /** {@code 6 labels: 5 decided, 1 undecided, 0 errored}: every label counted once. */
+    private static String counts(CalibrationResult r) {
+        return r.outcomes().size() + " labels: " + r.decided() + " decided, " + r.undecided().size() + " undecided, "
+                + r.errored().size() + " errored";
     }
 
     private static String figures(Group g) {

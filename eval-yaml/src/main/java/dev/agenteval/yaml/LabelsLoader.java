@@ -85,7 +85,8 @@ public final class LabelsLoader {
         SourceFile source = ctx.file(file, file.toString());
         Node root = ctx.read(source);
         List<LabelledTurn> labels = new ArrayList<>();
-        if (root != null && root.expectMapping() && root.checkKeys(ROOT_KEYS)) {
+        if (root != null && root.expectMapping()) {
+            root.checkKeys(ROOT_KEYS); // an unknown key is one problem more: the labels are still checked
             Node items = root.get("labels");
             if (items == null) {
                 root.missing("labels", ": the list of labelled turns");
@@ -186,10 +187,11 @@ public final class LabelsLoader {
         List<ToolCall> calls = new ArrayList<>();
         boolean ok = true;
         for (Node c : node.items()) {
-            if (!c.expectMapping() || !c.checkKeys(CALL_KEYS)) {
+            if (!c.expectMapping()) {
                 ok = false;
                 continue;
             }
+            ok &= c.checkKeys(CALL_KEYS);
             String name = text(c, "name", true);
             Node args = c.get("arguments");
             Map<String, Object> arguments = Map.of();

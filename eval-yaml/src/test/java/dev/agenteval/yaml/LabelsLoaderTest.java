@@ -115,6 +115,27 @@ class LabelsLoaderTest {
     }
 
     @Test
+    void should_report_an_unknown_top_level_key_together_with_the_labels_problems() throws IOException {
+        List<String> problems = problems("""
+                lables: []
+                labels:
+                  - id: a
+                    question: Q?
+                    answer: A.
+                    toolCalls: [{name: find, args: {}}, {arguments: {}}]
+                    scorer: {type: correctness, criteria: C}
+                    human: maybe
+                """);
+
+        assertThat(problems).containsExactly(
+                "labels.yaml:1:1: lables: unknown key 'lables' — did you mean 'labels'?",
+                "labels.yaml:6:30: labels[0].toolCalls[0].args: unknown key 'args' (allowed: name, arguments,"
+                        + " result)",
+                "labels.yaml:6:41: labels[0].toolCalls[1].name: missing required key 'name'",
+                "labels.yaml:8:12: labels[0].human: must be pass or fail but is 'maybe'");
+    }
+
+    @Test
     void should_refuse_in_the_schema_too_what_the_loader_refuses() throws IOException {
         Path file = write("""
                 labels:

@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The checks an {@link OpenAiJudge} makes before it is used: that a key is present when the
+ * The checks an {@link OpenAiJudge} (or a user simulator on its endpoint) makes before it is used: that a key is present when the
  * endpoint needs one (also checked before every verdict), and that the endpoint answers and
  * offers the model. These calls bypass the judge's concurrency bound, rate limiter and circuit
  * breaker. Thread-safe.
@@ -29,28 +29,55 @@ public final class JudgePreflight {
     private final String model;
     private final boolean hasKey;
     private final boolean keyRequired;
-    private final String keySource;
+    private final KeySource keySource;
+    private final ModelRole role;
 
     /**
-     * Checks of {@code model} at {@code baseUrl} through {@code http}; {@code requireApiKey} null
-     * to require a key unless the host is a loopback name; {@code keySource} says where the key
-     * comes from, for messages.
+     * Checks of {@code model} at {@code baseUrl} through {@code http} for {@code role};
+     * {@code requireApiKey} null to require a key unless the host is a loopback name;
+     * {@code keySource} says where the key comes from, for messages.
      */
     public JudgePreflight(HttpJson http, URI baseUrl, String model, boolean hasKey, Boolean requireApiKey,
-                          String keySource) {
+                          KeySource keySource, ModelRole role) {
         this.http = http;
         this.baseUrl = baseUrl;
         this.model = model;
         this.hasKey = hasKey;
         this.keyRequired = requireApiKey != null ? requireApiKey : !LOOPBACK.contains(host(baseUrl));
         this.keySource = keySource;
+        this.role = role;
+    }
+
+    /**
+     * Where the key of an endpoint comes from, named in the messages about a missing or rejected
+     * key: an environment variable, or the builder's {@code apiKey(..)}.
+     *
+     * @param where    {@code the environment variable NAME} or {@code OpenAiJudge.Builder.apiKey(..)}
+     * @param variable whether {@code where} is an environment variable
+     */
+    public record KeySource(String where, boolean variable) {
+
+        /** A key given in code (or none given at all). */
+        public static final KeySource CODE = new KeySource("OpenAiJudge.Builder.apiKey(..)", false);
+
+        /** A key read from the environment variable {@code name}. */
+        public static KeySource variable(String name) {
+            return new KeySource("the environment variable " + name, true);
+        }
+
+        /** What to do when the key is missing: {@code set the environment variable NAME}. */
+        String toGiveOne() {
+            return variable ? "set " + where
+                    : "pass one to " + where + " or name its environment variable with apiKeyFromEnvironment(..)";
+        }
     }
 
     /** Fails with a {@link JudgeException} when the endpoint needs a key and none was given. */
     public void requireKey() {
         if (!hasKey && keyRequired) {
-            throw new JudgeException("judge '" + model + "' has no API key: " + keySource + " is not set ("
-                    + baseUrl + " needs one; a server on localhost needs none)", Map.of("judge", model), null);
+            throw new JudgeException(role.named(model) + " has no API key, and " + baseUrl + " needs one: "
+                    + keySource.toGiveOne() + " (a server on localhost needs none)", Map.of(role.contextKey(), model),
+                    null);
         }
     }
 
@@ -78,9 +105,9 @@ public final class JudgePreflight {
             }
         }
         if (!ids.isEmpty() && !ids.contains(model) && !ids.contains(model + ":latest")) {
-            throw new JudgeException("judge model '" + model + "' is not offered by " + baseUrl + "models; offered: "
-                    + String.join(", ", ids.size() > 20 ? ids.subList(0, 20) : ids) + (ids.size() > 20 ? ", …" : ""),
-                    Map.of("judge", model, "url", baseUrl + "models"), null);
+            throw new JudgeException(role.label() + " model '" + model + "' is not offered by " + baseUrl
+                    + "models; offered: " + String.join(", ", ids.size() > 20 ? ids.subList(0, 20) : ids)
+                    + (ids.size() > 20 ? ", …" : ""), Map.of(role.contextKey(), model, "url", baseUrl + "models"), null);
         }
     }
 
@@ -99,13 +126,14 @@ public final class JudgePreflight {
 
     private JudgeException failure(AgentException e, int status) {
         Map<String, Object> context = new LinkedHashMap<>(e.context());
-        context.put("judge", model);
+        context.put(role.contextKey(), model);
         context.put("cause", e.code().wireName());
         if (status == 401 || status == 403) {
-            return new JudgeException("judge endpoint " + baseUrl + " rejected the API key (" + status + "); check "
-                    + keySource, context, e);
+            return new JudgeException(role.label() + " endpoint " + baseUrl + " rejected the API key (" + status
+                    + "); check " + keySource.where(), context, e);
         }
-        return new JudgeException("judge endpoint " + baseUrl + " does not answer: " + e.getMessage(), context, e);
+        return new JudgeException(role.label() + " endpoint " + baseUrl + " does not answer: " + e.getMessage(), context,
+                e);
     }
 
     private static String host(URI uri) {

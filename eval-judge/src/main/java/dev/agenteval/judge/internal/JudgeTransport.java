@@ -42,6 +42,7 @@ public final class JudgeTransport {
     private final HttpJson http;
     private final URI baseUrl;
     private final String model;
+    private final ModelRole role;
     private final Semaphore permits;
     private final RateLimiter rateLimiter;
     private final CircuitBreaker circuitBreaker;
@@ -49,16 +50,18 @@ public final class JudgeTransport {
     private final AtomicReference<ResponseFormat> format;
 
     /**
-     * Calls through {@code http} to {@code baseUrl} for {@code model}; {@code requestsPerSecond}
+     * Calls through {@code http} to {@code baseUrl} for {@code model} in {@code role} (named in
+     * messages and failure context); {@code requestsPerSecond}
      * 0 for no rate limit; the circuit breaker opens for {@code circuitOpenDuration} when
      * {@code circuitFailureRate} percent of the last {@code circuitWindow} calls failed.
      */
-    public JudgeTransport(HttpJson http, URI baseUrl, String model, int maxConcurrency, double requestsPerSecond,
-                          int circuitWindow, double circuitFailureRate, Duration circuitOpenDuration,
-                          ResponseFormat responseFormat) {
+    public JudgeTransport(HttpJson http, URI baseUrl, String model, ModelRole role, int maxConcurrency,
+                          double requestsPerSecond, int circuitWindow, double circuitFailureRate,
+                          Duration circuitOpenDuration, ResponseFormat responseFormat) {
         this.http = http;
         this.baseUrl = baseUrl;
         this.model = model;
+        this.role = role;
         this.permits = new Semaphore(maxConcurrency, true);
         String id = "agent-eval-judge-" + IDS.incrementAndGet();
         this.rateLimiter = requestsPerSecond <= 0 ? null : RateLimiter.of(id, RateLimiterConfig.custom()
@@ -103,15 +106,15 @@ public final class JudgeTransport {
                 int status = status(e);
                 if (f != ResponseFormat.NONE && (status == 400 || status == 422)) {
                     if (format.compareAndSet(f, fallback(f))) {
-                        LOG.info("Judge endpoint {} rejected response_format {} ({}); using {} from now on", baseUrl,
-                                f.name().toLowerCase(Locale.ROOT), status, fallback(f).name().toLowerCase(Locale.ROOT));
+                        LOG.info("{} endpoint {} rejected response_format {} ({}); using {} from now on",
+                                role.label(), baseUrl, f.name().toLowerCase(Locale.ROOT), status, fallback(f).name().toLowerCase(Locale.ROOT));
                     }
                     continue;
                 }
                 Map<String, Object> context = new LinkedHashMap<>(e.context());
-                context.put("judge", model);
+                context.put(role.contextKey(), model);
                 context.put("cause", e.code().wireName());
-                throw new JudgeException("judge '" + model + "' failed: " + e.getMessage(), context, e);
+                throw new JudgeException(role.named(model) + " failed: " + e.getMessage(), context, e);
             }
             return Completion.from(response.body());
         }
@@ -124,13 +127,13 @@ public final class JudgeTransport {
                 if (Thread.interrupted()) {
                     throw new InterruptedException();
                 }
-                throw new JudgeException("judge '" + model + "' got no rate-limit permit within 10 minutes",
-                        Map.of("judge", model), null);
+                throw new JudgeException(role.named(model) + " got no rate-limit permit within 10 minutes",
+                        Map.of(role.contextKey(), model), null);
             }
             if (!circuitBreaker.tryAcquirePermission()) {
-                throw new JudgeException("judge '" + model + "' is not called: its circuit breaker is open after"
+                throw new JudgeException(role.named(model) + " is not called: its circuit breaker is open after"
                         + " repeated failures of " + baseUrl + "; calls are tried again " + openDuration.toMillis() / 1000.0
-                        + " s after it opened", Map.of("judge", model, "circuitBreaker", "open"), null);
+                        + " s after it opened", Map.of(role.contextKey(), model, "circuitBreaker", "open"), null);
             }
             long start = System.nanoTime();
             try {

@@ -31,11 +31,17 @@ import java.util.regex.Pattern;
  *     trailing commas allowed), each with its verdict fields ({@code verdict}, {@code passed},
  *     {@code result}, ...) and score ({@code score}, {@code rating}); an object without either
  *     is looked into (an {@code evaluation} wrapper, per-criterion results);</li>
- * <li>verdict lines such as {@code Verdict: fail}, {@code **Verdict:** PASS} or
- *     {@code Final decision = yes}, outside the JSON objects ({@code yes}, {@code no} and
- *     {@code ok} only when they stand alone: "Result: No errors found" is no verdict);</li>
- * <li>a first word that stands alone ({@code YES}, {@code No.}, {@code **PASS** - ...}; not
- *     "No issues found");</li>
+ * <li>verdict lines such as {@code Verdict: fail}, {@code **Verdict:** PASS},
+ *     {@code Final decision = yes} or {@code Pass: no} (a label that is itself a verdict word is
+ *     answered by its value: "Pass: no" fails, "Fail: no" is a double negative and no verdict),
+ *     outside the JSON objects ({@code yes}, {@code no} and {@code ok} only when they stand
+ *     alone: "Result: No errors found" is no verdict); a verdict line with a question mark after
+ *     its value ("Verdict: pass? No.") is hedged;</li>
+ * <li>a first word {@code PASS} or {@code FAIL} that stands alone ({@code **PASS** - ...});</li>
+ * <li>a bare first word {@code yes}/{@code no}, {@code true}/{@code false}, {@code ok},
+ *     {@code correct}: only when nothing but a score follows it ("YES", "No.", "Yes. Score: 0.9").
+ *     "Yes, I can assess this. ..." or "OK, here is my evaluation: ..." is an opening that may
+ *     answer another question, and no verdict;</li>
  * <li>scores written as {@code Score: 0.8}, {@code Score: 8/10} or {@code Score: 80%}.</li>
  * </ul>
  *
@@ -45,19 +51,28 @@ import java.util.regex.Pattern;
  *     {@code FAIL}) decide; when two of them disagree the reply is {@link Unclear}, never a
  *     pass. An {@code answer} field or {@code Answer:} line (which may quote the agent) counts
  *     only when there is no other explicit verdict.</li>
- * <li>Otherwise a first word {@code yes}/{@code no}, {@code true}/{@code false}, {@code correct}
- *     and the like decides (it may answer another question, "Yes, I can assess this"), and
- *     only when no score falls on the other side of the threshold: that is a conflict too.</li>
+ * <li>Otherwise a bare first word decides, and only when no score falls on the other side of the
+ *     threshold: that is a conflict too.</li>
  * <li>Otherwise the scores decide: at or above the threshold passes; scores on both sides of it
  *     are a conflict.</li>
  * </ol>
- * An explicit verdict is not overruled by its score: the threshold only decides for a reply
+ *
+ * <p><b>A pass must be uncontradicted.</b> Whatever decided it, a pass is refused
+ * ({@link Unclear}) when the prose outside the JSON objects says otherwise or hedges: a fail word
+ * not negated just before it ("the answer fails", "is wrong"; not "does not fail", "nothing in
+ * the answer is incorrect"), a denied pass word ("does not meet", "is not correct", "doesn't
+ * fully satisfy"), a lone "No." or "False." sentence, a hedge ("partially", "hard to say",
+ * "cannot determine") or a hedged verdict line. The {@code reason} of a JSON verdict is not
+ * searched: the verdict field is the structured contract. A fail needs no such check: a reply
+ * that says fail anywhere explicit is never a pass.
+ *
+ * <p>An explicit verdict is not overruled by its score: the threshold only decides for a reply
  * without a verdict. A verdict is a boolean, or a string (case, quotes and punctuation ignored)
  * such as {@code pass}, {@code yes}, {@code "true"}, {@code correct} or {@code fail},
  * {@code no}, {@code "false"}, {@code incorrect}. A score is a number in 0..1, a percentage or
  * a fraction with an explicit denominator; other numbers are not guessed at. The score of a
  * verdict is its first usable score (JSON before text), else 1 or 0. Anything else is
- * {@link Unclear}.
+ * {@link Unclear}: the judge is asked again, then the score is a {@code judge_error}.
  */
 public final class VerdictParser {
 
@@ -95,7 +110,7 @@ public final class VerdictParser {
     private static final Pattern THINK_OPEN = Pattern.compile("(?i)<think>");
     private static final Pattern THINK_CLOSE = Pattern.compile("(?i)</think>");
     private static final Pattern VERDICT_LINE = Pattern.compile("(?im)^[ \\t*#>_`-]*(?:(?:final|overall)[ \\t]+)?"
-            + "(verdict|decision|result|answer|judgement|judgment)[ \\t*_`]*[:=\\u2013\\u2014-][ \\t*_`\"']*([A-Za-z]+)"
+            + "(verdict|decision|result|answer|judgement|judgment|pass(?:ed|es)?|fail(?:ed|s)?)[ \\t*_`]*[:=\\u2013\\u2014-][ \\t*_`\"']*([A-Za-z]+)"
             + "([*_`\"']*[ \\t]*(?:$|[.,:;!()\\u2013\\u2014-]))?");
     private static final Pattern SCORE_TEXT = Pattern.compile("(?i)\\b(?:score|rating)[ \\t*_`]*(?:of|is)?[ \\t]*[:=]?"
             + "[ \\t*_`\"']*(\\d+(?:\\.\\d+)?|\\.\\d+)[ \\t]*(%|/[ \\t]*\\d+(?:\\.\\d+)?)?");
@@ -103,6 +118,26 @@ public final class VerdictParser {
     // opens a sentence ("No issues found" is not a fail).
     private static final Pattern FIRST_WORD = Pattern.compile(
             "^[\\s*#>_`\"'-]*([A-Za-z]+)[*_`\"']*\\s*(?:$|[.,:;!)\\u2013\\u2014-])");
+    /** Fail words in prose ("the answer fails", "is wrong"), unless a negation stands just before them. */
+    private static final Pattern FAIL_PROSE = Pattern.compile("(?i)\\b(fail(?:s|ed|ing|ure)?|incorrect|wrong|inaccurate|"
+            + "unacceptable|invalid|insufficient|inadequate|mistaken|unsatisfactory)\\b");
+    /** A pass word denied ("does not meet", "is not correct", "doesn't fully satisfy", "never passes"). */
+    private static final Pattern DENIED_PASS = Pattern.compile("(?i)(?:\\bnot|n't|\\bnever|\\bno longer)\\s+(?!only\\b)(?:[a-z]+ly\\s+|be\\s+)?"
+            + "(meets?|met|satisf(?:y|ies|ied)|pass(?:es|ed)?|correct|right|accurate|acceptable|valid|fulfill?s?|match(?:es)?|"
+            + "compl(?:y|ies)|adhere?s?|succeed(?:s|ed)?|good enough|sufficient|adequate)\\b");
+    /** Words that leave a verdict open ("partially", "hard to say"). */
+    private static final Pattern HEDGE = Pattern.compile("(?i)\\b(partially|partly|borderline|unclear|uncertain|not sure|"
+            + "hard to say|difficult to say|(?:cannot|can't|could not|couldn't|unable to) (?:tell|determine|decide|assess|evaluate|judge))\\b");
+    /** A lone "No." or "False." sentence, answering the question the reply asked itself. */
+    private static final Pattern LONE_NO = Pattern.compile("(?im)(?:^|[.!?;:]\\s+)[*_`\"']*(no|nope|false)[*_`\"']*[ \\t]*[.!]*[ \\t]*$");
+    /**
+     * A negation just before a fail word: "not", "never", "n't" within two words ("is not wrong"),
+     * "nothing", "none" or "no" + noun within four ("nothing in the answer is incorrect"); "No, the
+     * answer is wrong" is no negation of "wrong".
+     */
+    private static final Pattern NEGATION_BEFORE = Pattern.compile(
+            "(?i)(?:\\b(?:not|never|without|neither|nor)|n't)\\W+(?:\\w+\\W+){0,2}$"
+            + "|\\b(?:nothing|none|no\\s+\\w+)\\W+(?:\\w+\\W+){0,4}$");
     private static final Pattern NUMBER = Pattern.compile(
             "\\s*(\\d+(?:\\.\\d+)?|\\.\\d+)\\s*(%|/\\s*\\d+(?:\\.\\d+)?)?\\s*");
 
@@ -239,29 +274,31 @@ public final class VerdictParser {
         String prose = rest.toString().strip();
 
         List<Signal> explicit = new ArrayList<>(json.verdicts);
+        List<String> hedged = new ArrayList<>();
         Matcher line = VERDICT_LINE.matcher(prose);
         boolean fromLines = false;
+        boolean labelledFirstLine = false;
         while (line.find()) {
-            Boolean b = word(line.group(2));
-            if (b != null && (line.group(3) != null || !SENTENCE_OPENERS.contains(line.group(2).toLowerCase(Locale.ROOT)))) {
-                explicit.add(new Signal(b, "line \"" + excerpt(line.group().strip()) + "\"",
-                        line.group(1).equalsIgnoreCase(FALLBACK_KEY)));
-                fromLines = true;
+            String value = line.group(2);
+            Boolean b = word(value);
+            if (b == null || line.group(3) == null && SENTENCE_OPENERS.contains(value.toLowerCase(Locale.ROOT))) {
+                continue;
             }
-        }
-        Signal leading = null;
-        String afterLeading = "";
-        Matcher first = FIRST_WORD.matcher(prose.lines().findFirst().orElse(""));
-        if (first.find()) {
-            Boolean b = word(first.group(1));
-            if (b != null) {
-                String w = first.group(1);
-                leading = new Signal(b, "first word \"" + w + "\"", false);
-                afterLeading = prose.substring(prose.indexOf(w) + w.length()).replaceFirst("^[\\s*_`\"'.,:;!-]+", "").strip();
-                if (VERDICT_WORDS.contains(w.toLowerCase(Locale.ROOT))) {
-                    explicit.add(leading);
-                }
+            String shown = "line \"" + excerpt(line.group().strip()) + "\"";
+            int eol = prose.indexOf('\n', line.end());
+            if (prose.substring(line.end(2), eol < 0 ? prose.length() : eol).contains("?")) {
+                hedged.add(shown + " asks a question");
             }
+            // "Pass: no" answers the question its label asks; "Fail: no" is a double negative, no verdict.
+            Boolean label = word(line.group(1));
+            labelledFirstLine |= label != null && line.start() == 0;
+            if (label != null && !label && !b) {
+                hedged.add(shown + " is a double negative");
+                continue;
+            }
+            boolean passed = label == null ? b : label == b;
+            explicit.add(new Signal(passed, shown, line.group(1).equalsIgnoreCase(FALLBACK_KEY)));
+            fromLines = true;
         }
         List<Score> scores = new ArrayList<>(json.scores);
         Matcher s = SCORE_TEXT.matcher(prose);
@@ -269,6 +306,25 @@ public final class VerdictParser {
             Double v = number(s.group(1) + (s.group(2) == null ? "" : s.group(2)));
             if (v != null) {
                 scores.add(new Score(v, "score \"" + excerpt(s.group().strip()) + "\""));
+            }
+        }
+        Signal leading = null;
+        String opening = null;
+        String afterLeading = "";
+        Matcher first = FIRST_WORD.matcher(prose.lines().findFirst().orElse(""));
+        if (!labelledFirstLine && first.find() && word(first.group(1)) != null) {
+            String w = first.group(1);
+            boolean b = word(w);
+            afterLeading = prose.substring(prose.indexOf(w) + w.length()).replaceFirst("^[\\s*_`\"'.,:;!-]+", "").strip();
+            if (VERDICT_WORDS.contains(w.toLowerCase(Locale.ROOT))) {
+                leading = new Signal(b, "first word \"" + w + "\"", false);
+                explicit.add(leading);
+            } else if (SCORE_TEXT.matcher(afterLeading).replaceAll("").replaceAll("[\\p{Punct}\\s]+", "").isEmpty()) {
+                // A bare "YES" or "No." (a score may follow) is a verdict; "Yes, I can assess this..." is not:
+                // it may answer another question.
+                leading = new Signal(b, "first word \"" + w + "\"", false);
+            } else {
+                opening = w;
             }
         }
 
@@ -283,9 +339,15 @@ public final class VerdictParser {
             if (decisive.stream().anyMatch(x -> x.passed() != passed)) {
                 throw conflict(decisive.stream().map(Signal::toString).toList());
             }
+            if (passed) {
+                uncontradicted(decisive.get(0).toString(), prose, hedged);
+            }
             String reason = !json.reason.isEmpty() ? json.reason
                     : decisive.contains(leading) && !fromLines ? afterLeading : fromLines ? prose : "";
             return new Parsed(passed, score != null ? score : passed ? 1.0 : 0.0, reason);
+        }
+        if (!hedged.isEmpty()) {
+            throw new Unclear("no verdict: the " + hedged.get(0));
         }
         if (leading != null) {
             Signal word = leading;
@@ -297,6 +359,9 @@ public final class VerdictParser {
                 all.addAll(against);
                 throw conflict(all);
             }
+            if (word.passed()) {
+                uncontradicted(word.toString(), prose, hedged);
+            }
             return new Parsed(word.passed(), score != null ? score : word.passed() ? 1.0 : 0.0,
                     !json.reason.isEmpty() ? json.reason : afterLeading);
         }
@@ -305,12 +370,52 @@ public final class VerdictParser {
             if (scores.stream().anyMatch(x -> (x.value() >= threshold) != passed)) {
                 throw conflict(scores.stream().map(x -> scoreSignal(x, threshold)).toList());
             }
+            if (passed) {
+                uncontradicted(scoreSignal(scores.get(0), threshold), prose, hedged);
+            }
             return new Parsed(passed, score, !json.reason.isEmpty() ? json.reason : json.scores.isEmpty() ? prose : "");
         }
         if (!json.problems.isEmpty()) {
             throw new Unclear(json.problems.get(0));
         }
+        if (opening != null) {
+            throw new Unclear("no verdict: an opening \"" + opening + "\" followed by more text may answer another question,"
+                    + " and no verdict line (Verdict: pass|fail), verdict field or score in 0..1 was found");
+        }
         throw new Unclear("no verdict (pass/fail, yes/no, true/false) and no score in 0..1 found");
+    }
+
+    /**
+     * Refuses a pass that something in the prose outside the JSON objects contradicts or hedges:
+     * a fail word not denied just before it ("fails", "is wrong"; not "does not fail"), a denied
+     * pass word ("does not meet", "is not correct"), a lone "No." sentence, a hedge
+     * ("partially", "hard to say") or a verdict line that asks a question.
+     */
+    private static void uncontradicted(String pass, String prose, List<String> hedged) throws Unclear {
+        List<String> against = new ArrayList<>(hedged);
+        Matcher fail = FAIL_PROSE.matcher(prose);
+        while (fail.find() && against.size() < 3) {
+            if (!NEGATION_BEFORE.matcher(prose.substring(Math.max(0, fail.start() - 40), fail.start())).find()) {
+                against.add("\"" + context(prose, fail) + "\"");
+            }
+        }
+        for (Pattern p : List.of(DENIED_PASS, LONE_NO, HEDGE)) {
+            Matcher m = p.matcher(prose);
+            if (m.find()) {
+                against.add("\"" + context(prose, m) + "\"");
+            }
+        }
+        if (!against.isEmpty()) {
+            throw new Unclear("the reply says pass (" + pass + ") but also " + String.join(", ", against)
+                    + ": a pass needs a verdict nothing in the reply contradicts or hedges");
+        }
+    }
+
+    /** The words around a match, for messages. */
+    private static String context(String prose, Matcher m) {
+        int from = Math.max(0, m.start() - 20);
+        int to = Math.min(prose.length(), m.end() + 20);
+        return (from > 0 ? "..." : "") + prose.substring(from, to).replaceAll("\\s+", " ").strip() + (to < prose.length() ? "..." : "");
     }
 
     private static String scoreSignal(Score s, double threshold) {

@@ -104,8 +104,9 @@ class ReplyShapesTest {
                         + "\nVerdict: fail, Score: 0.1", STOP, fail(0.1)),
                 shape("leading no, verdict line pass", "No, I see no problems with it.\nVerdict: pass\nScore: 0.9", STOP, pass(0.9)),
                 shape("leading yes, JSON fail", "Yes.\n{\"verdict\": \"fail\", \"score\": 0.2, \"reason\": \"Lyon\"}", STOP, fail(0.2)),
+                // An opening "Yes" followed by prose is no verdict (it may answer another question): the score decides.
                 shape("leading yes, score below the threshold", "Yes, I can assess this. The answer names Lyon. Score: 0.1", STOP,
-                        error("conflicting verdicts")),
+                        fail(0.1)),
                 shape("leading PASS, verdict line fail", "PASS\nVerdict: fail", STOP, error("conflicting verdicts")),
                 shape("verdict line pass, JSON fail", "Verdict: pass\n{\"verdict\": \"fail\", \"score\": 0.2}", STOP,
                         error("conflicting verdicts")),
