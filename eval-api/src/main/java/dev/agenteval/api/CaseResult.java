@@ -84,6 +84,22 @@ public record CaseResult(String id, List<String> tags, boolean expectPass, CaseS
         return !attempts.isEmpty() && passedAttempts() == attempts.size();
     }
 
+    /**
+     * The judge's usage summed over every score of every attempt (the {@link ScoreResult#usage()}
+     * of judge scorers), apart from the agent's {@link #usage()}; null when none was reported.
+     */
+    public Usage judgeUsage() {
+        List<Usage> usages = new java.util.ArrayList<>();
+        for (CaseAttempt a : attempts) {
+            for (TurnResult t : a.turns()) {
+                for (ScoreResult s : t.scores()) {
+                    usages.add(s.usage());
+                }
+            }
+        }
+        return Usage.sum(usages);
+    }
+
     /** True when some attempts passed and others did not: the agent is not consistent on this case. */
     public boolean flaky() {
         int passed = passedAttempts();

@@ -64,6 +64,15 @@ public record SuiteResult(String suite, Instant startedAt, Duration duration, bo
         return Usage.sum(usages);
     }
 
+    /** The judge's usage summed over all cases ({@link CaseResult#judgeUsage()}), or null when none was reported. */
+    public Usage judgeUsage() {
+        List<Usage> usages = new ArrayList<>();
+        for (CaseResult c : cases) {
+            usages.add(c.judgeUsage());
+        }
+        return Usage.sum(usages);
+    }
+
     /** True when every selected case met its expectation (and there was at least one). */
     public boolean allPassed() {
         Summary s = summary();

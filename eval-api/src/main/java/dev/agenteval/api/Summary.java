@@ -12,12 +12,19 @@ import java.util.List;
  * @param skipped   cases not run
  * @param undecided cases a judge score left undecided (inside an {@code undecidedBetween} band);
  *                  never counted as passed
+ * @param flaky     repeated cases whose attempts disagree ({@link CaseResult#flaky()}), whatever
+ *                  their status
  */
-public record Summary(int cases, int passed, int failed, int errored, int skipped, int undecided) {
+public record Summary(int cases, int passed, int failed, int errored, int skipped, int undecided, int flaky) {
 
-    /** Counts without undecided cases (as before the undecided band existed). */
+    /** Counts without flaky cases. */
+    public Summary(int cases, int passed, int failed, int errored, int skipped, int undecided) {
+        this(cases, passed, failed, errored, skipped, undecided, 0);
+    }
+
+    /** Counts without undecided or flaky cases (as before the undecided band existed). */
     public Summary(int cases, int passed, int failed, int errored, int skipped) {
-        this(cases, passed, failed, errored, skipped, 0);
+        this(cases, passed, failed, errored, skipped, 0, 0);
     }
 
     /** Counts the given results. */
@@ -27,7 +34,11 @@ public record Summary(int cases, int passed, int failed, int errored, int skippe
         int e = 0;
         int s = 0;
         int u = 0;
+        int flaky = 0;
         for (CaseResult r : results) {
+            if (r.flaky()) {
+                flaky++;
+            }
             switch (r.status()) {
                 case PASSED -> p++;
                 case FAILED -> f++;
@@ -36,7 +47,7 @@ public record Summary(int cases, int passed, int failed, int errored, int skippe
                 case UNDECIDED -> u++;
             }
         }
-        return new Summary(results.size(), p, f, e, s, u);
+        return new Summary(results.size(), p, f, e, s, u, flaky);
     }
 
     /** Passed cases over all cases, 0..1; 0 for an empty suite. */

@@ -23,6 +23,7 @@ import java.util.List;
  * @param scores         the scorers' verdicts; never null
  * @param agentId        the agent's id as the client knows it (the one it created or was given), or null
  * @param contextId      the conversation's context id after this turn, or null when none was reported
+ * @param taskId         the agent's task id of this turn (A2A), or null when none was reported
  * @param traceUrl       a link to the agent's trace of this exchange, or null when unknown
  * @param inputParts     the parts of the message sent when it was more than one text part, e.g. a
  *                       feature input's one data part (placeholders resolved, secrets redacted),
@@ -32,7 +33,7 @@ import java.util.List;
 public record TurnResult(int index, String name, String input, Object request, Object response, String answer,
                          TaskState state, List<ToolCall> toolCalls, Duration duration, Usage usage,
                          HarnessFailure harnessFailure, List<ScoreResult> scores, String agentId, String contextId,
-                         String traceUrl, List<Part> inputParts) {
+                         String taskId, String traceUrl, List<Part> inputParts) {
 
     /** Validates and copies. */
     public TurnResult {
@@ -47,15 +48,6 @@ public record TurnResult(int index, String name, String input, Object request, O
         inputParts = List.copyOf(Checks.requireNonNull(inputParts, "inputParts"));
     }
 
-    /** A turn result whose input was one text part, {@code input} (or is not known beyond its text). */
-    public TurnResult(int index, String name, String input, Object request, Object response, String answer,
-                      TaskState state, List<ToolCall> toolCalls, Duration duration, Usage usage,
-                      HarnessFailure harnessFailure, List<ScoreResult> scores, String agentId, String contextId,
-                      String traceUrl) {
-        this(index, name, input, request, response, answer, state, toolCalls, duration, usage, harnessFailure, scores,
-                agentId, contextId, traceUrl, List.of());
-    }
-
     /**
      * The parts of {@code message} as {@link #inputParts()} keeps them: none when it is one text
      * part (the turn's {@code input} says it all), else all of them.
@@ -65,18 +57,27 @@ public record TurnResult(int index, String name, String input, Object request, O
         return message.parts().size() == 1 && message.parts().get(0) instanceof Part.Text ? List.of() : message.parts();
     }
 
-    /** A copy with this trace link (null: none). */
-    public TurnResult withTraceUrl(String traceUrl) {
-        return new TurnResult(index, name, input, request, response, answer, state, toolCalls, duration, usage,
-                harnessFailure, scores, agentId, contextId, traceUrl, inputParts);
+    /** A turn result without a task id, whose input was one text part (as before they were recorded). */
+    public TurnResult(int index, String name, String input, Object request, Object response, String answer,
+                      TaskState state, List<ToolCall> toolCalls, Duration duration, Usage usage,
+                      HarnessFailure harnessFailure, List<ScoreResult> scores, String agentId, String contextId,
+                      String traceUrl) {
+        this(index, name, input, request, response, answer, state, toolCalls, duration, usage, harnessFailure, scores,
+                agentId, contextId, null, traceUrl, List.of());
     }
 
-    /** A turn result without agent id, context id or trace link (as before they were recorded). */
+    /** A turn result without agent id, context id, task id or trace link (as before they were recorded). */
     public TurnResult(int index, String name, String input, Object request, Object response, String answer,
                       TaskState state, List<ToolCall> toolCalls, Duration duration, Usage usage,
                       HarnessFailure harnessFailure, List<ScoreResult> scores) {
         this(index, name, input, request, response, answer, state, toolCalls, duration, usage, harnessFailure, scores,
                 null, null, null);
+    }
+
+    /** This turn with {@code traceUrl} as its trace link (null: none), everything else kept. */
+    public TurnResult withTraceUrl(String traceUrl) {
+        return new TurnResult(index, name, input, request, response, answer, state, toolCalls, duration, usage,
+                harnessFailure, scores, agentId, contextId, taskId, traceUrl, inputParts);
     }
 
     /**

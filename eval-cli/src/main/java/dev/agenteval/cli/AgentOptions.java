@@ -28,6 +28,9 @@ final class AgentOptions {
     @Option(names = Setting.Option.AGENT_URL, paramLabel = "URL", description = "The agent's base URL. Default: AGENT_EVAL_AGENT_URL.")
     String agentUrl;
 
+    @Option(names = Setting.Option.AGENT_TOKEN_URL, paramLabel = "URL", description = "With --agent-url: the OAuth2 token endpoint where AGENT_EVAL_AGENT_CLIENT_ID and AGENT_EVAL_AGENT_CLIENT_SECRET are exchanged (client credentials) for the agent's token. Default: AGENT_EVAL_AGENT_TOKEN_URL.")
+    String agentTokenUrl;
+
     @Option(names = Setting.Option.TARGET, paramLabel = "NAME", description = "A named target from the targets file (protocol, URL, auth), else the environment NAME of the harness's variables (AGENT_API_URL_<NAME>, AGENT_API_CLIENT_ID_<NAME>, AGENT_API_CLIENT_SECRET_<NAME>, AGENT_API_TOKEN_URL_<NAME> or AGENT_API_TOKEN_<NAME>; see Environments below). Default: AGENT_EVAL_TARGET.")
     String env;
 
@@ -48,7 +51,7 @@ final class AgentOptions {
 
     /** True when any of these options is given. */
     boolean given() {
-        return protocol != null || agentUrl != null || env != null || externalId != null || systemAgent != null
+        return protocol != null || agentUrl != null || agentTokenUrl != null || env != null || externalId != null || systemAgent != null
                 || project != null || toolConfirmation != null || maxActionRounds != null;
     }
 
@@ -57,6 +60,7 @@ final class AgentOptions {
         Map<Setting, String> values = new EnumMap<>(Setting.class);
         values.put(Setting.PROTOCOL, protocol);
         values.put(Setting.AGENT_URL, agentUrl);
+        values.put(Setting.AGENT_TOKEN_URL, agentTokenUrl);
         values.put(Setting.TARGET, env);
         values.put(Setting.EXTERNAL_ID, externalId);
         values.put(Setting.SYSTEM_AGENT, systemAgent);

@@ -50,9 +50,9 @@ final class SchemaCommand implements Callable<Integer> {
     Dialect dialect;
 
     /** The result files that have a published schema. */
-    enum Results { harness }
+    enum Results { json, harness }
 
-    @Option(names = "--results", paramLabel = "FORMAT", description = "Instead of a dialect, the schema of a result file: harness (the Python harness's result file that --format harness and --output with a harness suite write).")
+    @Option(names = "--results", paramLabel = "FORMAT", description = "Instead of a dialect, the schema of a result file: json (agent-eval's results.json) or harness (the Python harness's result file that --format harness and --output with a harness suite write).")
     Results results;
 
     @Option(names = "--labels", description = "Instead of a dialect, the schema of a labels file (agent-eval calibrate).")
@@ -68,7 +68,10 @@ final class SchemaCommand implements Callable<Integer> {
             spec.commandLine().getErr().flush();
             return AgentEvalCli.INVALID;
         }
-        String schema = labels ? SuiteSchemas.labels() : results == Results.harness ? Reports.harnessSchema() : switch (dialect == null ? Dialect.platform : dialect) {
+        String schema = labels ? SuiteSchemas.labels() : results != null ? switch (results) {
+            case json -> Reports.resultsSchema();
+            case harness -> Reports.harnessSchema();
+        } : switch (dialect == null ? Dialect.platform : dialect) {
             case platform -> SuiteSchemas.platform();
             case harness -> SuiteSchemas.harness();
             case harness_defaults -> SuiteSchemas.harnessDefaults();

@@ -92,6 +92,12 @@ class AgentEvalCliTest {
     }
 
     @Test
+    void should_suggest_the_closest_known_protocol_for_a_mistyped_one() {
+        assertThat(run("run", "greetings.yaml", "--protocol", "test-ech", "--agent-url", "http://x")).isEqualTo(2);
+        assertThat(err()).contains("unknown agent client 'test-ech'; known: ").contains("did you mean 'test-echo'?");
+    }
+
+    @Test
     void should_exit_3_when_the_agent_is_unreachable_for_every_case() {
         int code = run("run", "greetings.yaml", "--protocol", "test-down", "--agent-url", "http://127.0.0.1:9");
 

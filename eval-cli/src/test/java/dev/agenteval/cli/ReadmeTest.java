@@ -12,6 +12,11 @@ import dev.agenteval.yaml.SuiteSchemas;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -88,5 +93,57 @@ class ReadmeTest {
         for (ExitCode code : ExitCode.values()) {
             assertThat(readme).contains("| " + code.code() + " |");
         }
+    }
+
+    /** A fence line: up to three spaces, three or more backticks or tildes, then the info string. */
+    private static final Pattern FENCE = Pattern.compile("^ {0,3}(`{3,}|~{3,})(.*)$");
+
+    @Test
+    void should_balance_every_code_fence_and_give_every_opener_a_language() throws IOException {
+        List<String> lines = readme().lines().toList();
+        List<String> problems = new ArrayList<>();
+        String open = null;
+        int openedAt = 0;
+        for (int i = 0; i < lines.size(); i++) {
+            Matcher m = FENCE.matcher(lines.get(i));
+            if (!m.matches()) {
+                continue;
+            }
+            String marker = m.group(1);
+            String info = m.group(2).strip();
+            if (open == null) {
+                if (info.isEmpty()) {
+                    problems.add("README.md:" + (i + 1) + ": code fence opened without a language");
+                }
+                open = marker;
+                openedAt = i + 1;
+            } else if (info.isEmpty() && marker.charAt(0) == open.charAt(0) && marker.length() >= open.length()) {
+                open = null;
+            } else if (!info.isEmpty() && marker.charAt(0) == open.charAt(0)) {
+                // CommonMark: a closing fence has no info string, so this line stays inside the block.
+                problems.add("README.md:" + (i + 1) + ": text after a fence inside the block opened at line "
+                        + openedAt + " (a closing fence must stand alone)");
+            }
+        }
+        if (open != null) {
+            problems.add("README.md:" + openedAt + ": code fence never closed");
+        }
+        assertThat(problems).isEmpty();
+    }
+
+    @Test
+    void should_name_every_built_in_report_format_in_the_plugins_section() throws IOException {
+        String readme = readme();
+        String section = readme.substring(readme.indexOf("## Plugins"), readme.indexOf("## The JSON report"));
+        Matcher sentence = Pattern.compile("The built-ins are ([^.]*)\\.").matcher(section);
+        assertThat(sentence.find()).as("the Plugins section names the built-in report formats").isTrue();
+        List<String> named = Pattern.compile("`([^`]+)`").matcher(sentence.group(1)).results()
+                .map(r -> r.group(1)).toList();
+
+        List<String> builtIn = ServiceLoader.load(dev.agenteval.spi.ReportFormat.class).stream()
+                .filter(p -> p.type().getName().startsWith("dev.agenteval.report."))
+                .map(p -> p.get().id()).toList();
+
+        assertThat(named).containsExactlyInAnyOrderElementsOf(builtIn);
     }
 }

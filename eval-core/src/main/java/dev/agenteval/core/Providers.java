@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
  *         .withScorer(new MyScorerFactory());
  * }</pre>
  *
- * A duplicate id fails naming both classes; an unknown id fails listing the known ids.
+ * A duplicate id fails naming both classes; an unknown id fails listing the known ids and the closest one.
  */
 public final class Providers {
 
@@ -124,7 +124,7 @@ public final class Providers {
                 add(simulators, id, provider, "user simulator"));
     }
 
-    /** The user simulator provider for an id; fails listing the known ids. */
+    /** The user simulator provider for an id; fails listing the known ids and the closest one. */
     public UserSimulatorProvider userSimulator(String id) {
         return require(simulators, id, "user simulator");
     }
@@ -157,22 +157,22 @@ public final class Providers {
                 .anyMatch(this::needsJudge);
     }
 
-    /** The scorer factory for a type id; fails listing the known ids. */
+    /** The scorer factory for a type id; fails listing the known ids and the closest one. */
     public ScorerFactory scorer(String id) {
         return require(scorers, id, "scorer type");
     }
 
-    /** The agent client provider for an id; fails listing the known ids. */
+    /** The agent client provider for an id; fails listing the known ids and the closest one. */
     public AgentClientProvider agentClient(String id) {
         return require(agentClients, id, "agent client");
     }
 
-    /** The judge provider for an id; fails listing the known ids. */
+    /** The judge provider for an id; fails listing the known ids and the closest one. */
     public JudgeProvider judge(String id) {
         return require(judges, id, "judge");
     }
 
-    /** The report format for an id; fails listing the known ids. */
+    /** The report format for an id; fails listing the known ids and the closest one. */
     public ReportFormat reportFormat(String id) {
         return require(reportFormats, id, "report format");
     }
@@ -232,7 +232,8 @@ public final class Providers {
         T provider = map.get(id);
         if (provider == null) {
             throw new ConfigurationException("unknown " + kind + " '" + id + "'; known: "
-                    + (map.isEmpty() ? "(none)" : String.join(", ", map.keySet())));
+                    + (map.isEmpty() ? "(none)" : String.join(", ", map.keySet()))
+                    + Suggestions.didYouMean(id, map.keySet()));
         }
         return provider;
     }

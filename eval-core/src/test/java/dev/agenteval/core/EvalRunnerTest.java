@@ -533,7 +533,7 @@ class EvalRunnerTest {
         assertThat(result.attempts()).hasSize(4).extracting(a -> a.attempt()).containsExactly(1, 2, 3, 4);
         assertThat(result.passRate()).isEqualTo(0.5);
         assertThat(result.status()).isEqualTo(CaseStatus.FAILED);
-        assertThat(result.reason()).startsWith("attempt 1: ");
+        assertThat(result.reason()).startsWith("turn 1 ").endsWith(" (2 of 4 attempts)");
         assertThat(contexts).hasSize(4);
     }
 

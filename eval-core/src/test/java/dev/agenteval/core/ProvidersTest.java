@@ -59,7 +59,9 @@ class ProvidersTest {
                 .withAgentClient(new FakeAgentProvider("openai-chat"));
 
         assertThatThrownBy(() -> providers.agentClient("a2b"))
-                .hasMessage("unknown agent client 'a2b'; known: a2a, openai-chat");
+                .hasMessage("unknown agent client 'a2b'; known: a2a, openai-chat — did you mean 'a2a'?");
+        assertThatThrownBy(() -> providers.agentClient("zzzzzz"))
+                .as("no suggestion when nothing is close").hasMessage("unknown agent client 'zzzzzz'; known: a2a, openai-chat");
         assertThatThrownBy(() -> providers.judge("x")).hasMessage("unknown judge 'x'; known: (none)");
     }
 

@@ -133,7 +133,7 @@ class JudgeScorersTest {
         assertThat(correctness.value()).isEqualTo(0.9);
         assertThat(correctness.reason()).isEqualTo(detail);
         assertThat(correctness.checks()).containsExactly(new Check("meets the criteria", true, detail));
-        assertThat(correctness.usage()).isEqualTo(Usage.tokens(100, 20));
+        assertThat(correctness.usage()).isEqualTo(Usage.tokens(100, 20).withModel("judge-model"));
         assertThat(result.find("greeting").orElseThrow().status()).isEqualTo(CaseStatus.PASSED);
 
         ScoreResult faithfulness = score(result, "pump-status", "faithfulness");
@@ -260,7 +260,7 @@ class JudgeScorersTest {
         ScoreResult s = score(result, "c", "correctness");
         assertThat(s.status()).isEqualTo(ScoreStatus.PASSED);
         assertThat(s.reason()).isEqualTo("judge judge-model: yes (2 of 3 samples passed) (score 1.00, agreement 0.67)");
-        assertThat(s.usage()).isEqualTo(Usage.tokens(300, 60));
+        assertThat(s.usage()).isEqualTo(Usage.tokens(300, 60).withModel("judge-model"));
         assertThat(judgeCalls.get()).isEqualTo(3);
     }
 

@@ -146,7 +146,7 @@ class OpenAiJudgeTest {
 
         assertThat(v.passed()).isEqualTo(passed);
         assertThat(v.score()).isEqualTo(score);
-        assertThat(v.usage()).isEqualTo(Usage.tokens(100, 20));
+        assertThat(v.usage()).isEqualTo(Usage.tokens(100, 20).withModel("judge-model"));
     }
 
     @Test
@@ -228,7 +228,7 @@ class OpenAiJudgeTest {
         JudgeVerdict v = Replies.judge(server).build().judge(correctness("Paris"));
 
         assertThat(v.passed()).isTrue();
-        assertThat(v.usage()).isEqualTo(Usage.tokens(200, 40));
+        assertThat(v.usage()).isEqualTo(Usage.tokens(200, 40).withModel("judge-model"));
         server.takeRequest();
         JsonNode retry = body(server.takeRequest()).path("messages");
         assertThat(retry).hasSize(4);
@@ -345,7 +345,7 @@ class OpenAiJudgeTest {
         assertThat(passed.agreement()).isEqualTo(2.0 / 3);
         assertThat(passed.score()).isEqualTo(0.8, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(passed.reason()).isEqualTo("Names Paris. (2 of 3 samples passed)");
-        assertThat(passed.usage()).isEqualTo(Usage.tokens(300, 60));
+        assertThat(passed.usage()).isEqualTo(Usage.tokens(300, 60).withModel("judge-model"));
         assertThat(failed.passed()).isFalse();
         assertThat(failed.agreement()).isEqualTo(2.0 / 3);
         assertThat(failed.reason()).isEqualTo("No. (2 of 3 samples failed)");

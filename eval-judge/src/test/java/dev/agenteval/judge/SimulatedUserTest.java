@@ -213,7 +213,7 @@ class SimulatedUserTest {
         SimulationRequest first = new SimulationRequest("c", null, "Refund", List.of(), 1, 3, 1, true);
 
         assertThat(simulator.next(first)).isEqualTo(new SimulatedTurn("Hello, I need a refund", false, null,
-                new dev.agenteval.api.Usage(200L, 40L, null, null)));
+                new dev.agenteval.api.Usage(200L, 40L, null, null).withModel("judge-model")));
         assertThatThrownBy(() -> simulator.next(new SimulationRequest("c", null, "Refund",
                 List.of(new Exchange("Hello, I need a refund", "Which order?")), 2, 3, 1, true)))
                 .isInstanceOf(JudgeException.class)

@@ -31,6 +31,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * <caption>Settings</caption>
  * <tr><th>Parameter</th><th>Variable</th><th>Meaning</th></tr>
  * <tr><td>{@code agent-eval.agent-url}</td><td>{@code AGENT_EVAL_AGENT_URL}</td><td>the agent's base URL</td></tr>
+ * <tr><td>{@code agent-eval.agent-token-url}</td><td>{@code AGENT_EVAL_AGENT_TOKEN_URL}</td><td>with the agent's URL:
+ *     the OAuth2 token endpoint for {@code AGENT_EVAL_AGENT_CLIENT_ID} and {@code AGENT_EVAL_AGENT_CLIENT_SECRET}</td></tr>
  * <tr><td>{@code agent-eval.protocol}</td><td>{@code AGENT_EVAL_PROTOCOL}</td><td>the client: {@code a2a}
  *     (default), {@code agent-service}, {@code platform-chat}, {@code openai-chat}, {@code http}</td></tr>
  * <tr><td>{@code agent-eval.external-id}</td><td>{@code AGENT_EVAL_EXTERNAL_ID}</td><td>the agent's external id

@@ -25,6 +25,10 @@ public enum Setting {
 
     AGENT_URL(List.of(Option.AGENT_URL), "agent-eval.agent-url", "AGENT_EVAL_AGENT_URL", null, false, false,
             "The agent's base URL."),
+    AGENT_TOKEN_URL(List.of(Option.AGENT_TOKEN_URL), "agent-eval.agent-token-url", "AGENT_EVAL_AGENT_TOKEN_URL", null,
+            false, false, "With the agent's URL: the OAuth2 token endpoint where AGENT_EVAL_AGENT_CLIENT_ID and"
+                    + " AGENT_EVAL_AGENT_CLIENT_SECRET are exchanged (client credentials) for the token sent to the"
+                    + " agent; a target of agent-eval.targets.yaml has its own auth."),
     PROTOCOL(List.of(Option.PROTOCOL), "agent-eval.protocol", "AGENT_EVAL_PROTOCOL", "a2a", false, false,
             "The agent's protocol (client id), e.g. a2a, agent-service, platform-chat, openai-chat, http; for an"
                     + " environment named by AGENT_API_* variables the default is agent-service."),
@@ -87,6 +91,7 @@ public enum Setting {
      */
     public static final class Option {
         public static final String AGENT_URL = "--agent-url";
+        public static final String AGENT_TOKEN_URL = "--agent-token-url";
         public static final String PROTOCOL = "--protocol";
         public static final String TARGET = "--env";
         public static final String EXTERNAL_ID = "--external-id";

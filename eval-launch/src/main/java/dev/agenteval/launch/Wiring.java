@@ -271,6 +271,7 @@ public final class Wiring {
         List<Settings.Value> given = platformValues(settings);
         requirePlatformProtocol(given, protocol, "the agent's protocol is '" + protocol + "'");
         given.forEach(v -> agentSettings.put(providerKey(v.setting()), v.value()));
+        settings.get(Setting.AGENT_TOKEN_URL).ifPresent(url -> agentSettings.put(TOKEN_URL, url));
         if (defaultAgentId != null && PLATFORM_CHAT.equals(protocol)) {
             agentSettings.putIfAbsent(AGENT_EXTERNAL_ID, defaultAgentId);
         }
@@ -281,6 +282,9 @@ public final class Wiring {
     public static final String PLATFORM_CHAT = "platform-chat";
 
     private static final String AGENT_EXTERNAL_ID = "agentExternalId";
+
+    /** The agent clients' setting of the OAuth2 token endpoint, which {@link Setting#AGENT_TOKEN_URL} sets. */
+    private static final String TOKEN_URL = "tokenUrl";
 
     /** The platform chat API's settings, in the order they are applied, with the provider setting of each. */
     private static final List<Setting> PLATFORM_SETTINGS = List.of(Setting.PROJECT, Setting.TOOL_CONFIRMATION,

@@ -368,11 +368,21 @@ public final class Reports {
      * ({@code dev/agenteval/report/harness-results.schema.json}); never null.
      */
     public static String harnessSchema() {
-        return HarnessSchema.TEXT;
+        return Schemas.HARNESS;
     }
 
-    private static final class HarnessSchema {
-        static final String TEXT = resource("harness-results.schema.json");
+    /**
+     * The JSON Schema (draft 2020-12) of agent-eval's own {@code results.json}, as {@link #json(Path)}
+     * writes it, shipped in this jar beside the writer ({@code dev/agenteval/report/results.schema.json});
+     * never null.
+     */
+    public static String resultsSchema() {
+        return Schemas.RESULTS;
+    }
+
+    private static final class Schemas {
+        static final String HARNESS = resource("harness-results.schema.json");
+        static final String RESULTS = resource("results.schema.json");
 
         private static String resource(String name) {
             try (java.io.InputStream in = Reports.class.getResourceAsStream(name)) {

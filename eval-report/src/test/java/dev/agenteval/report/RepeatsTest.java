@@ -57,7 +57,7 @@ class RepeatsTest {
         assertThat(flaky.passHatK()).isFalse();
         assertThat(flaky.flaky()).isTrue();
         assertThat(flaky.status()).as("by default every attempt must pass").isEqualTo(CaseStatus.FAILED);
-        assertThat(flaky.reason()).startsWith("attempt 2: ").contains("attempt 4: ");
+        assertThat(flaky.reason()).endsWith(" (2 of 5 attempts)");
         assertThat(steady.passAtK()).isTrue();
         assertThat(steady.passHatK()).isTrue();
         assertThat(steady.flaky()).isFalse();
@@ -82,7 +82,8 @@ class RepeatsTest {
         assertThat(met.passThreshold()).isEqualTo(0.6);
         assertThat(met.flaky()).as("passing by threshold is still flaky").isTrue();
         assertThat(below.status()).isEqualTo(CaseStatus.FAILED);
-        assertThat(below.reason()).startsWith("3 of 5 attempts passed, fewer than the pass threshold 61%: attempt 2: ");
+        assertThat(below.reason()).startsWith("3 of 5 attempts passed, fewer than the pass threshold 61%: turn 1 ")
+                .endsWith(" (2 of 5 attempts)");
     }
 
     @Test
@@ -130,5 +131,29 @@ class RepeatsTest {
                 .as("a passing case is not listed; the totals count the flaky ones")
                 .doesNotContain("steady").doesNotContain("3/5 attempts")
                 .contains("; 1 flaky");
+    }
+
+    @Test
+    void should_give_each_distinct_reason_of_a_repeated_case_once_with_its_count() {
+        Suite suite = Suite.named("s").add(probe("broken")).add(probe("flaky")).build();
+        SuiteResult result = runner().repeat(5).build().run(suite);
+        String single = result.find("broken").orElseThrow().attempts().get(0).reason();
+
+        String console = dev.agenteval.report.internal.ConsoleSink.render(result, false);
+
+        assertThat(result.find("broken").orElseThrow().reason()).isEqualTo(single + " (5 of 5 attempts)");
+        assertThat(result.find("flaky").orElseThrow().reason()).isEqualTo(single + " (2 of 5 attempts)");
+        String failLine = console.lines().filter(l -> l.contains("FAIL") && l.contains("broken")).findFirst().orElseThrow();
+        assertThat(failLine.split(java.util.regex.Pattern.quote(single), -1)).as(failLine).hasSize(2);
+    }
+
+    @Test
+    void should_count_flaky_cases_in_the_summary_and_its_text() {
+        Suite suite = Suite.named("s").add(probe("flaky")).add(probe("steady")).build();
+
+        dev.agenteval.api.Summary summary = runner().repeat(5).build().run(suite).summary();
+
+        assertThat(summary.flaky()).isEqualTo(1);
+        assertThat(summary.toString()).contains("flaky=1");
     }
 }

@@ -11,7 +11,8 @@ import java.util.Optional;
  * rows of the distance table and stops as soon as the distance exceeds what counts as a typo.
  *
  * <p>The one did-you-mean of agent-eval: the YAML loader and the agent clients' settings
- * ({@code dev.agenteval.http.settings.ProviderSettings}) both use it (each keeps its own wording
+ * ({@code dev.agenteval.http.settings.ProviderSettings}) and the provider registry ({@code --protocol},
+ * {@code --format}, scorer types, judges) use it (each keeps its own wording
  * around the suggestion). Exported only to agent-eval's modules.
  */
 public final class Suggestions {

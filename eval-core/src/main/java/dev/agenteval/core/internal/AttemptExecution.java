@@ -283,7 +283,8 @@ final class AttemptExecution implements Runnable {
         TurnResult result = new TurnResult(i + 1, name, input.readableText(), request(s, input),
                 response.raw(), response.text(), response.state().orElse(null), response.toolCalls(), duration,
                 response.usage().orElse(null), null, scores, response.agentId().orElse(configuredAgentId()),
-                response.contextId().orElse(null), response.traceUrl().orElse(null), TurnResult.partsBeyondText(input));
+                response.contextId().orElse(null), response.taskId().orElse(null), response.traceUrl().orElse(null),
+                TurnResult.partsBeyondText(input));
         if (hasConversationTurn()) {
             synchronized (lock) {
                 last = new Last(i, input, response, duration);
@@ -383,7 +384,9 @@ final class AttemptExecution implements Runnable {
                 return ScoreResult.errored(spec.type(), HarnessFailure.of(FailureCode.INTERNAL,
                         "scorer '" + spec.type() + "' returned no result"));
             }
-            return r;
+            // The judge's usage is priced like the agent's: tokens and a model but no cost get an estimate.
+            Usage estimated = prices.estimate(r.usage());
+            return estimated == r.usage() ? r : r.withUsage(estimated);
         } catch (InterruptedException e) {
             throw e;
         } catch (AgentException e) {
@@ -403,7 +406,8 @@ final class AttemptExecution implements Runnable {
                                   HarnessFailure f) {
         Object request = s == null ? null : request(s, input);
         return new TurnResult(index + 1, name, input.readableText(), request, null, null, null,
-                List.of(), duration, null, f, List.of(), configuredAgentId(), null, null, TurnResult.partsBeyondText(input));
+                List.of(), duration, null, f, List.of(), configuredAgentId(), null, null, null,
+                TurnResult.partsBeyondText(input));
     }
 
     /** The turn whose message the simulator could not give. */

@@ -86,8 +86,8 @@ public final class Redactor {
         List<ScoreResult> scores = t.scores().stream().map(this::redact).toList();
         return new TurnResult(t.index(), redact(t.name()), redact(t.input()), redactValue(t.request()),
                 redactValue(t.response()), redact(t.answer()), t.state(), calls, t.duration(), t.usage(),
-                redact(t.harnessFailure()), scores, redact(t.agentId()), redact(t.contextId()), redact(t.traceUrl()),
-                t.inputParts().stream().map(this::redact).toList());
+                redact(t.harnessFailure()), scores, redact(t.agentId()), redact(t.contextId()), redact(t.taskId()),
+                redact(t.traceUrl()), t.inputParts().stream().map(this::redact).toList());
     }
 
     private Part redact(Part p) {

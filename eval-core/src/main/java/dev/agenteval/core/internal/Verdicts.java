@@ -15,7 +15,9 @@ import dev.agenteval.api.Usage;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -149,9 +151,7 @@ public final class Verdicts {
         } else if (attempts.size() == 1) {
             reason = attempts.get(0).reason();
         } else {
-            reason = attempts.stream().filter(a -> !a.passed())
-                    .map(a -> "attempt " + a.attempt() + ": " + a.reason())
-                    .collect(Collectors.joining("; "));
+            reason = distinctReasons(attempts);
             if (passThreshold < 1) {
                 reason = passed + " of " + attempts.size() + " attempts passed, fewer than the pass threshold "
                         + percent(passThreshold) + ": " + reason;
@@ -160,6 +160,22 @@ public final class Verdicts {
         Duration duration = attempts.stream().map(CaseAttempt::duration).reduce(Duration.ZERO, Duration::plus);
         Usage usage = Usage.sum(attempts.stream().map(CaseAttempt::usage).toList());
         return new CaseResult(id, tags, expectPass, status, reason, duration, usage, attempts, passThreshold);
+    }
+
+    /**
+     * The reasons of the attempts that did not pass, each distinct one once in the order first met,
+     * with how many attempts gave it: {@code "turn 1 ...: not found (3 of 5 attempts)"}.
+     */
+    private static String distinctReasons(List<CaseAttempt> attempts) {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        for (CaseAttempt a : attempts) {
+            if (!a.passed()) {
+                counts.merge(a.reason(), 1, Integer::sum);
+            }
+        }
+        return counts.entrySet().stream()
+                .map(e -> e.getKey() + " (" + e.getValue() + " of " + attempts.size() + " attempts)")
+                .collect(Collectors.joining("; "));
     }
 
     /**

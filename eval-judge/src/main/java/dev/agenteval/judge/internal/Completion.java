@@ -29,15 +29,16 @@ public record Completion(String content, String finishReason, String problem, Us
             problem = message.path("refusal").isTextual() ? "the judge refused: " + message.path("refusal").asText()
                     : body.path("choices").isArray() ? "the reply had no message content" : "the response had no choices";
         }
-        return new Completion(text, finishReason, problem, usage(body.path("usage")));
+        return new Completion(text, finishReason, problem, usage(body.path("usage"), body.path("model")));
     }
 
-    private static Usage usage(JsonNode u) {
+    /** The reply's usage with the model that answered, so that the run's prices can price it. */
+    private static Usage usage(JsonNode u, JsonNode model) {
         Long in = firstLong(u, "prompt_tokens", "input_tokens");
         Long out = firstLong(u, "completion_tokens", "output_tokens");
         Double cost = u.path("cost").isNumber() ? u.path("cost").asDouble() : null;
         Usage usage = new Usage(in, out, null, cost);
-        return usage.isEmpty() ? null : usage;
+        return usage.isEmpty() ? null : model.isTextual() ? usage.withModel(model.asText()) : usage;
     }
 
     private static Long firstLong(JsonNode node, String... names) {

@@ -137,7 +137,11 @@ public final class ConsoleSink implements ResultSink {
         if (usage != null) {
             sb.append("; usage: ").append(usage);
         }
-        long flaky = result.cases().stream().filter(CaseResult::flaky).count();
+        String judgeUsage = ReportText.usage(result.judgeUsage());
+        if (judgeUsage != null) {
+            sb.append("; judge usage: ").append(judgeUsage);
+        }
+        int flaky = result.summary().flaky();
         if (flaky > 0) {
             sb.append("; ").append(flaky).append(" flaky");
         }

@@ -210,7 +210,7 @@ public final class HtmlReport {
         fact(html, "Duration", ReportText.secondsText(result.duration()));
         String usage = ReportText.usage(result.usage());
         fact(html, "Agent usage", usage == null ? "<span class=\"muted\">not reported</span>" : esc(usage));
-        String judgeUsage = ReportText.usage(judgeUsage(result));
+        String judgeUsage = ReportText.usage(result.judgeUsage());
         if (judgeUsage != null) {
             fact(html, "Judge usage", esc(judgeUsage));
         }
@@ -558,21 +558,6 @@ public final class HtmlReport {
             parts.add(ReportText.number(u.credits()) + " credits");
         }
         return String.join(" · ", parts);
-    }
-
-    /** The judge's usage summed over every scorer of every attempt, or null when none was reported. */
-    static Usage judgeUsage(SuiteResult result) {
-        List<Usage> usages = new ArrayList<>();
-        for (CaseResult c : result.cases()) {
-            for (CaseAttempt a : c.attempts()) {
-                for (TurnResult t : a.turns()) {
-                    for (ScoreResult s : t.scores()) {
-                        usages.add(s.usage());
-                    }
-                }
-            }
-        }
-        return Usage.sum(usages);
     }
 
     private static String capitalized(String s) {

@@ -6,6 +6,7 @@ import dev.agenteval.api.HarnessFailure;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.Summary;
 import dev.agenteval.api.TurnResult;
+import dev.agenteval.api.Usage;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -50,6 +51,7 @@ public final class JUnitXmlReport {
         // The Ant schema's timestamp has no zone; it is UTC.
         attr(xml, "timestamp", TIMESTAMP.format(result.startedAt()));
         xml.append(">\n");
+        appendProperties(xml, result);
         out.append(xml);
         for (CaseResult c : result.cases()) {
             xml.setLength(0);
@@ -57,6 +59,42 @@ public final class JUnitXmlReport {
             out.append(xml);
         }
         out.append("</testsuite>\n");
+    }
+
+    /**
+     * The agent's and the judge's usage as {@code <properties>} ({@code agent-eval.usage.cost},
+     * {@code agent-eval.judgeUsage.inputTokens}, ...): the fields reported, none when neither reported any.
+     */
+    private static void appendProperties(StringBuilder xml, SuiteResult result) {
+        StringBuilder properties = new StringBuilder();
+        usageProperties(properties, "agent-eval.usage.", result.usage());
+        usageProperties(properties, "agent-eval.judgeUsage.", result.judgeUsage());
+        if (!properties.isEmpty()) {
+            xml.append("  <properties>\n").append(properties).append("  </properties>\n");
+        }
+    }
+
+    private static void usageProperties(StringBuilder xml, String prefix, Usage u) {
+        if (u == null) {
+            return;
+        }
+        property(xml, prefix + "inputTokens", u.inputTokens());
+        property(xml, prefix + "outputTokens", u.outputTokens());
+        property(xml, prefix + "credits", u.credits() == null ? null : ReportText.number(u.credits()));
+        property(xml, prefix + "cost", u.cost() == null ? null : ReportText.number(u.cost()));
+        if (u.costEstimated()) {
+            property(xml, prefix + "costEstimated", true);
+        }
+        property(xml, prefix + "model", u.model());
+    }
+
+    private static void property(StringBuilder xml, String name, Object value) {
+        if (value != null) {
+            xml.append("    <property");
+            attr(xml, "name", name);
+            attr(xml, "value", String.valueOf(value));
+            xml.append("/>\n");
+        }
     }
 
     private static void appendCase(StringBuilder xml, String suite, CaseResult c) {

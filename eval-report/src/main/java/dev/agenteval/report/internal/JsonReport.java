@@ -144,6 +144,10 @@ public final class JsonReport {
             gen.writeTree(summary(result));
             gen.writeFieldName("usage");
             gen.writeTree(usage(result.usage()));
+            if (result.judgeUsage() != null) {
+                gen.writeFieldName("judgeUsage");
+                gen.writeTree(usage(result.judgeUsage()));
+            }
             if (comparison != null) {
                 gen.writeFieldName("baseline");
                 gen.writeTree(ComparisonReport.json(comparison));
@@ -195,7 +199,7 @@ public final class JsonReport {
         node.put("skipped", s.skipped());
         node.put("undecided", s.undecided());
         node.put("passRate", s.passRate());
-        node.put("flaky", result.cases().stream().filter(CaseResult::flaky).count());
+        node.put("flaky", s.flaky());
         return node;
     }
 
@@ -218,19 +222,14 @@ public final class JsonReport {
     }
 
     /**
-     * A case as a journal line holds it: its element of results.json's {@code cases}, with each
-     * turn's {@code agentId} and {@code contextId} too (the harness report and Opik show them), so
-     * that {@link JsonReportReader#parseCase} gives back an equal result.
+     * A case as a journal line holds it: its element of results.json's {@code cases}, so that
+     * {@link JsonReportReader#parseCase} gives back an equal result.
      */
     public static ObjectNode journalCase(CaseResult c) {
-        return caseNode(c, true);
+        return caseNode(c);
     }
 
     private static ObjectNode caseNode(CaseResult c) {
-        return caseNode(c, false);
-    }
-
-    private static ObjectNode caseNode(CaseResult c, boolean ids) {
         ObjectNode node = JsonTrees.NODES.objectNode();
         node.put("id", c.id());
         ArrayNode tags = node.putArray("tags");
@@ -241,6 +240,9 @@ public final class JsonReport {
         node.put("reason", c.reason());
         node.put("durationSeconds", ReportText.seconds(c.duration()));
         node.set("usage", usage(c.usage()));
+        if (c.judgeUsage() != null) {
+            node.set("judgeUsage", usage(c.judgeUsage()));
+        }
         if (c.attempts().size() > 1) {
             node.put("passRate", c.passRate());
             node.put("passThreshold", c.passThreshold());
@@ -249,7 +251,7 @@ public final class JsonReport {
             node.put("flaky", c.flaky());
             ArrayNode attempts = node.putArray("attempts");
             for (CaseAttempt a : c.attempts()) {
-                attempts.add(attempt(a, ids));
+                attempts.add(attempt(a));
             }
         }
         // Only for a simulated conversation, so the results of scripted cases stay as they were.
@@ -257,11 +259,11 @@ public final class JsonReport {
         if (stopReason != null) {
             node.put("stopReason", stopReason);
         }
-        node.set("turns", turns(c.turns(), ids));
+        node.set("turns", turns(c.turns()));
         return node;
     }
 
-    private static ObjectNode attempt(CaseAttempt a, boolean ids) {
+    private static ObjectNode attempt(CaseAttempt a) {
         ObjectNode node = JsonTrees.NODES.objectNode();
         node.put("attempt", a.attempt());
         node.put("status", a.status().wireName());
@@ -271,19 +273,14 @@ public final class JsonReport {
         if (a.stopReason() != null) {
             node.put("stopReason", a.stopReason());
         }
-        node.set("turns", turns(a.turns(), ids));
+        node.set("turns", turns(a.turns()));
         return node;
     }
 
-    private static ArrayNode turns(List<TurnResult> turns, boolean ids) {
+    private static ArrayNode turns(List<TurnResult> turns) {
         ArrayNode array = JsonTrees.NODES.arrayNode();
         for (TurnResult t : turns) {
-            ObjectNode turn = turn(t);
-            if (ids) {
-                turn.put("agentId", t.agentId());
-                turn.put("contextId", t.contextId());
-            }
-            array.add(turn);
+            array.add(turn(t));
         }
         return array;
     }
@@ -324,14 +321,22 @@ public final class JsonReport {
         node.put("durationSeconds", ReportText.seconds(t.duration()));
         node.set("usage", usage(t.usage()));
         node.set("harnessFailure", failure(t.harnessFailure()));
-        if (t.traceUrl() != null) {
-            node.put("traceUrl", t.traceUrl());
-        }
+        // The ids the agent reported, and its trace: only when known, so that other turns stay as they were.
+        putIfKnown(node, "agentId", t.agentId());
+        putIfKnown(node, "contextId", t.contextId());
+        putIfKnown(node, "taskId", t.taskId());
+        putIfKnown(node, "traceUrl", t.traceUrl());
         ArrayNode scores = node.putArray("scores");
         for (ScoreResult s : t.scores()) {
             scores.add(score(s));
         }
         return node;
+    }
+
+    private static void putIfKnown(ObjectNode node, String field, String value) {
+        if (value != null) {
+            node.put(field, value);
+        }
     }
 
     private static ObjectNode score(ScoreResult s) {

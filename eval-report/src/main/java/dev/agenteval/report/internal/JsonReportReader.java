@@ -246,7 +246,7 @@ public final class JsonReportReader {
             return new TurnResult(index, name, input, request, response, answer,
                     state == null ? null : TaskState.parse(state), calls, seconds(node, "durationSeconds", at),
                     usage(node.get("usage"), at + "usage"), failure(node.get("harnessFailure"), at + "harnessFailure"),
-                    scores, text(node, "agentId", at, true), text(node, "contextId", at, true),
+                    scores, text(node, "agentId", at, true), text(node, "contextId", at, true), text(node, "taskId", at, true),
                     node.path("traceUrl").isTextual() ? node.get("traceUrl").asText() : null, inputParts(node, at));
         } catch (IllegalArgumentException e) {
             throw error(at.isEmpty() ? "" : at.substring(0, at.length() - 1), e.getMessage());

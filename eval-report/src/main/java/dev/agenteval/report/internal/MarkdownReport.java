@@ -105,7 +105,11 @@ public final class MarkdownReport {
         if (usage != null) {
             extra.add("Usage: " + usage);
         }
-        long flaky = result.cases().stream().filter(CaseResult::flaky).count();
+        String judgeUsage = ReportText.usage(result.judgeUsage());
+        if (judgeUsage != null) {
+            extra.add("Judge usage: " + judgeUsage);
+        }
+        int flaky = result.summary().flaky();
         if (flaky > 0) {
             extra.add(flaky + " flaky");
         }
@@ -172,6 +176,10 @@ public final class MarkdownReport {
         String usage = ReportText.usage(c.usage());
         if (usage != null) {
             md.append("- Usage: ").append(usage).append('\n');
+        }
+        String judgeUsage = ReportText.usage(c.judgeUsage());
+        if (judgeUsage != null) {
+            md.append("- Judge usage: ").append(judgeUsage).append('\n');
         }
         if (c.attempts().size() > 1) {
             md.append("- Attempts: ").append(ReportText.attempts(c)).append('\n');

@@ -23,7 +23,7 @@ class ConsoleSinkTest {
         new ConsoleSink(out, false, false).write(SampleResults.mixed());
 
         assertThat(printed()).isEqualTo("Suite pharmacy: 5 cases: 1 passed, 2 failed, 1 errored, 1 skipped (pass rate 20%)"
-                + " in 12.345s; usage: 111 input tokens, 15 output tokens, 0.5 credits; 1 flaky\n"
+                + " in 12.345s; usage: 111 input tokens, 15 output tokens, 0.5 credits; judge usage: 10 input tokens, 2 output tokens; 1 flaky\n"
                 + "  FAIL  lookup (0.5s): must_include 'ibuprofen': not found in response\n"
                 + "  ERROR slow (31.0s): eval_timeout: case exceeded its 30s bound\n"
                 + "  FAIL  flaky (1.7s; 1/2 attempts passed (50%); pass@2 yes, pass^2 no, flaky): 1 of 2 attempts failed:"
@@ -40,7 +40,7 @@ class ConsoleSinkTest {
         new ConsoleSink(out, false, false, null, true).write(SampleResults.mixed());
 
         assertThat(printed()).isEqualTo("Suite pharmacy: 5 cases: 1 passed, 2 failed, 1 errored, 1 skipped (pass rate 20%)"
-                + " in 12.345s; usage: 111 input tokens, 15 output tokens, 0.5 credits; 1 flaky\n");
+                + " in 12.345s; usage: 111 input tokens, 15 output tokens, 0.5 credits; judge usage: 10 input tokens, 2 output tokens; 1 flaky\n");
     }
 
     @Test

@@ -72,7 +72,7 @@ class JsonReportReaderTest {
                 dev.agenteval.api.Part.data(java.util.Map.of("asset", "P-101", "depth", 2L)));
         dev.agenteval.api.TurnResult data = new dev.agenteval.api.TurnResult(t.index(), t.name(), "Look at:\n{...}",
                 t.request(), t.response(), t.answer(), t.state(), t.toolCalls(), t.duration(), t.usage(),
-                t.harnessFailure(), t.scores(), t.agentId(), t.contextId(), t.traceUrl(), parts);
+                t.harnessFailure(), t.scores(), t.agentId(), t.contextId(), t.taskId(), t.traceUrl(), parts);
         var c = SampleResults.allPassed().cases().get(0);
         SuiteResult original = new SuiteResult("s", SampleResults.STARTED, java.time.Duration.ZERO, true, java.util.List.of(
                 new dev.agenteval.api.CaseResult(c.id(), c.tags(), true, c.status(), "", c.duration(), c.usage(),

@@ -20,7 +20,7 @@ class MarkdownReportTest {
                 + "| Cases | Passed | Failed | Errored | Skipped | Pass rate | Duration | Cost |\n"
                 + "|---:|---:|---:|---:|---:|---:|---:|---:|\n"
                 + "| 5 | 1 | 2 | 1 | 1 | 20% | 12.345s | – |\n\n"
-                + "Usage: 111 input tokens, 15 output tokens, 0.5 credits · 1 flaky\n\n"
+                + "Usage: 111 input tokens, 15 output tokens, 0.5 credits · Judge usage: 10 input tokens, 2 output tokens · 1 flaky\n\n"
                 + "## Failures\n\n"
                 + "| Case | Verdict | Why |\n|---|---|---|\n"
                 + "| `lookup` | ❌ failed | must_include 'ibuprofen': not found in response |\n"
