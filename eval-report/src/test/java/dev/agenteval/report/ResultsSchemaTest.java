@@ -109,7 +109,9 @@ class ResultsSchemaTest {
     @Test
     void should_describe_every_shape_the_runner_writes(@TempDir Path dir) throws IOException {
         SuiteResult plain = run(EvalRunner.builder(), probe("plain"), probe("down"),
-                Case.id("two-turns").turn("first", contains("ok")).turn("second", contains("absent")));
+                Case.id("two-turns").turn("first", contains("ok")).turn("second", contains("absent")),
+                Case.id("feature-input").turn(dev.agenteval.api.Turn.of(dev.agenteval.api.Message.user(
+                        dev.agenteval.api.Part.data(Map.of("asset", "P-101")))).expect(contains("ok"))));
         SuiteResult repeated = run(EvalRunner.builder().repeat(3), probe("flaky"), probe("steady"));
         SuiteResult stopped = run(EvalRunner.builder().concurrency(1).stopOnFailure(true),
                 Case.id("fails").turn("x", contains("absent")), probe("never-runs"));
@@ -130,6 +132,8 @@ class ResultsSchemaTest {
         assertThat(documents.get("plain, judged, errored, multi-turn").at("/judgeUsage/cost").isNumber()).isTrue();
         assertThat(documents.get("plain, judged, errored, multi-turn").at("/cases/1/turns/0/harnessFailure/code").asText())
                 .isEqualTo("http_error");
+        assertThat(documents.get("plain, judged, errored, multi-turn").at("/cases/3/turns/0/inputParts/0/kind").asText())
+                .as("a feature input's parts are written").isEqualTo("data");
         assertThat(documents.get("stopped early, skipped").at("/cases/1/status").asText()).isEqualTo("skipped");
         assertThat(documents.get("sharded, fingerprinted, with a baseline").has("baseline")).isTrue();
     }
