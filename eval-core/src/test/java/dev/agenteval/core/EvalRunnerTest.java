@@ -248,6 +248,15 @@ class EvalRunnerTest {
         assertThat(dsl.reason()).contains("the agent's answer was empty");
     }
 
+    /** The rule changes verdicts, so results of a case that requires an answer never merge with one that does not. */
+    @Test
+    void should_give_a_case_that_requires_no_answer_another_fingerprint() {
+        EvalRunner runner = runner(InProcessAgent.replying(t -> "")).build();
+
+        assertThat(runner.fingerprint(suiteOf(Case.id("c").answerRequired(false).turn(Turn.of("hi")))).suite())
+                .isNotEqualTo(runner.fingerprint(suiteOf(Case.id("c").turn(Turn.of("hi")))).suite());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"failed", "TASK_STATE_FAILED", "rejected", "TASK_STATE_REJECTED"})
     void should_fail_a_case_without_scorers_whose_task_ended_unsuccessfully(String state) {
