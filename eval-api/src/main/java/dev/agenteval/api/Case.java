@@ -24,14 +24,17 @@ import java.util.Set;
  *     .build();
  * }</pre>
  *
- * A case with no scorers at all only checks that the agent answers every turn. With
- * {@code expectPass(false)} the scorers' verdict is inverted (a harness failure never passes).
+ * A case with no scorers at all only checks that the agent answers every turn, unless it is built
+ * with {@code answerRequired(false)} (the harness dialect's eval without expectations): then only
+ * the state guard can fail it. With {@code expectPass(false)} the scorers' verdict is inverted (a
+ * harness failure never passes).
  */
 public final class Case {
 
     private final String id;
     private final List<String> tags;
     private final boolean expectPass;
+    private final boolean answerRequired;
     private final List<Turn> turns;
     private final SessionContext sessionContext;
     private final List<ToolSpec> tools;
@@ -48,6 +51,7 @@ public final class Case {
         this.id = b.id;
         this.tags = List.copyOf(b.tags);
         this.expectPass = b.expectPass;
+        this.answerRequired = b.answerRequired;
         this.turns = List.copyOf(turns);
         this.sessionContext = b.sessionContext;
         this.tools = b.tools == null ? null : List.copyOf(b.tools);
@@ -79,6 +83,17 @@ public final class Case {
     /** False for negative tests whose scorers are expected to fail. Defaults to true. */
     public boolean expectPass() {
         return expectPass;
+    }
+
+    /**
+     * Whether a case without scorers checks that the agent answered every turn with some text or
+     * data (the "agent answered" rule of cases built in Java). Defaults to true. False leaves such
+     * a case to the state guard alone, as the Python harness does with an eval without
+     * expectations; the harness dialect loads one so. The state guard runs either way, and a case
+     * with scorers is judged by them whatever this says.
+     */
+    public boolean answerRequired() {
+        return answerRequired;
     }
 
     /** The scripted turns, at least one unless the case is {@linkplain #simulation() simulated}; never null. */
@@ -181,6 +196,7 @@ public final class Case {
         Builder b = new Builder(id);
         b.tags.addAll(tags);
         b.expectPass = expectPass;
+        b.answerRequired = answerRequired;
         turns.forEach(t -> b.turns.add(t.toBuilder()));
         b.sessionContext = sessionContext;
         b.tools = tools;
@@ -198,7 +214,7 @@ public final class Case {
     @Override
     public boolean equals(Object o) {
         return o instanceof Case c && id.equals(c.id) && tags.equals(c.tags) && expectPass == c.expectPass
-                && turns.equals(c.turns) && sessionContext.equals(c.sessionContext)
+                && answerRequired == c.answerRequired && turns.equals(c.turns) && sessionContext.equals(c.sessionContext)
                 && Objects.equals(tools, c.tools) && Objects.equals(timeout, c.timeout)
                 && agent.equals(c.agent) && Objects.equals(agentId, c.agentId)
                 && Objects.equals(repeat, c.repeat) && Objects.equals(passThreshold, c.passThreshold)
@@ -208,13 +224,14 @@ public final class Case {
 
     @Override
     public int hashCode() {
-        return Objects.hash(id, tags, expectPass, turns, sessionContext, tools, timeout, agent, agentId, repeat,
+        return Objects.hash(id, tags, expectPass, answerRequired, turns, sessionContext, tools, timeout, agent, agentId, repeat,
                 passThreshold, variables, simulation, conversationScorers);
     }
 
     @Override
     public String toString() {
-        return "Case[" + id + " tags=" + tags + (simulation == null ? " turns=" + turns.size() : " simulated") + (expectPass ? "" : " expectPass=false") + "]";
+        return "Case[" + id + " tags=" + tags + (simulation == null ? " turns=" + turns.size() : " simulated") + (expectPass ? "" : " expectPass=false")
+                + (answerRequired ? "" : " answerRequired=false") + "]";
     }
 
     /** Fluent builder of a {@link Case}; {@link #build()} validates with messages naming the case. */
@@ -222,6 +239,7 @@ public final class Case {
         private final String id;
         private final Set<String> tags = new LinkedHashSet<>();
         private boolean expectPass = true;
+        private boolean answerRequired = true;
         private final List<Turn.Builder> turns = new ArrayList<>();
         private SessionContext sessionContext = SessionContext.EMPTY;
         private List<ToolSpec> tools;
@@ -262,6 +280,17 @@ public final class Case {
         /** Whether the scorers are expected to pass (default true). */
         public Builder expectPass(boolean expectPass) {
             this.expectPass = expectPass;
+            return this;
+        }
+
+        /**
+         * Whether a case without scorers checks that the agent answered every turn (default true).
+         * {@code answerRequired(false)} leaves it to the state guard alone, as a harness eval
+         * without expectations: {@code Case.id("smoke").answerRequired(false).turn(Turn.of("Hi"))}.
+         * A case with scorers is judged by them either way.
+         */
+        public Builder answerRequired(boolean answerRequired) {
+            this.answerRequired = answerRequired;
             return this;
         }
 

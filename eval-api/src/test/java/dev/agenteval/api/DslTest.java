@@ -109,6 +109,20 @@ class DslTest {
     }
 
     @Test
+    void should_require_an_answer_by_default_and_keep_answer_required_false_in_equals_to_string_and_to_builder() {
+        Case answered = Case.id("c").turn(Turn.of("hi")).build();
+        Case guardOnly = Case.id("c").answerRequired(false).turn(Turn.of("hi")).build();
+
+        assertThat(answered.answerRequired()).isTrue();
+        assertThat(guardOnly.answerRequired()).isFalse();
+        assertThat(guardOnly).isNotEqualTo(answered).isEqualTo(Case.id("c").answerRequired(false).turn(Turn.of("hi")).build())
+                .hasSameHashCodeAs(Case.id("c").answerRequired(false).turn(Turn.of("hi")).build());
+        assertThat(guardOnly.toBuilder().build()).isEqualTo(guardOnly);
+        assertThat(guardOnly).hasToString("Case[c tags=[] turns=1 answerRequired=false]");
+        assertThat(answered.toString()).doesNotContain("answerRequired");
+    }
+
+    @Test
     void should_round_trip_through_to_builder() {
         Case c = Case.id("c").tag("ci").expectPass(false).timeout(Duration.ofSeconds(5))
                 .tools(ToolSpec.of("find_assets", "Find assets"))

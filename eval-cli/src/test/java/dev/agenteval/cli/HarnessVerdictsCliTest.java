@@ -126,6 +126,57 @@ class HarnessVerdictsCliTest {
         assertThat(run.caseNamed("failed_without_expectations").path("status").asText()).isEqualTo("failed");
     }
 
+    /**
+     * The harness has no "agent answered" rule: an eval without expectations whose task completed
+     * with no text passes, and the state guard alone can fail it.
+     */
+    @ParameterizedTest(name = "A2A {0}, expectations: {1}")
+    @MethodSource("wiresAndEmptyExpectations")
+    void an_empty_answer_without_expectations_passes_unless_the_state_guard_fails_it(Wire wire, String expectations)
+            throws IOException {
+        verdicts(wire, List.of(
+                eval("completed_empty_text").answers(task("completed").status(text("")))
+                        .expects(expectations).passes(),
+                eval("completed_no_message").answers(task("completed"))
+                        .expects(expectations).passes(),
+                eval("empty_message").answers(message(text("")))
+                        .expects(expectations).passes(),
+                eval("failed_empty_text").answers(task("failed").status(text("")))
+                        .expects(expectations).fails(Verdict.failed("task_state", "failed"))));
+    }
+
+    /** Each step of a sequential eval without expectations is held to the state guard only, as the harness does. */
+    @ParameterizedTest(name = "A2A {0}")
+    @EnumSource(Wire.class)
+    void sequential_steps_without_expectations_pass_on_empty_answers_unless_the_state_guard_fails_them(Wire wire)
+            throws IOException {
+        Map<String, Canned> answers = CannedA2aAgent.answers(
+                "quiet step 1", task("completed").status(text("")), "quiet step 2", task("completed"),
+                "failing step 1", task("completed").status(text("")), "failing step 2", task("rejected"));
+        String suite = """
+                evals:
+                  - name: quiet_steps
+                    type: sequential
+                    steps:
+                      - message: {message: {parts: [{kind: text, text: quiet step 1}]}}
+                      - message: {message: {parts: [{kind: text, text: quiet step 2}]}}
+                        expectations: {}
+                  - name: rejected_step
+                    type: sequential
+                    steps:
+                      - message: {message: {parts: [{kind: text, text: failing step 1}]}}
+                      - message: {message: {parts: [{kind: text, text: failing step 2}]}}
+                """;
+
+        Run run = run(wire, suite, answers);
+
+        assertThat(run.caseNamed("quiet_steps").path("status").asText()).as(run.output()).isEqualTo("passed");
+        JsonNode rejected = run.caseNamed("rejected_step");
+        assertThat(rejected.path("status").asText()).as(run.output()).isEqualTo("failed");
+        assertThat(rejected.path("reason").asText()).contains("turn 2").contains("rejected");
+        assertThat(scoreTypes(rejected)).containsExactly("task_state");
+    }
+
     // =================================================================== rule 2: history never counts
 
     private static Canned wordsTask() {
@@ -488,8 +539,13 @@ class HarnessVerdictsCliTest {
                 throw new IllegalArgumentException("two evals send '" + e.text + "'");
             }
         }
+        return run(wire, yaml(evals), answers);
+    }
+
+    /** Runs a suite written out as YAML against a canned agent of {@code wire}; the suite must load. */
+    private Run run(Wire wire, String yaml, Map<String, Canned> answers) throws IOException {
         Path suite = dir.resolve("suite.yaml");
-        Files.writeString(suite, yaml(evals));
+        Files.writeString(suite, yaml);
         Path reports = dir.resolve("reports");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();

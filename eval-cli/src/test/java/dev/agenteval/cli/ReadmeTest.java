@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agenteval.api.Case;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.JsonPathCheck;
 import dev.agenteval.yaml.SuiteLoader;
@@ -54,8 +55,9 @@ class ReadmeTest {
 
     /**
      * Issue 27: the verdict rules say what the loader and the runner do with a case without
-     * scorers (the DSL and the harness dialect run one; the platform dialect refuses one, as the
-     * platform's CLI does) and which states the guard fails (the harness's failed and rejected).
+     * scorers (the DSL requires an answer; the harness dialect loads one that does not, held to
+     * the state guard alone as in the harness; the platform dialect refuses one, as the platform's
+     * CLI does) and which states the guard fails (the harness's failed and rejected).
      */
     @Test
     void should_state_the_no_scorer_rule_and_the_state_guard_as_the_code_applies_them(@TempDir Path dir)
@@ -75,11 +77,18 @@ class ReadmeTest {
                     message: {message: {parts: [{kind: text, text: Hi}]}}
                 """);
 
-        assertThat(loader.load(harness).cases().get(0).hasNoScorers()).isTrue();
+        Case unscored = loader.load(harness).cases().get(0);
+        assertThat(unscored.hasNoScorers()).isTrue();
+        assertThat(unscored.answerRequired()).isFalse();
         assertThatThrownBy(() -> loader.load(platform)).isInstanceOf(ConfigurationException.class)
                 .hasMessageContaining("no turn has scorers");
-        assertThat(rules).contains("a harness eval without\n  expectations) also checks that the agent answers")
+        assertThat(rules).contains("(a DSL case without `expect`) also checks that\n  the agent answers every turn")
+                .contains("A harness eval without\n  expectations").contains("passes on the state guard alone")
+                .contains("`answerRequired(false)`")
                 .contains("The platform dialect refuses one at\n  load").contains("`no turn has\n  scorers`");
+        String harnessSection = readme.substring(readme.indexOf("## Harness expectations"),
+                readme.indexOf("## Command line"));
+        assertThat(harnessSection).contains("An eval without any expectations passes\n  on the state guard alone");
 
         assertThat(rules).contains("a turn whose task ends `failed` or `rejected`")
                 .contains("a `canceled` (`cancelled`) task passes the\n  guard")

@@ -225,6 +225,38 @@ class EvalRunnerTest {
         assertThat(silent.reason()).contains("the agent's answer was empty");
     }
 
+    /** A harness eval without expectations: no "agent answered" rule, only the state guard. */
+    @Test
+    void should_hold_a_case_without_scorers_that_requires_no_answer_to_the_state_guard_alone() {
+        AgentClient agent = InProcessAgent.of((c, m) -> AgentResponse.builder().text("")
+                .state(TaskState.parse(m.text().startsWith("fail") ? "failed" : "completed")).build());
+        Suite suite = suiteOf(Case.id("quiet").answerRequired(false).turn(Turn.of("hi")).turn(Turn.of("again")),
+                Case.id("guarded").answerRequired(false).turn(Turn.of("hi")).turn(Turn.of("fail now")),
+                Case.id("dsl").turn(Turn.of("hi")));
+
+        SuiteResult result = runner(agent).build().run(suite);
+
+        CaseResult quiet = result.find("quiet").orElseThrow();
+        assertThat(quiet.status()).as(quiet.reason()).isEqualTo(CaseStatus.PASSED);
+        assertThat(quiet.turns()).allSatisfy(t -> assertThat(t.scores()).isEmpty());
+        CaseResult guarded = result.find("guarded").orElseThrow();
+        assertThat(guarded.status()).isEqualTo(CaseStatus.FAILED);
+        assertThat(guarded.reason()).contains("turn 2 ").contains("task ended in 'failed'");
+        assertThat(guarded.turns().get(1).scores()).extracting(ScoreResult::type).containsExactly("task_state");
+        CaseResult dsl = result.find("dsl").orElseThrow();
+        assertThat(dsl.status()).as("a case built in Java still needs an answer").isEqualTo(CaseStatus.FAILED);
+        assertThat(dsl.reason()).contains("the agent's answer was empty");
+    }
+
+    /** The rule changes verdicts, so results of a case that requires an answer never merge with one that does not. */
+    @Test
+    void should_give_a_case_that_requires_no_answer_another_fingerprint() {
+        EvalRunner runner = runner(InProcessAgent.replying(t -> "")).build();
+
+        assertThat(runner.fingerprint(suiteOf(Case.id("c").answerRequired(false).turn(Turn.of("hi")))).suite())
+                .isNotEqualTo(runner.fingerprint(suiteOf(Case.id("c").turn(Turn.of("hi")))).suite());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"failed", "TASK_STATE_FAILED", "rejected", "TASK_STATE_REJECTED"})
     void should_fail_a_case_without_scorers_whose_task_ended_unsuccessfully(String state) {

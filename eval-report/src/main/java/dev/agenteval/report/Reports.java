@@ -217,8 +217,8 @@ import java.util.Objects;
  * Usage fields are null when not reported, the key null when nothing was; a case's usage is the
  * field-wise sum of its steps'. Cases that did not run (an interrupted or stopped run) have no
  * entry; the Markdown sibling lists them. The runner's own rules appear as expectations
- * {@code task_state} (the task ended failed or rejected) and {@code answered} (a case
- * without expectations must get an answer).
+ * {@code task_state} (the task ended failed or rejected) and {@code answered} (a case built
+ * in Java without scorers must get an answer; a harness eval without expectations has none).
  *
  * <p>The Markdown sibling has per entry its duration, a {@code Trace:} line when a trace link is
  * known, an {@code Errors:} line derived only from failed checks, a {@code Harness error:} line,

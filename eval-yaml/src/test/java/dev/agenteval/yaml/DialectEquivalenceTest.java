@@ -36,6 +36,39 @@ class DialectEquivalenceTest {
         assertThat(TestScorers.loader().load(Fixtures.path("valid/harness/smoke.yaml"))).isEqualTo(dsl);
     }
 
+    /**
+     * A harness eval without expectations is held to the state guard alone, as the harness holds
+     * it: the DSL says so with {@code answerRequired(false)}; one with expectations keeps the default.
+     */
+    @Test
+    void should_load_a_harness_eval_without_expectations_into_a_case_that_requires_no_answer(@TempDir Path dir)
+            throws IOException {
+        Path file = Files.writeString(dir.resolve("quiet.yaml"), """
+                evals:
+                  - name: quiet
+                    message: {message: {parts: [{kind: text, text: Hi there}]}}
+                  - name: quiet-steps
+                    type: sequential
+                    steps:
+                      - message: {message: {parts: [{kind: text, text: One}]}}
+                      - message: {message: {parts: [{kind: text, text: Two}]}}
+                        expectations: {}
+                  - name: checked
+                    message: {message: {parts: [{kind: text, text: Hi there}]}}
+                    expectations: {must_include: [hello]}
+                """);
+        Suite expected = Suite.named("quiet")
+                .add(Case.id("quiet").answerRequired(false).turn(Turn.of("Hi there")))
+                .add(Case.id("quiet-steps").answerRequired(false).turn(Turn.of("One")).turn(Turn.of("Two")))
+                .add(Case.id("checked").turn(Turn.of("Hi there").expect(mustInclude("hello"))))
+                .build();
+
+        Suite loaded = TestScorers.loader().load(file);
+
+        assertThat(loaded).isEqualTo(expected).hasSameHashCodeAs(expected);
+        assertThat(loaded.cases()).extracting(Case::answerRequired).containsExactly(false, false, true);
+    }
+
     @Test
     void should_tell_the_dialect_the_model_does_not_keep() {
         SuiteLoader loader = TestScorers.loader();

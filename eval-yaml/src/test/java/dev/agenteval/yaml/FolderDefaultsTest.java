@@ -214,8 +214,8 @@ class FolderDefaultsTest {
                 .variable("topic", Variable.literal("vitals")).variable("extra", Variable.literal("x"))
                 .add(Case.id("single").agent(agent).turn(Turn.of(new Message("user", List.of(Part.text("Hi {{who}}")),
                         Map.of("locale", "en", "team", "evals", "channel", "web"))).expect(mustInclude("{{today}}"))))
-                .add(Case.id("from_globals").agent(agent).turn(Turn.of(greeting)))
-                .add(Case.id("sequential").agent(agent).turn(Turn.of(greeting).named("first"))
+                .add(Case.id("from_globals").answerRequired(false).agent(agent).turn(Turn.of(greeting)))
+                .add(Case.id("sequential").answerRequired(false).agent(agent).turn(Turn.of(greeting).named("first"))
                         .turn(Turn.of(new Message("agent", greeting.parts(), Map.of("locale", "da", "team", "evals")))
                                 .named("second")))
                 .build();

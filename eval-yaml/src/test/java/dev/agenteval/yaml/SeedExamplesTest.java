@@ -119,7 +119,7 @@ class SeedExamplesTest {
         Suite expected = Suite.named("timeouts").timeout(Duration.ofSeconds(300))
                 .add(Case.id("slow_case").timeout(Duration.ofSeconds(600))
                         .turn(Turn.of("Summarise the whole history.").expect(maxDuration(Duration.ofSeconds(5)))))
-                .add(Case.id("default_budget").turn(Turn.of("Hello there!")))
+                .add(Case.id("default_budget").answerRequired(false).turn(Turn.of("Hello there!")))
                 .build();
 
         Suite suite = loader.load(Fixtures.path("seeds/harness/timeouts.yaml"));
@@ -132,7 +132,8 @@ class SeedExamplesTest {
     void should_load_the_agent_id_example_with_its_unquoted_placeholder() {
         Suite expected = Suite.named("reuse")
                 .variable("agent_identifier", Variable.env("AGENT_ID"))
-                .add(Case.id("reuse_existing").agentId("{{ agent_identifier }}").turn(Turn.of("Hello there!")))
+                .add(Case.id("reuse_existing").answerRequired(false).agentId("{{ agent_identifier }}")
+                        .turn(Turn.of("Hello there!")))
                 .build();
 
         assertThat(loader.load(Fixtures.path("seeds/harness/reuse.yaml"))).isEqualTo(expected);

@@ -345,7 +345,7 @@ final class AttemptExecution implements Runnable {
                                     AgentResponse response, Duration duration) throws InterruptedException {
         Case c = prepared.testCase();
         List<ScoreResult> scores = new ArrayList<>();
-        if (c.hasNoScorers()) {
+        if (c.hasNoScorers() && c.answerRequired()) {
             // The "agent answered" rule adds to the state guard below; it never replaces it.
             scores.add(Verdicts.answered(response));
         }

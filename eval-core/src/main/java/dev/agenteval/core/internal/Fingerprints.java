@@ -20,8 +20,8 @@ import java.util.Map;
 /**
  * The canonical form of a suite and the fingerprint of a run. The canonical form is JSON with
  * keys sorted, holding everything that can change a verdict: every case (not only the selected
- * ones) with its effective repeat, pass threshold and timeout, turns, scorers, session context,
- * tools and agent payload, and the variable definitions (the suite's, a case's, a turn's).
+ * ones) with its effective repeat, pass threshold and timeout, whether it requires an answer,
+ * turns, scorers, session context, tools and agent payload, and the variable definitions (the suite's, a case's, a turn's).
  * Environment variables appear by name, never by value, so no secret is hashed; random numbers
  * by their range, and placeholders unresolved, so {@code {{today}}} does not change it daily. Concurrency is left out: it changes how a run goes,
  * not what it evaluates. A scorer written in code is known only by its name.
@@ -95,6 +95,10 @@ public final class Fingerprints {
         out.put("id", c.id());
         out.put("tags", c.tags());
         out.put("expectPass", c.expectPass());
+        // Only when false (a harness eval without expectations), so other suites' canonical form stays.
+        if (!c.answerRequired()) {
+            out.put("answerRequired", false);
+        }
         out.put("repeat", Preparation.repeat(suite, c, defaultRepeat));
         out.put("passThreshold", Preparation.passThreshold(suite, c));
         Duration timeout = Preparation.timeout(suite, c, defaultTimeout);

@@ -39,7 +39,11 @@ public final class Verdicts {
     private Verdicts() {
     }
 
-    /** The "agent answered" check for cases built without scorers (the in-app seed's rule). */
+    /**
+     * The "agent answered" check for cases built without scorers (the in-app seed's rule); not
+     * run for a case built with {@code answerRequired(false)}, such as a harness eval without
+     * expectations.
+     */
     public static ScoreResult answered(AgentResponse response) {
         boolean answered = !response.text().isBlank()
                 || response.parts().stream().anyMatch(p -> p instanceof Part.Data);
@@ -64,8 +68,9 @@ public final class Verdicts {
     /**
      * The verdict of one attempt: errored when a turn or scorer has a harness failure; failed
      * when every scorer was skipped; undecided when no scorer failed but one was undecided (with
-     * or without {@code expectPass: false}); otherwise passed when at least one scorer passed and
-     * none failed, inverted by {@code expectPass: false}.
+     * or without {@code expectPass: false}); otherwise passed when no scorer failed, inverted by
+     * {@code expectPass: false}. An attempt without any score (a case that does not require an
+     * answer, whose state guard held on every turn) has nothing failed, so it passes.
      */
     public static CaseAttempt attempt(int attempt, boolean expectPass, Duration duration, List<TurnResult> turns,
                                       boolean allTurnsRan) {
@@ -102,7 +107,9 @@ public final class Verdicts {
             }
             t.failedChecks().forEach(f -> failed.add("turn " + t.index() + " " + f));
         }
-        if (scored.isEmpty()) {
+        // Nothing scored because the case asked for nothing (no scorer, no answer required, the
+        // state guard held) is not a skip: it passes as a harness eval without expectations does.
+        if (scored.isEmpty() && (!skipped.isEmpty() || turns.isEmpty())) {
             return new CaseAttempt(attempt, CaseStatus.FAILED, "every scorer was skipped: " + String.join("; ", skipped),
                     duration, usage, turns);
         }

@@ -462,7 +462,10 @@ public final class HarnessMapper {
         if (target.agentId != null) {
             b.agentId(target.agentId);
         }
-        return b.build();
+        Case built = b.build();
+        // The harness has no "agent answered" rule: an eval without expectations passes unless the
+        // state guard fails it.
+        return built.hasNoScorers() ? b.answerRequired(false).build() : built;
     }
 
     private Turn.Builder mapStep(Node step, Node globalMessage) {
