@@ -133,4 +133,20 @@ class AgentTokenUrlCliTest {
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("AGENT_EVAL_AGENT_CLIENT_SECRET");
         assertThat(server.getRequestCount()).isZero();
     }
+
+    @Test
+    void should_refuse_a_token_url_beside_a_target_that_would_ignore_it() throws Exception {
+        Files.writeString(dir.resolve("agent-eval.targets.yaml"), "targets:\n  eu:\n    protocol: a2a\n    url: "
+                + server.url("/rpc") + "\n");
+
+        int code = AgentEvalCli.execute(new String[] {"run", "greetings.yaml", "--env", "eu", "--agent-token-url",
+                        server.url("/token").toString()},
+                AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), dir));
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("--agent-token-url goes with the agent's URL, but --env"
+                + " chose the target 'eu'");
+        assertThat(server.getRequestCount()).isZero();
+    }
 }

@@ -131,8 +131,25 @@ public final class Wiring {
             }
             return t < u ? new AgentChoice(target, Optional.empty()) : new AgentChoice(Optional.empty(), url);
         }
+        if (target.isPresent()) {
+            refuseTokenUrlBeside(target.get(), settings);
+        }
         // A URL written in code as a default (Settings.withDefault) when no target or URL is given.
         return new AgentChoice(target, target.isPresent() ? url : settings.find(Setting.AGENT_URL));
+    }
+
+    /**
+     * A token URL goes with an agent's URL: given at least as specifically as the target that was
+     * chosen instead, it would be ignored, so it is refused (a variable under an option's target is
+     * overridden, as {@code AGENT_EVAL_AGENT_URL} is).
+     */
+    private static void refuseTokenUrlBeside(Settings.Value target, Settings settings) {
+        Optional<Settings.Value> tokenUrl = settings.given(Setting.AGENT_TOKEN_URL);
+        if (tokenUrl.isPresent() && tokenUrl.get().source().ordinal() <= target.source().ordinal()) {
+            throw new ConfigurationException(tokenUrl.get().origin() + " goes with the agent's URL, but "
+                    + target.origin() + " chose the target '" + target.value() + "', whose token endpoint is its own"
+                    + " (auth.tokenUrl in " + Targets.FILE_NAME + "): give one of them");
+        }
     }
 
     /** Whether the settings name an agent (a target or a URL, at any level, or a URL as a default written in code). */
