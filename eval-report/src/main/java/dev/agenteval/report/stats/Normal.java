@@ -24,7 +24,7 @@ public final class Normal {
     }
 
     /**
-     * The {@code p}-quantile of the standard normal distribution: x such that P(Z <= x) = p.
+     * The {@code p}-quantile of the standard normal distribution: x such that {@code P(Z <= x) = p}.
      *
      * @throws IllegalArgumentException unless {@code 0 < p < 1}
      */
