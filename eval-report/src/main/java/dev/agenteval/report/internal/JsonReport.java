@@ -18,6 +18,7 @@ import dev.agenteval.api.TurnResult;
 import dev.agenteval.api.Usage;
 import dev.agenteval.common.json.JsonTrees;
 import dev.agenteval.report.BaselineComparison;
+import dev.agenteval.report.stats.Interval;
 import dev.agenteval.report.stats.PassAtK;
 import dev.agenteval.report.stats.RunStatistics;
 import java.nio.charset.StandardCharsets;
@@ -213,9 +214,10 @@ public final class JsonReport {
         stats.attemptPassRate().ifPresent(a -> {
             ObjectNode attempts = node.putObject("attemptPassRate");
             attempts.put("mean", a.mean());
-            attempts.put("stderr", a.stderr());
-            attempts.put("low", a.interval().low());
-            attempts.put("high", a.interval().high());
+            // null where one case leaves no spread to estimate
+            attempts.put("stderr", a.stderr().isPresent() ? a.stderr().getAsDouble() : null);
+            attempts.put("low", a.interval().map(Interval::low).orElse(null));
+            attempts.put("high", a.interval().map(Interval::high).orElse(null));
         });
         if (!stats.passAtK().isEmpty()) {
             ObjectNode at = node.putObject("passAtK");

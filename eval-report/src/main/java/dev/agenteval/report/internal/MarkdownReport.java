@@ -85,9 +85,10 @@ public final class MarkdownReport {
      */
     private static void appendAttempts(StringBuilder md, RunStatistics stats) {
         stats.attemptPassRate().ifPresent(a -> md.append("Attempt pass rate ").append(ReportText.percent(a.mean()))
-                .append(" (").append(ReportText.interval(a.interval(), "–")).append("; standard error ")
-                .append(ReportText.percent(a.stderr())).append(", clustered by case, over ").append(a.cases())
-                .append(" cases).\n\n"));
+                .append(a.interval().map(i -> " (" + ReportText.interval(i, "–") + "; standard error "
+                        + ReportText.percent(a.stderr().orElseThrow()) + ", clustered by case, over " + a.cases() + " cases)")
+                        .orElse(" (one case: no interval)"))
+                .append(".\n\n"));
         if (stats.passAtK().isEmpty()) {
             return;
         }

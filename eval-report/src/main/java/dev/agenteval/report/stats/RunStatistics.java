@@ -16,7 +16,7 @@ import java.util.Optional;
  *                         cases, skipped ones included, as the pass rate counts them); empty
  *                         without cases
  * @param attemptPassRate  the attempt-level pass rate over the cases that ran; empty without
- *                         repeats or with fewer than two cases that ran
+ *                         repeats
  * @param passAtK          pass@k and pass^k for k = 1..the most attempts; empty without repeats
  */
 public record RunStatistics(Optional<Interval> passRateInterval, Optional<AttemptPassRate> attemptPassRate,

@@ -15,10 +15,10 @@ class AttemptPassRateTest {
         AttemptPassRate r = AttemptPassRate.of(List.of(new AttemptCounts(2, 2), new AttemptCounts(2, 1),
                 new AttemptCounts(2, 0), new AttemptCounts(4, 2)), 0.95).orElseThrow();
         assertThat(r.mean()).isCloseTo(0.5, within(1e-12));
-        assertThat(r.stderr()).isCloseTo(0.2041241, within(1e-7));
-        assertThat(r.interval().low()).isCloseTo(0.0999240, within(1e-6));
-        assertThat(r.interval().high()).isCloseTo(0.9000759, within(1e-6));
-        assertThat(r.interval().method()).isEqualTo("normal");
+        assertThat(r.stderr().getAsDouble()).isCloseTo(0.2041241, within(1e-7));
+        assertThat(r.interval().orElseThrow().low()).isCloseTo(0.0999240, within(1e-6));
+        assertThat(r.interval().orElseThrow().high()).isCloseTo(0.9000759, within(1e-6));
+        assertThat(r.interval().orElseThrow().method()).isEqualTo("normal");
         assertThat(r.cases()).isEqualTo(4);
     }
 
@@ -29,9 +29,9 @@ class AttemptPassRateTest {
         // sqrt(0.25/20) = 0.112 of twenty independent attempts; the interval is clipped to [0, 1].
         AttemptPassRate r = AttemptPassRate.of(List.of(new AttemptCounts(10, 10), new AttemptCounts(10, 0)), 0.95)
                 .orElseThrow();
-        assertThat(r.stderr()).isCloseTo(0.5, within(1e-12));
-        assertThat(r.interval().low()).isEqualTo(0.0);
-        assertThat(r.interval().high()).isEqualTo(1.0);
+        assertThat(r.stderr().getAsDouble()).isCloseTo(0.5, within(1e-12));
+        assertThat(r.interval().orElseThrow().low()).isEqualTo(0.0);
+        assertThat(r.interval().orElseThrow().high()).isEqualTo(1.0);
     }
 
     @Test
@@ -40,13 +40,19 @@ class AttemptPassRateTest {
         // 0.95 + 1.959964 * 0.05 = 1.048 -> 1; 0.95 - 0.0979982 = 0.8520018.
         AttemptPassRate r = AttemptPassRate.of(List.of(new AttemptCounts(5, 5), new AttemptCounts(5, 5),
                 new AttemptCounts(5, 5), new AttemptCounts(5, 4)), 0.95).orElseThrow();
-        assertThat(r.interval().high()).isEqualTo(1.0);
-        assertThat(r.interval().low()).isCloseTo(0.8520018, within(1e-6));
+        assertThat(r.interval().orElseThrow().high()).isEqualTo(1.0);
+        assertThat(r.interval().orElseThrow().low()).isCloseTo(0.8520018, within(1e-6));
     }
 
     @Test
-    void should_leave_out_cases_without_attempts_and_give_nothing_below_two_cases() {
-        assertThat(AttemptPassRate.of(List.of(new AttemptCounts(3, 3), new AttemptCounts(0, 0)), 0.95)).isEmpty();
+    void should_leave_out_cases_without_attempts_and_give_no_spread_for_one_case() {
+        AttemptPassRate one = AttemptPassRate.of(List.of(new AttemptCounts(4, 3), new AttemptCounts(0, 0)), 0.95)
+                .orElseThrow();
+        assertThat(one.mean()).isEqualTo(0.75);
+        assertThat(one.stderr()).isEmpty();
+        assertThat(one.interval()).isEmpty();
+        assertThat(one.cases()).isEqualTo(1);
+        assertThat(AttemptPassRate.of(List.of(new AttemptCounts(0, 0)), 0.95)).isEmpty();
         assertThat(AttemptPassRate.of(List.of(new AttemptCounts(3, 3), new AttemptCounts(3, 0), new AttemptCounts(0, 0)),
                 0.95).orElseThrow().cases()).isEqualTo(2);
     }

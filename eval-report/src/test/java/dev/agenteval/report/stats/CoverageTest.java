@@ -52,7 +52,7 @@ class CoverageTest {
                 counts.add(new AttemptCounts(5, c));
                 passed += c;
             }
-            clustered += AttemptPassRate.of(counts, 0.95).orElseThrow().interval().contains(0.5) ? 1 : 0;
+            clustered += AttemptPassRate.of(counts, 0.95).orElseThrow().interval().orElseThrow().contains(0.5) ? 1 : 0;
             double rate = passed / 200.0;
             double half = 1.959964 * Math.sqrt(rate * (1 - rate) / 200);
             naive += rate - half <= 0.5 && 0.5 <= rate + half ? 1 : 0;
