@@ -11,6 +11,7 @@ module dev.agenteval.report {
     requires org.slf4j;
 
     exports dev.agenteval.report;
+    exports dev.agenteval.report.stats;
 
     provides dev.agenteval.spi.ReportFormat with
             dev.agenteval.report.internal.JsonFormat,

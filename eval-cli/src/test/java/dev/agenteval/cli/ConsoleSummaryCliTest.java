@@ -66,7 +66,7 @@ class ConsoleSummaryCliTest {
         assertThat(o.code()).isEqualTo(AgentEvalCli.CASES_FAILED);
         List<String> lines = o.out().lines().toList();
         assertThat(lines).hasSize(4);
-        assertThat(lines.get(0)).startsWith("Suite s: 3 cases: 1 passed, 2 failed, 0 errored, 0 skipped (pass rate 33.3%) in ");
+        assertThat(lines.get(0)).startsWith("Suite s: 3 cases: 1 passed, 2 failed, 0 errored, 0 skipped; pass rate 33.3% (95% CI 6-79%, n=3) in ");
         assertThat(lines.get(1)).matches("  FAIL  wants_aspirin \\([0-9.]+s\\): .*must_include 'aspirin': not found in response");
         assertThat(lines.get(2)).matches("  FAIL  wants_no_hello \\([0-9.]+s\\): .*must_not_include 'hello': found in response.*");
         assertThat(lines.get(3)).isEqualTo("Reports: out/results.json, out/results.md, out/junit.xml, out/report.html,"

@@ -79,7 +79,7 @@ class UndecidedBandTest {
 
         String md = Files.readString(dir.resolve(Reports.MARKDOWN_FILE));
         assertThat(md).contains("| Cases | Passed | Failed | Errored | Skipped | Undecided | Pass rate |",
-                "| 3 | 1 | 1 | 0 | 0 | 1 | 33.3% |", "❔ undecided");
+                "| 3 | 1 | 1 | 0 | 0 | 1 | 33.3% (95% CI 6–79%) |", "❔ undecided");
 
         String xml = Files.readString(dir.resolve(Reports.JUNIT_FILE));
         assertThat(xml).contains("tests=\"3\"", "failures=\"2\"", "type=\"undecided\"");

@@ -416,7 +416,7 @@ public final class Reports {
 
     /**
      * Prints a summary to {@code out} when the run ends: a totals line such as
-     * {@code Suite pharmacy: 5 cases: 3 passed, 1 failed, 1 errored, 0 skipped (pass rate 60%) in 12.3s},
+     * {@code Suite pharmacy: 5 cases: 3 passed, 1 failed, 1 errored, 0 skipped; pass rate 60% (95% CI 23-88%, n=5) in 12.3s},
      * then one line per failed or errored case with its reason (each case once), e.g.
      * {@code   FAIL  lookup (0.5s): turn 1 must_include 'ibuprofen': not found in response}.
      * Plain text, no colours.

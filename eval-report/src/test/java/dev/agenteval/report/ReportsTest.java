@@ -83,7 +83,7 @@ class ReportsTest {
 
         String printed = bytes.toString(StandardCharsets.UTF_8);
         assertThat(printed).startsWith("Suite pharmacy")
-                .contains("5 cases: 1 passed, 2 failed, 1 errored, 1 skipped (pass rate 20%) in 12.345s")
+                .contains("5 cases: 1 passed, 2 failed, 1 errored, 1 skipped; pass rate 20% (95% CI 4-62%, n=5) in 12.345s")
                 .contains("  FAIL  lookup (0.5s): must_include 'ibuprofen': not found in response")
                 .doesNotContain("\u001b");
     }

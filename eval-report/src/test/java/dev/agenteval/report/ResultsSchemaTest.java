@@ -129,6 +129,11 @@ class ResultsSchemaTest {
         JsonNode repeatedCase = documents.get("repeated and flaky").at("/cases/0");
         assertThat(repeatedCase.has("passAtK") && repeatedCase.has("flaky") && repeatedCase.has("attempts"))
                 .as("the repeated shape has the repeat fields").isTrue();
+        JsonNode repeatedSummary = documents.get("repeated and flaky").get("summary");
+        assertThat(repeatedSummary.get("passAtK").size()).as("pass@k for k = 1..3 attempts").isEqualTo(3);
+        assertThat(repeatedSummary.has("attemptPassRate") && repeatedSummary.has("passRateInterval")).isTrue();
+        assertThat(documents.get("plain, judged, errored, multi-turn").get("summary").has("passAtK"))
+                .as("no pass@k without repeats").isFalse();
         assertThat(documents.get("plain, judged, errored, multi-turn").at("/judgeUsage/cost").isNumber()).isTrue();
         assertThat(documents.get("plain, judged, errored, multi-turn").at("/cases/1/turns/0/harnessFailure/code").asText())
                 .isEqualTo("http_error");

@@ -7,6 +7,7 @@ import dev.agenteval.api.Summary;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.report.Baseline;
 import dev.agenteval.report.BaselineComparison;
+import dev.agenteval.report.stats.RunStatistics;
 import dev.agenteval.spi.ResultSink;
 import java.io.PrintStream;
 import java.util.List;
@@ -123,15 +124,17 @@ public final class ConsoleSink implements ResultSink {
     }
 
     /**
-     * The totals line, e.g. {@code Suite pharmacy: 5 cases: 3 passed, 1 failed, 1 errored, 0 skipped
-     * (pass rate 60%) in 12.3s; usage: ...; 1 flaky}, without a newline.
+     * The totals line, e.g. {@code Suite pharmacy: 5 cases: 3 passed, 1 failed, 1 errored, 0 skipped;
+     * pass rate 60% (95% CI 23-88%, n=5) in 12.3s; usage: ...; 1 flaky}, without a newline; the
+     * interval is the Wilson interval of {@code RunStatistics}.
      */
     public static String totals(SuiteResult result) {
         Summary s = result.summary();
         StringBuilder sb = new StringBuilder("Suite ").append(clean(result.suite())).append(": ")
                 .append(s.cases()).append(s.cases() == 1 ? " case: " : " cases: ")
-                .append(ReportText.counts(s))
-                .append(" (pass rate ").append(ReportText.percent(s.passRate())).append(") in ")
+                .append(ReportText.counts(s)).append("; ")
+                // An ASCII dash, as the console's other separators ("->"): a terminal may not be UTF-8.
+                .append(ReportText.passRate(s, RunStatistics.of(result).passRateInterval(), "-")).append(" in ")
                 .append(ReportText.secondsText(result.duration()));
         String usage = ReportText.usage(result.usage());
         if (usage != null) {

@@ -18,6 +18,9 @@ import dev.agenteval.api.TurnResult;
 import dev.agenteval.api.Usage;
 import dev.agenteval.common.json.JsonTrees;
 import dev.agenteval.report.BaselineComparison;
+import dev.agenteval.report.stats.Interval;
+import dev.agenteval.report.stats.PassAtK;
+import dev.agenteval.report.stats.RunStatistics;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.Function;
@@ -200,6 +203,32 @@ public final class JsonReport {
         node.put("undecided", s.undecided());
         node.put("passRate", s.passRate());
         node.put("flaky", s.flaky());
+        RunStatistics stats = RunStatistics.of(result);
+        stats.passRateInterval().ifPresent(i -> {
+            ObjectNode interval = node.putObject("passRateInterval");
+            interval.put("level", i.level());
+            interval.put("method", i.method());
+            interval.put("low", i.low());
+            interval.put("high", i.high());
+        });
+        stats.attemptPassRate().ifPresent(a -> {
+            ObjectNode attempts = node.putObject("attemptPassRate");
+            attempts.put("mean", a.mean());
+            // null where one case leaves no spread to estimate
+            attempts.put("stderr", a.stderr().isPresent() ? a.stderr().getAsDouble() : null);
+            attempts.put("low", a.interval().map(Interval::low).orElse(null));
+            attempts.put("high", a.interval().map(Interval::high).orElse(null));
+        });
+        if (!stats.passAtK().isEmpty()) {
+            ObjectNode at = node.putObject("passAtK");
+            ObjectNode hat = node.putObject("passHatK");
+            ObjectNode leftOut = node.putObject("passAtKLeftOut");
+            for (PassAtK k : stats.passAtK()) {
+                at.put(String.valueOf(k.k()), k.passAtK());
+                hat.put(String.valueOf(k.k()), k.passHatK());
+                leftOut.put(String.valueOf(k.k()), k.leftOut());
+            }
+        }
         return node;
     }
 

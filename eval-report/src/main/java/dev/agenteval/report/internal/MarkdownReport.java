@@ -12,6 +12,8 @@ import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.common.json.JsonTrees;
 import dev.agenteval.report.BaselineComparison;
+import dev.agenteval.report.stats.PassAtK;
+import dev.agenteval.report.stats.RunStatistics;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.Function;
@@ -19,7 +21,8 @@ import java.util.StringJoiner;
 
 /**
  * Renders a {@link SuiteResult} as a Markdown transcript: a summary table (cases, passed, failed,
- * errored, skipped, pass rate, duration, cost) and a table of the failed and errored cases (what a
+ * errored, skipped, pass rate with its Wilson interval, duration, cost), with repeats the attempt
+ * pass rate and a pass@k / pass^k table, and a table of the failed and errored cases (what a
  * CI job summary shows first), then per case its verdict,
  * an {@code Errors:} list derived from failed checks and harness failures only, and every turn's
  * input, request (of a passing case only when verbose), answer, state, tool calls and scores.
@@ -76,6 +79,28 @@ public final class MarkdownReport {
         };
     }
 
+    /**
+     * With repeats: the attempt pass rate with its interval, then pass@k and pass^k for each k with
+     * the cases counted and left out; nothing without repeats.
+     */
+    private static void appendAttempts(StringBuilder md, RunStatistics stats) {
+        stats.attemptPassRate().ifPresent(a -> md.append("Attempt pass rate ").append(ReportText.percent(a.mean()))
+                .append(a.interval().map(i -> " (" + ReportText.interval(i, "–") + "; standard error "
+                        + ReportText.percent(a.stderr().orElseThrow()) + ", clustered by case, over " + a.cases() + " cases)")
+                        .orElse(" (one case: no interval)"))
+                .append(".\n\n"));
+        if (stats.passAtK().isEmpty()) {
+            return;
+        }
+        md.append("| k | pass@k | pass^k | Cases | Left out |\n|---:|---:|---:|---:|---:|\n");
+        for (PassAtK k : stats.passAtK()) {
+            md.append("| ").append(k.k()).append(" | ").append(ReportText.percent(k.passAtK())).append(" | ")
+                    .append(ReportText.percent(k.passHatK())).append(" | ").append(k.cases()).append(" | ")
+                    .append(k.leftOut()).append(" |\n");
+        }
+        md.append('\n');
+    }
+
     private static String caseText(CaseResult c, boolean verbose) {
         StringBuilder md = new StringBuilder(2048);
         appendCase(md, c, verbose || !c.passed());
@@ -88,6 +113,7 @@ public final class MarkdownReport {
         StringBuilder md = new StringBuilder();
         md.append("# Eval results: ").append(inline(result.suite())).append("\n\n");
         Summary s = result.summary();
+        RunStatistics stats = RunStatistics.of(result);
         // The Undecided column appears only when a judge left a case undecided, so other reports read as before.
         boolean undecided = s.undecided() > 0;
         md.append("| Cases | Passed | Failed | Errored | Skipped |").append(undecided ? " Undecided |" : "")
@@ -96,7 +122,9 @@ public final class MarkdownReport {
                 .append("| ").append(s.cases()).append(" | ").append(s.passed()).append(" | ").append(s.failed())
                 .append(" | ").append(s.errored()).append(" | ").append(s.skipped()).append(" | ")
                 .append(undecided ? s.undecided() + " | " : "")
-                .append(ReportText.percent(s.passRate())).append(" | ").append(ReportText.secondsText(result.duration()))
+                .append(ReportText.percent(s.passRate()))
+                .append(stats.passRateInterval().map(i -> " (" + ReportText.interval(i, "–") + ")").orElse(""))
+                .append(" | ").append(ReportText.secondsText(result.duration()))
                 .append(" | ").append(result.usage() == null || result.usage().cost() == null ? "–"
                         : ReportText.cost(result.usage())).append(" |\n\n");
         StringJoiner extra = new StringJoiner(" · ", "", "\n\n");
@@ -114,6 +142,7 @@ public final class MarkdownReport {
             extra.add(flaky + " flaky");
         }
         md.append(extra);
+        appendAttempts(md, stats);
         appendFailures(md, result);
         md.append("Started ").append(result.startedAt()).append(".\n\n");
         Fingerprint f = result.fingerprint();

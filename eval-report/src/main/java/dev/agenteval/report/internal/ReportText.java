@@ -9,6 +9,7 @@ import dev.agenteval.api.Summary;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.api.Usage;
 import dev.agenteval.common.json.JsonTrees;
+import dev.agenteval.report.stats.Interval;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
@@ -58,6 +59,20 @@ final class ReportText {
             p = p.setScale(0, RoundingMode.UNNECESSARY);
         }
         return p.toPlainString() + "%";
+    }
+
+    /**
+     * The pass rate with its interval and sample size, e.g. {@code pass rate 84% (95% CI 78–89%,
+     * n=120)} with {@code dash} between the bounds; {@code pass rate 0% (n=0)} without cases.
+     */
+    static String passRate(Summary s, java.util.Optional<Interval> interval, String dash) {
+        return "pass rate " + percent(s.passRate()) + " ("
+                + interval.map(i -> interval(i, dash) + ", ").orElse("") + "n=" + s.cases() + ")";
+    }
+
+    /** E.g. {@code 95% CI 78–89%}: the level, and the bounds in whole percent joined by {@code dash}. */
+    static String interval(Interval i, String dash) {
+        return percent(i.level()) + " CI " + Math.round(i.low() * 100) + dash + Math.round(i.high() * 100) + "%";
     }
 
     /** A number without exponent or trailing zeros, e.g. {@code 0.15916}. */

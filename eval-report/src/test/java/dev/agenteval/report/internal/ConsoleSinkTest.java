@@ -22,8 +22,8 @@ class ConsoleSinkTest {
     void should_print_the_totals_then_each_failing_or_errored_case_once_with_its_reason() {
         new ConsoleSink(out, false, false).write(SampleResults.mixed());
 
-        assertThat(printed()).isEqualTo("Suite pharmacy: 5 cases: 1 passed, 2 failed, 1 errored, 1 skipped (pass rate 20%)"
-                + " in 12.345s; usage: 111 input tokens, 15 output tokens, 0.5 credits; judge usage: 10 input tokens, 2 output tokens; 1 flaky\n"
+        assertThat(printed()).isEqualTo("Suite pharmacy: 5 cases: 1 passed, 2 failed, 1 errored, 1 skipped;"
+                + " pass rate 20% (95% CI 4-62%, n=5) in 12.345s; usage: 111 input tokens, 15 output tokens, 0.5 credits; judge usage: 10 input tokens, 2 output tokens; 1 flaky\n"
                 + "  FAIL  lookup (0.5s): must_include 'ibuprofen': not found in response\n"
                 + "  ERROR slow (31.0s): eval_timeout: case exceeded its 30s bound\n"
                 + "  FAIL  flaky (1.7s; 1/2 attempts passed (50%); pass@2 yes, pass^2 no, flaky): 1 of 2 attempts failed:"
@@ -39,16 +39,25 @@ class ConsoleSinkTest {
     void should_print_only_the_totals_line_when_asked() {
         new ConsoleSink(out, false, false, null, true).write(SampleResults.mixed());
 
-        assertThat(printed()).isEqualTo("Suite pharmacy: 5 cases: 1 passed, 2 failed, 1 errored, 1 skipped (pass rate 20%)"
-                + " in 12.345s; usage: 111 input tokens, 15 output tokens, 0.5 credits; judge usage: 10 input tokens, 2 output tokens; 1 flaky\n");
+        assertThat(printed()).isEqualTo("Suite pharmacy: 5 cases: 1 passed, 2 failed, 1 errored, 1 skipped;"
+                + " pass rate 20% (95% CI 4-62%, n=5) in 12.345s; usage: 111 input tokens, 15 output tokens, 0.5 credits; judge usage: 10 input tokens, 2 output tokens; 1 flaky\n");
     }
 
     @Test
     void should_print_no_failures_nor_incomplete_note_when_all_passed() {
         new ConsoleSink(out, false, false).write(SampleResults.allPassed());
 
-        assertThat(printed()).isEqualTo("Suite pharmacy: 1 case: 1 passed, 0 failed, 0 errored, 0 skipped (pass rate 100%)"
-                + " in 1.5s; usage: 100 input tokens, 0.5 credits\n");
+        assertThat(printed()).isEqualTo("Suite pharmacy: 1 case: 1 passed, 0 failed, 0 errored, 0 skipped;"
+                + " pass rate 100% (95% CI 21-100%, n=1) in 1.5s; usage: 100 input tokens, 0.5 credits\n");
+    }
+
+    @Test
+    void should_give_the_wilson_interval_in_whole_percent_and_only_n_without_cases() {
+        // 1 of 5 (the sample): Wilson at 95% is 3.6% .. 62.4%; 1 of 1: 20.7% .. 100%.
+        assertThat(ConsoleSink.totals(SampleResults.mixed())).contains("; pass rate 20% (95% CI 4-62%, n=5) in ");
+        assertThat(ConsoleSink.totals(new dev.agenteval.api.SuiteResult("empty", SampleResults.STARTED,
+                java.time.Duration.ZERO, true, List.of())))
+                .isEqualTo("Suite empty: 0 cases: 0 passed, 0 failed, 0 errored, 0 skipped; pass rate 0% (n=0) in 0.0s");
     }
 
     @Test

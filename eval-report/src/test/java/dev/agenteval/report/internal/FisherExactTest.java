@@ -1,5 +1,6 @@
 package dev.agenteval.report.internal;
 
+import static dev.agenteval.report.stats.ExactBinomial.choose;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -33,13 +34,6 @@ class FisherExactTest {
         return new BigDecimal(sum).divide(new BigDecimal(choose(row1 + row2, col1)), MathContext.DECIMAL128);
     }
 
-    private static BigInteger choose(int n, int k) {
-        BigInteger r = BigInteger.ONE;
-        for (int i = 1; i <= k; i++) {
-            r = r.multiply(BigInteger.valueOf(n - k + i)).divide(BigInteger.valueOf(i));
-        }
-        return r;
-    }
 
     @Test
     void should_give_the_known_two_sided_p_value_of_8_2_1_9() {

@@ -89,6 +89,22 @@ class JsonReportReaderTest {
     }
 
     @Test
+    void should_read_a_summary_with_error_bars_and_recompute_them_from_the_cases() {
+        String json = JsonReport.render(SampleResults.mixed());
+        assertThat(json).contains("\"passRateInterval\"", "\"attemptPassRate\"", "\"passAtK\"", "\"passHatK\"");
+        // Figures a later version or another tool wrote differently are not trusted: the reader
+        // recomputes them from the cases, so the summary reads back as the cases say.
+        String altered = json.replace("\"method\": \"wilson\"", "\"method\": [\"a later method\"]")
+                .replace("\"passAtK\": {", "\"passAtK\": {\"9\": \"n/a\",");
+        assertThat(altered).contains("a later method", "\"9\": \"n/a\"");
+
+        SuiteResult read = JsonReportReader.parse(altered, "results.json");
+
+        assertThat(read).isEqualTo(SampleResults.mixed());
+        assertThat(JsonReport.render(read)).isEqualTo(json);
+    }
+
+    @Test
     void should_ignore_keys_it_does_not_know() {
         String json = JsonReport.render(SampleResults.allPassed())
                 .replace("\"suite\": \"pharmacy\",", "\"suite\": \"pharmacy\", \"provenance\": {\"ci\": \"ab12\"},")

@@ -1,6 +1,7 @@
 package dev.agenteval.report.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -45,7 +46,7 @@ class JsonReportTest {
     void should_write_summary_counts_and_pass_rate() {
         JsonNode summary = root.get("summary");
         assertThat(fields(summary)).containsExactly("cases", "passed", "failed", "errored", "skipped", "undecided",
-                "passRate", "flaky");
+                "passRate", "flaky", "passRateInterval", "attemptPassRate", "passAtK", "passHatK", "passAtKLeftOut");
         assertThat(summary.get("cases").asInt()).isEqualTo(5);
         assertThat(summary.get("flaky").asInt()).isEqualTo(1);
         assertThat(summary.get("passed").asInt()).isEqualTo(1);
@@ -53,6 +54,50 @@ class JsonReportTest {
         assertThat(summary.get("errored").asInt()).isEqualTo(1);
         assertThat(summary.get("skipped").asInt()).isEqualTo(1);
         assertThat(summary.get("passRate").asDouble()).isEqualTo(0.2);
+    }
+
+    @Test
+    void should_write_the_wilson_interval_of_the_pass_rate() {
+        // 1 of 5 cases passed (the skipped one counts, as in passRate). Wilson at 95%, z = 1.959964:
+        // centre (1 + z^2/2)/(5 + z^2) = 0.330346, half-width z/(5 + z^2) * sqrt(1*4/5 + z^2/4) = 0.294121.
+        JsonNode interval = root.get("summary").get("passRateInterval");
+        assertThat(fields(interval)).containsExactly("level", "method", "low", "high");
+        assertThat(interval.get("level").asDouble()).isEqualTo(0.95);
+        assertThat(interval.get("method").asText()).isEqualTo("wilson");
+        assertThat(interval.get("low").asDouble()).isCloseTo(0.036224, within(1e-6));
+        assertThat(interval.get("high").asDouble()).isCloseTo(0.624465, within(1e-6));
+    }
+
+    @Test
+    void should_write_the_attempt_pass_rate_and_pass_at_k_of_a_run_with_repeats() {
+        // Cases that ran: greet 1/1, lookup 0/1, slow 0/1, flaky 1/2 (later was skipped: no attempts).
+        // Fractions 1, 0, 0, 0.5: mean 0.375, sample sd 0.478714, stderr 0.239357;
+        // 0.375 -+ 1.959964 * 0.239357 = -0.094 (clipped to 0) .. 0.844131.
+        JsonNode summary = root.get("summary");
+        JsonNode attempts = summary.get("attemptPassRate");
+        assertThat(fields(attempts)).containsExactly("mean", "stderr", "low", "high");
+        assertThat(attempts.get("mean").asDouble()).isEqualTo(0.375);
+        assertThat(attempts.get("stderr").asDouble()).isCloseTo(0.239357, within(1e-6));
+        assertThat(attempts.get("low").asDouble()).isEqualTo(0.0);
+        assertThat(attempts.get("high").asDouble()).isCloseTo(0.844131, within(1e-6));
+        // k = 1 over the 4 cases that ran: (1 + 0 + 0 + 1/2)/4 for both. k = 2 over flaky alone
+        // (n = 2, c = 1): pass@2 = 1 - C(1,2)/C(2,2) = 1, pass^2 = C(1,2)/C(2,2) = 0; 4 cases left out.
+        assertThat(summary.get("passAtK").toString()).isEqualTo("{\"1\":0.375,\"2\":1.0}");
+        assertThat(summary.get("passHatK").toString()).isEqualTo("{\"1\":0.375,\"2\":0.0}");
+        assertThat(summary.get("passAtKLeftOut").toString()).isEqualTo("{\"1\":1,\"2\":4}");
+    }
+
+    @Test
+    void should_write_only_the_pass_rate_interval_without_repeats_and_none_without_cases() throws Exception {
+        JsonNode summary = MAPPER.readTree(JsonReport.render(SampleResults.allPassed())).get("summary");
+        // 1 of 1: Wilson 0.206549 .. 1 (by the formula above with n = 1).
+        assertThat(summary.get("passRateInterval").get("low").asDouble()).isCloseTo(0.206549, within(1e-6));
+        assertThat(summary.get("passRateInterval").get("high").asDouble()).isEqualTo(1.0);
+        assertThat(summary.has("attemptPassRate")).isFalse();
+        assertThat(summary.has("passAtK")).isFalse();
+        assertThat(summary.has("passHatK")).isFalse();
+        SuiteResult empty = new SuiteResult("empty", SampleResults.STARTED, java.time.Duration.ZERO, true, List.of());
+        assertThat(MAPPER.readTree(JsonReport.render(empty)).get("summary").has("passRateInterval")).isFalse();
     }
 
     @Test

@@ -19,8 +19,14 @@ class MarkdownReportTest {
         assertThat(md).startsWith("# Eval results: pharmacy\n\n"
                 + "| Cases | Passed | Failed | Errored | Skipped | Pass rate | Duration | Cost |\n"
                 + "|---:|---:|---:|---:|---:|---:|---:|---:|\n"
-                + "| 5 | 1 | 2 | 1 | 1 | 20% | 12.345s | – |\n\n"
+                + "| 5 | 1 | 2 | 1 | 1 | 20% (95% CI 4–62%) | 12.345s | – |\n\n"
                 + "Usage: 111 input tokens, 15 output tokens, 0.5 credits · Judge usage: 10 input tokens, 2 output tokens · 1 flaky\n\n"
+                // Hand-computed in JsonReportTest: Wilson 1/5 is 3.6%..62.4%; case fractions 1, 0, 0,
+                // 1/2 give 37.5% with stderr 23.9% and 0..84.4%; pass@2 and pass^2 count only flaky.
+                + "Attempt pass rate 37.5% (95% CI 0–84%; standard error 23.9%, clustered by case, over 4 cases).\n\n"
+                + "| k | pass@k | pass^k | Cases | Left out |\n|---:|---:|---:|---:|---:|\n"
+                + "| 1 | 37.5% | 37.5% | 4 | 1 |\n"
+                + "| 2 | 100% | 0% | 1 | 4 |\n\n"
                 + "## Failures\n\n"
                 + "| Case | Verdict | Why |\n|---|---|---|\n"
                 + "| `lookup` | ❌ failed | must_include 'ibuprofen': not found in response |\n"
@@ -28,7 +34,9 @@ class MarkdownReportTest {
                 + "| `flaky` | ❌ failed | 1 of 2 attempts failed: attempt 2, turn 1: must_include 'refund': not found in response |\n\n"
                 + "Started ");
         assertThat(md.indexOf("## Failures")).isLessThan(md.indexOf("## ✅ `greet`"));
-        assertThat(MarkdownReport.render(SampleResults.allPassed())).doesNotContain("## Failures");
+        assertThat(MarkdownReport.render(SampleResults.allPassed())).doesNotContain("## Failures")
+                .doesNotContain("Attempt pass rate").doesNotContain("pass@k")
+                .contains("| 1 | 1 | 0 | 0 | 0 | 100% (95% CI 21–100%) | 1.5s |");
     }
 
     @Test
