@@ -155,8 +155,8 @@ final class RunCommand implements Callable<Integer> {
         }
         if (!agentThen[1].equals(agentNow[1])) {
             changed.add("the agent's configuration (" + configuration(agentThen[1], "then",
-                    "the agent could not be asked for it when that run started; was it down?") + "; "
-                    + configuration(agentNow[1], "now", "the agent could not be asked for it") + ")");
+                    "the agent could not be asked for it when that run started") + "; "
+                    + configuration(agentNow[1], "now", "the agent cannot be asked for it") + ")");
         }
         if (!was.judge().equals(now.judge())) {
             changed.add("the judge ('" + was.judge() + "' then, '" + now.judge() + "' now)");
@@ -173,7 +173,7 @@ final class RunCommand implements Callable<Integer> {
 
     private static String configuration(String value, String when, String unknown) {
         return value.isEmpty() ? "none reported " + when
-                : value.equals("unknown") ? "unknown " + when + ": " + unknown : "hash " + value + " " + when;
+                : value.equals("unknown") ? "unknown " + when + ", since " + unknown : "hash " + value + " " + when;
     }
 
     /**

@@ -380,8 +380,8 @@ class ResumeCliTest {
         asked.clear();
 
         assertThat(run("run", "suite.yaml", "--agent-url", url, "--resume", "reports", "--retry-errored")).isEqualTo(2);
-        assertThat(err()).contains("is of another run of suite 'suite': the agent's configuration (unknown then: the agent"
-                + " could not be asked for it when that run started; was it down?; none reported now)")
+        assertThat(err()).contains("is of another run of suite 'suite': the agent's configuration (unknown then, since"
+                + " the agent could not be asked for it when that run started; none reported now)")
                 .doesNotContain("the agent ('");
         assertThat(asked).isEmpty();
     }
@@ -423,6 +423,15 @@ class ResumeCliTest {
         Path output = Files.createSymbolicLink(dir.resolve("out.md"), precious);
         assertThat(run("run", "suite.yaml", "--agent-url", url, "--output", "out.json")).isEqualTo(2);
         assertThat(err()).contains("--output: " + output + " is a symbolic link");
+        Files.delete(output);
+
+        // Merged results: the same rule where they are written.
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--report-dir", "reports", "-q")).isEqualTo(1);
+        asked.clear();
+        Path merged = Files.createSymbolicLink(dir.resolve("all.json"), precious);
+        assertThat(run("merge", "reports/results.json", "--output", "all.json")).isNotZero();
+        assertThat(err()).contains(merged + ": a symbolic link; agent-eval does not write through a link");
+        assertThat(Files.isSymbolicLink(merged)).isTrue();
         assertThat(Files.readString(precious)).isEqualTo("keep me");
         assertThat(asked).as("nothing sent").isEmpty();
     }
