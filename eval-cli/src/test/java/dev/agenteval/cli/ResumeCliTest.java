@@ -383,6 +383,12 @@ class ResumeCliTest {
         assertThat(err()).contains("is of another run of suite 'suite': the agent's configuration (unknown then, since"
                 + " the agent could not be asked for it when that run started; none reported now)")
                 .doesNotContain("the agent ('");
+
+        // Another target too, given with credentials: named without them.
+        String withSecrets = url.replace("127.0.0.1", "user:s3cret@localhost") + "?token=t0ken";
+        assertThat(run("run", "suite.yaml", "--agent-url", withSecrets, "--resume", "reports")).isEqualTo(2);
+        assertThat(err()).contains("the agent ('a2a " + url + "' then, 'a2a " + url.replace("127.0.0.1", "localhost")
+                + "' now), the agent's configuration (unknown then").doesNotContain("s3cret").doesNotContain("t0ken");
         assertThat(asked).isEmpty();
     }
 
