@@ -229,7 +229,9 @@ class JournalTest {
     @Test
     void theFingerprintLineComesBeforeTheFirstCaseLineWhenTheCasesEndFirst() throws Exception {
         int cases = 3;
-        java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(cases);
+        // One case ends before the agent answers for its configuration (waiting for every case would
+        // wait for a case that cannot start while the first one waits for the fingerprint).
+        java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
         dev.agenteval.spi.AgentClient agent = new dev.agenteval.spi.AgentClient() {
             @Override
             public dev.agenteval.spi.AgentSession openSession(dev.agenteval.spi.SessionRequest request) {
@@ -238,7 +240,7 @@ class JournalTest {
 
             @Override
             public Map<String, Object> configuration() throws InterruptedException {
-                // Answers only after every case ended (as a slow agent card or a large suite's hash would).
+                // Answers only after a case ended (as a slow agent card or a large suite's hash would).
                 ended.await();
                 return Map.of("version", "1.0");
             }

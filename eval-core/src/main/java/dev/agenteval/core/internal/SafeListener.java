@@ -18,7 +18,9 @@ import org.slf4j.LoggerFactory;
  * of a case that ran only after the run's fingerprint was told to them (or could not be computed,
  * {@link #fingerprintSettled}): a journal then holds what identifies its run before its first case,
  * so it can be resumed from its first case on. The fingerprint is computed while the first cases
- * run; a case that ends before it is known waits for it, holding its slot.
+ * run; a case that ends before it is known waits for it, holding its slot (and the thread that
+ * launches cases, when the case ended before it was handed over), so at most the cases in flight
+ * wait in memory. The agent's {@code configuration()} must therefore not wait for a case to end.
  */
 public final class SafeListener implements RunListener {
 
