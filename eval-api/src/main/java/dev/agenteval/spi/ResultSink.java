@@ -22,7 +22,8 @@ public interface ResultSink {
 
     /**
      * The run's fingerprint (the one {@link SuiteResult#fingerprint()} will hold), as soon as the
-     * runner knows it: while the cases run, from a thread of its own, once per run and before
+     * runner knows it: while the first cases run, from a thread of its own, once per run, before
+     * {@link #caseFinished} of any case that ran (a case that ends sooner waits for it) and before
      * {@link #write}. Not called when it could not be computed. Default: nothing.
      */
     default void fingerprintKnown(Fingerprint fingerprint) {

@@ -9,6 +9,7 @@ import dev.agenteval.launch.Setting;
 import dev.agenteval.launch.Settings;
 import dev.agenteval.launch.Wiring;
 import dev.agenteval.report.CalibrationReports;
+import dev.agenteval.report.Journal;
 import dev.agenteval.report.Reports;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.yaml.LabelsLoader;
@@ -120,11 +121,18 @@ final class CalibrateCommand implements Callable<Integer> {
         return AgentEvalCli.OK;
     }
 
-    /** A results file (or the report folder holding one) by its {@code .json} name, else a labels file. */
+    /**
+     * A results file (or the report folder holding one) by its {@code .json} name, else a labels
+     * file; a journal is neither, and said to be one.
+     */
     private static List<LabelledTurn> read(Path file, Providers providers) {
         Path results = Files.isDirectory(file) ? file.resolve(Reports.JSON_FILE) : file;
         if (results.getFileName().toString().endsWith(".json")) {
             return CalibrationReports.readLabels(results);
+        }
+        if (Journal.isJournal(file)) {
+            throw new ConfigurationException(Journal.notAResultsFile(file)
+                    + "; calibrate reads a labels file or a results.json");
         }
         return LabelsLoader.of(providers).load(file);
     }

@@ -4,7 +4,9 @@ import dev.agenteval.api.Case;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Suite;
 import dev.agenteval.report.Baseline;
+import dev.agenteval.common.files.NoFollow;
 import dev.agenteval.report.Journal;
+import dev.agenteval.report.Reports;
 import dev.agenteval.core.Providers;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.launch.Setting;
@@ -248,6 +250,7 @@ final class Preflight {
         }
         List<Journal.Contents> journals = o.resume == null ? List.of()
                 : journals(loaded.sources(), reportFolder, o.shard(), problems);
+        problems.addAll(writtenFileProblems(loaded.sources(), reportFolder, outputFile, o.formats, providers));
         for (SuiteSources.Source source : loaded.sources()) {
             try {
                 // Part of the fingerprint: a broken agent definition is reported before anything is sent.
@@ -349,6 +352,12 @@ final class Preflight {
      * The report formats {@code --format} names, each once, in order; an unknown id (listing the
      * known ones) and two formats writing one file are added to {@code problems}.
      */
+    /** The formats a report folder gets: those {@code ids} name (checked before), else the default ones. */
+    static List<? extends ReportFormat> reportFormats(List<String> ids, Providers providers) {
+        return ids == null ? Reports.builtInFormats().stream().filter(f -> Reports.DEFAULT_FORMATS.contains(f.id())).toList()
+                : reportFormats(ids, providers, new ArrayList<>());
+    }
+
     static List<ReportFormat> reportFormats(List<String> ids, Providers providers, List<String> problems) {
         List<ReportFormat> formats = new ArrayList<>();
         Map<String, String> byFile = new LinkedHashMap<>();
@@ -490,9 +499,12 @@ final class Preflight {
                     problems.add("--resume: " + file + " is the journal of " + (j.shard() == null ? "an unsharded run"
                             : "shard " + j.shard()) + ", and this run is " + (shard == null ? "not sharded" : "shard " + shard)
                             + " (resume each shard with its own --shard)");
-                } else if (j.fingerprint() == null) {
-                    problems.add("--resume: " + file + " has no fingerprint (the run was stopped before it knew"
-                            + " its agent), so what it holds cannot be checked against this run: run again without --resume");
+                } else if (j.fingerprint() == null && !j.results().isEmpty()) {
+                    // Written by a version that wrote cases before the fingerprint; a journal without
+                    // cases has nothing to check.
+                    problems.add("--resume: " + file + " holds " + j.results().size() + " finished case"
+                            + (j.results().size() == 1 ? "" : "s") + " but no fingerprint (its run was stopped before"
+                            + " it knew its agent), so they cannot be checked against this run: run again without --resume");
                 }
                 journals.add(j);
             } catch (ConfigurationException e) {
@@ -501,6 +513,34 @@ final class Preflight {
             }
         }
         return journals;
+    }
+
+    /**
+     * Why a file the run writes (each suite's journal and reports, the {@code --output} file and its
+     * sibling) cannot be written, checked before anything is sent: a symbolic link (never written
+     * through, {@link NoFollow}), or a journal without write permission (it is written in place; the
+     * reports replace their file, so their folder's permission decides, checked by {@link #folderProblem}).
+     */
+    private static List<String> writtenFileProblems(List<SuiteSources.Source> sources, Path reportFolder, Path outputFile,
+                                                    List<String> formatIds, Providers providers) {
+        boolean several = sources.size() > 1;
+        List<String> problems = new ArrayList<>();
+        for (SuiteSources.Source source : sources) {
+            if (reportFolder != null) {
+                Path suiteDir = Wiring.reportDir(reportFolder, source.suite(), several);
+                NoFollow.problem(suiteDir.resolve(Journal.FILE_NAME), true).ifPresent(problems::add);
+                for (Path f : RunCommand.reportFiles(suiteDir, reportFormats(formatIds, providers))) {
+                    NoFollow.problem(f, false).ifPresent(problems::add);
+                }
+            }
+            if (outputFile != null) {
+                Path json = RunCommand.outputFile(outputFile, source.suite(), several);
+                for (Path f : List.of(json, Reports.markdownSibling(json))) {
+                    NoFollow.problem(f, false).ifPresent(p -> problems.add("--output: " + p));
+                }
+            }
+        }
+        return problems;
     }
 
     private static List<String> sameReportNames(List<SuiteSources.Source> sources, Path reportFolder, boolean output) {

@@ -120,26 +120,60 @@ final class RunCommand implements Callable<Integer> {
             Suite suite = source.suite();
             Journal.Contents journal = plan.journal(suite);
             Fingerprint was = journal.fingerprint();
+            if (was == null) {
+                continue; // no case either (Preflight): nothing to check
+            }
             Fingerprint now = configured(source, plan).build().fingerprint(suite);
             if (!was.value().equals(now.value())) {
                 same = false;
-                List<String> changed = new java.util.ArrayList<>();
-                if (!was.suite().equals(now.suite()) || was.suiteCases() != now.suiteCases()) {
-                    changed.add("the suite (" + was.suiteCases() + " cases, hash " + was.suite() + " then; "
-                            + now.suiteCases() + " cases, hash " + now.suite() + " now)");
-                }
-                if (!was.agent().equals(now.agent())) {
-                    changed.add("the agent ('" + was.agent() + "' then, '" + now.agent() + "' now)");
-                }
-                if (!was.judge().equals(now.judge())) {
-                    changed.add("the judge ('" + was.judge() + "' then, '" + now.judge() + "' now)");
-                }
                 context.err().println("error: --resume: " + journal.file() + " is of another run of suite '" + suite.name()
-                        + "': " + (changed.isEmpty() ? "its fingerprint differs" : String.join(", ", changed))
-                        + ". Nothing was sent; run again without --resume.");
+                        + "': " + differences(was, now) + ". Nothing was sent; run again without --resume.");
             }
         }
         return same;
+    }
+
+    /** The agent description's tail that says what the agent reported of its configuration. */
+    private static final String CONFIGURATION = " configuration ";
+
+    /**
+     * What differs between the fingerprint of a journal's run and this run's, each part with its
+     * value then and now: the suite (cases, hash), the agent (its target; then what it reported of
+     * its configuration, {@code unknown} when it could not be asked), the judge. The descriptions
+     * hold no secrets (URLs without credentials or query, settings as a hash).
+     */
+    static String differences(Fingerprint was, Fingerprint now) {
+        List<String> changed = new java.util.ArrayList<>();
+        if (!was.suite().equals(now.suite()) || was.suiteCases() != now.suiteCases()) {
+            changed.add("the suite (" + was.suiteCases() + " cases, hash " + was.suite() + " then; "
+                    + now.suiteCases() + " cases, hash " + now.suite() + " now)");
+        }
+        String[] agentThen = agentParts(was.agent());
+        String[] agentNow = agentParts(now.agent());
+        if (!agentThen[0].equals(agentNow[0])) {
+            changed.add("the agent ('" + agentThen[0] + "' then, '" + agentNow[0] + "' now)");
+        }
+        if (!agentThen[1].equals(agentNow[1])) {
+            changed.add("the agent's configuration (" + configuration(agentThen[1], "then",
+                    "the agent could not be asked for it when that run started") + "; "
+                    + configuration(agentNow[1], "now", "the agent cannot be asked for it") + ")");
+        }
+        if (!was.judge().equals(now.judge())) {
+            changed.add("the judge ('" + was.judge() + "' then, '" + now.judge() + "' now)");
+        }
+        return changed.isEmpty() ? "its fingerprint " + was.value() + " is now " + now.value() : String.join(", ", changed);
+    }
+
+    /** An agent description split into its target and what the agent reported of its configuration ("" for nothing). */
+    private static String[] agentParts(String agent) {
+        int at = agent.lastIndexOf(CONFIGURATION);
+        return at < 0 ? new String[] {agent, ""}
+                : new String[] {agent.substring(0, at), agent.substring(at + CONFIGURATION.length())};
+    }
+
+    private static String configuration(String value, String when, String unknown) {
+        return value.isEmpty() ? "none reported " + when
+                : value.equals("unknown") ? "unknown " + when + ", since " + unknown : "hash " + value + " " + when;
     }
 
     /**
@@ -168,8 +202,9 @@ final class RunCommand implements Callable<Integer> {
         try {
             journal = dir == null ? null : journal(suite, Wiring.reportDir(dir, suite, several), plan);
         } catch (java.io.UncheckedIOException e) {
-            context.err().println("error: " + e.getMessage());
-            return AgentEvalCli.NOT_CARRIED_OUT;
+            // As a report folder that cannot be written: nothing of this suite was sent.
+            context.err().println("error: " + e.getMessage() + ". Nothing of suite '" + suite.name() + "' was sent.");
+            return AgentEvalCli.INVALID;
         }
         try {
             return runSuite(source, several, plan, journal);
@@ -191,6 +226,33 @@ final class RunCommand implements Callable<Integer> {
                 options.shard());
     }
 
+    /**
+     * Gives the runner the cases of {@code suite} that {@code earlier} finished (without the errored
+     * ones with {@code --retry-errored}) and says how many; a case the suite does not have is left
+     * out with a warning.
+     */
+    private void resume(EvalRunner.Builder b, Suite suite, Journal.Contents earlier) {
+        String shown = ResultFiles.shown(earlier.file(), context.workDir());
+        java.util.Set<String> ids = suite.cases().stream().map(dev.agenteval.api.Case::id)
+                .collect(java.util.stream.Collectors.toSet());
+        List<CaseResult> ofSuite = earlier.results().stream().filter(r -> ids.contains(r.id())).toList();
+        List<String> others = earlier.results().stream().map(CaseResult::id).filter(id -> !ids.contains(id)).toList();
+        if (!others.isEmpty()) {
+            context.err().println("warning: " + shown + ": " + others.size() + " finished case" + (others.size() == 1
+                    ? " is" : "s are") + " not in suite '" + suite.name() + "' and ignored: "
+                    + String.join(", ", others.stream().limit(5).map(id -> "'" + id + "'").toList())
+                    + (others.size() > 5 ? ", ..." : ""));
+        }
+        List<CaseResult> kept = ofSuite.stream().filter(r -> !options.retryErrored || r.status() != CaseStatus.ERRORED)
+                .toList();
+        b.resume(kept);
+        if (!options.verbosity.quiet()) {
+            context.err().println("Resuming from " + shown + ": " + kept.size() + " finished case"
+                    + (kept.size() == 1 ? "" : "s") + " kept" + (kept.size() < ofSuite.size()
+                    ? ", " + (ofSuite.size() - kept.size()) + " errored to run again" : "") + ".");
+        }
+    }
+
     private int runSuite(SuiteSources.Source source, boolean several, Preflight.Plan plan,
                          Journal journal) {
         Suite suite = source.suite();
@@ -201,15 +263,7 @@ final class RunCommand implements Callable<Integer> {
             b.sink(journal);
             Journal.Contents earlier = plan.journal(suite);
             if (earlier != null) {
-                List<CaseResult> kept = earlier.results().stream().filter(r -> !options.retryErrored
-                        || r.status() != CaseStatus.ERRORED).toList();
-                b.resume(kept);
-                if (!options.verbosity.quiet()) {
-                    context.err().println("Resuming from " + ResultFiles.shown(earlier.file(), context.workDir())
-                            + ": " + kept.size() + " finished case" + (kept.size() == 1 ? "" : "s") + " kept"
-                            + (options.retryErrored && kept.size() < earlier.results().size()
-                            ? ", " + (earlier.results().size() - kept.size()) + " errored to run again" : "") + ".");
-                }
+                resume(b, suite, earlier);
             }
         }
         Baseline compared = Gating.baselineFor(plan.baselines(), suite, several, context.err());
@@ -226,27 +280,20 @@ final class RunCommand implements Callable<Integer> {
         if (dir != null) {
             Path suiteDir = Wiring.reportDir(dir, suite, several);
             // Checked by Preflight: every id is known and no two write the same file.
-            List<? extends dev.agenteval.spi.ReportFormat> formats = options.formats == null ? Reports.builtInFormats()
-                    .stream().filter(f -> Reports.DEFAULT_FORMATS.contains(f.id())).toList()
-                    : Preflight.reportFormats(options.formats, plan.providers(), new java.util.ArrayList<>());
+            List<? extends dev.agenteval.spi.ReportFormat> formats = Preflight.reportFormats(options.formats,
+                    plan.providers());
             dev.agenteval.spi.ReportOptions reportOptions = dev.agenteval.spi.ReportOptions.none()
                     .with(Reports.Detail.class, verbose ? Reports.Detail.VERBOSE : Reports.Detail.SUMMARY);
             if (compared != null) {
                 reportOptions = reportOptions.with(Baseline.class, compared);
             }
             b.sink(linked.apply(Reports.folder(suiteDir, formats, reportOptions)));
-            for (var f : formats) {
-                Path written = suiteDir.resolve(f.fileName());
-                reportFiles.add(written);
-                if (f.id().equals("harness")) {
-                    reportFiles.add(Reports.markdownSibling(written));
-                }
-            }
+            reportFiles.addAll(reportFiles(suiteDir, formats));
         }
         ResultFiles.Format format = ResultFiles.Format.of(options.outputFormat, source.dialect());
         Path file = plan.outputFile();
         if (file != null) {
-            Path json = several ? sibling(file, "-" + Wiring.fileName(suite.name()) + ".json") : file;
+            Path json = outputFile(file, suite, several);
             b.sink(linked.apply(ResultFiles.sink(format, json, compared, verbose)));
             reportFiles.add(json);
             reportFiles.add(Reports.markdownSibling(json));
@@ -309,6 +356,24 @@ final class RunCommand implements Callable<Integer> {
                 lock.close();
             }
         }
+    }
+
+    /** The files {@code formats} write in a suite's report folder (a harness file with its Markdown sibling). */
+    static List<Path> reportFiles(Path suiteDir, List<? extends dev.agenteval.spi.ReportFormat> formats) {
+        List<Path> files = new java.util.ArrayList<>();
+        for (var f : formats) {
+            Path written = suiteDir.resolve(f.fileName());
+            files.add(written);
+            if (f.id().equals("harness")) {
+                files.add(Reports.markdownSibling(written));
+            }
+        }
+        return files;
+    }
+
+    /** The results file of {@code suite} for {@code --output FILE}: FILE, or with several suites one beside it per suite. */
+    static Path outputFile(Path file, Suite suite, boolean several) {
+        return several ? sibling(file, "-" + Wiring.fileName(suite.name()) + ".json") : file;
     }
 
     private static Path sibling(Path file, String suffix) {

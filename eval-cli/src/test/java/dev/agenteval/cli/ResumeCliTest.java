@@ -339,4 +339,143 @@ class ResumeCliTest {
         assertThat(numbers).containsExactlyInAnyOrder(0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
         assertThat(merged.get("complete").asBoolean()).isTrue();
     }
+
+    /** The journal a SIGKILL leaves when it comes before the runner knew the fingerprint: the header only. */
+    @Test
+    void a_journal_killed_before_its_fingerprint_resumes_and_one_with_cases_but_no_fingerprint_is_refused() throws Exception {
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--report-dir", "reports", "-q")).isEqualTo(1);
+        Path journal = dir.resolve("reports").resolve(Journal.FILE_NAME);
+        List<String> lines = Files.readAllLines(journal);
+        assertThat(lines.get(1)).as("the fingerprint before the first case").startsWith("{\"fingerprint\"");
+        Files.delete(dir.resolve("reports").resolve("results.json"));
+
+        Files.write(journal, lines.subList(0, 1));
+        asked.clear();
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--resume", "reports")).as(err()).isEqualTo(1);
+        assertThat(err()).contains("Resuming from reports/journal.jsonl: 0 finished cases kept.");
+        assertThat(askedCounts().keySet()).hasSize(CASES);
+        assertThat(Journal.read(journal).fingerprint()).as("written by the resumed run").isNotNull();
+
+        // As a version that wrote cases before the fingerprint left it: the cases cannot be checked.
+        List<String> casesOnly = new ArrayList<>(lines.subList(0, 1));
+        casesOnly.addAll(lines.subList(2, 4));
+        Files.write(journal, casesOnly);
+        asked.clear();
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--resume", "reports")).isEqualTo(2);
+        assertThat(err()).contains("--resume: " + journal + " holds 2 finished cases but no fingerprint");
+        assertThat(asked).isEmpty();
+    }
+
+    @Test
+    void a_journal_of_an_agent_that_was_down_says_its_configuration_was_unknown_then() throws Exception {
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--report-dir", "reports", "-q")).isEqualTo(1);
+        Path journal = dir.resolve("reports").resolve(Journal.FILE_NAME);
+        List<String> lines = new ArrayList<>(Files.readAllLines(journal));
+        // What the run records when the agent could not be asked for its card at the start.
+        JsonNode line = JSON.readTree(lines.get(1));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) line.get("fingerprint"))
+                .put("agent", line.get("fingerprint").get("agent").asText() + " configuration unknown").put("value", "other");
+        lines.set(1, JSON.writeValueAsString(line));
+        Files.write(journal, lines);
+        asked.clear();
+
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--resume", "reports", "--retry-errored")).isEqualTo(2);
+        assertThat(err()).contains("is of another run of suite 'suite': the agent's configuration (unknown then, since"
+                + " the agent could not be asked for it when that run started; none reported now)")
+                .doesNotContain("the agent ('");
+
+        // Another target too, given with credentials: named without them.
+        String withSecrets = url.replace("127.0.0.1", "user:s3cret@localhost") + "?token=t0ken";
+        assertThat(run("run", "suite.yaml", "--agent-url", withSecrets, "--resume", "reports")).isEqualTo(2);
+        assertThat(err()).contains("the agent ('a2a " + url + "' then, 'a2a " + url.replace("127.0.0.1", "localhost")
+                + "' now), the agent's configuration (unknown then").doesNotContain("s3cret").doesNotContain("t0ken");
+        assertThat(asked).isEmpty();
+    }
+
+    @Test
+    void only_the_suites_cases_are_kept_and_a_stranger_is_named() throws Exception {
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--report-dir", "reports", "-q")).isEqualTo(1);
+        Path journal = dir.resolve("reports").resolve(Journal.FILE_NAME);
+        List<String> lines = new ArrayList<>(keep(Files.readAllLines(journal), 3));
+        lines.add(lines.get(2).replaceFirst("\"id\":\"case-\\d+\"", "\"id\":\"not-in-suite\""));
+        lines.add("   ");
+        Files.write(journal, lines);
+        asked.clear();
+
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--resume", "reports")).as(err()).isEqualTo(1);
+        assertThat(err()).contains("warning: reports/journal.jsonl: 1 finished case is not in suite 'suite' and ignored:"
+                + " 'not-in-suite'").contains("Resuming from reports/journal.jsonl: 3 finished cases kept.");
+        assertThat(askedCounts().keySet()).hasSize(CASES - 3);
+        assertThat(reported("reports")).hasSize(CASES).doesNotContainKey("not-in-suite");
+    }
+
+    @Test
+    void a_journal_or_report_that_is_a_symbolic_link_is_refused_and_its_target_left_alone() throws Exception {
+        Path reports = Files.createDirectories(dir.resolve("reports"));
+        Path precious = Files.writeString(dir.resolve("precious.txt"), "keep me");
+        Path journal = Files.createSymbolicLink(reports.resolve(Journal.FILE_NAME), precious);
+
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--report-dir", "reports")).isEqualTo(2);
+        assertThat(err()).contains(journal + " is a symbolic link; agent-eval does not write through a link it did not"
+                + " create");
+        assertThat(Files.readString(precious)).isEqualTo("keep me");
+        assertThat(asked).as("nothing sent").isEmpty();
+
+        Files.delete(journal);
+        Path results = Files.createSymbolicLink(reports.resolve("results.json"), precious);
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--report-dir", "reports")).isEqualTo(2);
+        assertThat(err()).contains(results + " is a symbolic link");
+        Files.delete(results);
+        Path output = Files.createSymbolicLink(dir.resolve("out.md"), precious);
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--output", "out.json")).isEqualTo(2);
+        assertThat(err()).contains("--output: " + output + " is a symbolic link");
+        Files.delete(output);
+
+        // Merged results: the same rule where they are written.
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--report-dir", "reports", "-q")).isEqualTo(1);
+        asked.clear();
+        Path merged = Files.createSymbolicLink(dir.resolve("all.json"), precious);
+        assertThat(run("merge", "reports/results.json", "--output", "all.json")).isNotZero();
+        assertThat(err()).contains(merged + ": a symbolic link; agent-eval does not write through a link");
+        assertThat(Files.isSymbolicLink(merged)).isTrue();
+        assertThat(Files.readString(precious)).isEqualTo("keep me");
+        assertThat(asked).as("nothing sent").isEmpty();
+    }
+
+    @Test
+    void an_unreadable_or_read_only_journal_says_permission_denied_and_exits_2() throws Exception {
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--report-dir", "reports", "-q")).isEqualTo(1);
+        Path journal = dir.resolve("reports").resolve(Journal.FILE_NAME);
+        assertThat(journal.toFile().setWritable(false, false)).isTrue();
+        org.junit.jupiter.api.Assumptions.assumeFalse(Files.isWritable(journal), "root ignores permissions");
+        asked.clear();
+
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--resume", "reports")).isEqualTo(2);
+        assertThat(err()).contains(journal + ": permission denied");
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--report-dir", "reports")).isEqualTo(2);
+        assertThat(err()).contains(journal + ": permission denied");
+
+        assertThat(journal.toFile().setReadable(false, false)).isTrue();
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--resume", "reports")).isEqualTo(2);
+        assertThat(err()).contains(journal + ": cannot read the journal: permission denied");
+
+        assertThat(dir.resolve("reports").toFile().setWritable(false, false)).isTrue();
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--report-dir", "reports")).isEqualTo(2);
+        assertThat(err()).contains("report folder '" + dir.resolve("reports") + "' is not writable");
+        assertThat(asked).as("nothing sent").isEmpty();
+    }
+
+    @Test
+    void a_journal_given_for_a_results_file_is_named_so_by_merge_record_and_calibrate() throws Exception {
+        assertThat(run("run", "suite.yaml", "--agent-url", url, "--report-dir", "reports", "-q")).isEqualTo(1);
+        String expected = " is a journal, not a results file; use `agent-eval run SUITE --resume DIR`";
+
+        assertThat(run("merge", "reports/journal.jsonl", "reports/results.json", "--output", "all.json")).isEqualTo(2);
+        assertThat(err()).contains("journal.jsonl" + expected).doesNotContain("startedAt");
+        assertThat(run("record", "--from", "reports/journal.jsonl", "--case", "case-1", "--to", "recorded.yaml"))
+                .isEqualTo(2);
+        assertThat(err()).contains("reports/journal.jsonl" + expected).doesNotContain("startedAt");
+        assertThat(run("calibrate", "reports/journal.jsonl")).isEqualTo(2);
+        assertThat(err()).contains(dir.resolve("reports").resolve(Journal.FILE_NAME) + expected);
+    }
 }

@@ -174,12 +174,18 @@ public final class EvalRunner {
                 suite.cases().size(), shard == null ? "" : " (shard " + shard + ")",
                 toRun.size() == selected.size() ? "" : ", " + (selected.size() - toRun.size()) + " resumed", limit,
                 attempts(preparation, toRun.size()));
-        // The fingerprint (the canonical suite's hash, the agent's card) is computed while the cases run.
+        // The fingerprint (the canonical suite's hash, the agent's card) is computed while the first
+        // cases run; the sinks hear of a case only after it (SafeListener), so a journal knows its run
+        // before its first case.
         SafeListener listener = new SafeListener(listeners, sinks);
         CompletableFuture<Fingerprint> fingerprint = meanwhile("fingerprint", () -> {
-            Fingerprint f = fingerprint(suite, preparation.suiteNeedsJudge());
-            listener.fingerprintKnown(f);
-            return f;
+            try {
+                Fingerprint f = fingerprint(suite, preparation.suiteNeedsJudge());
+                listener.fingerprintKnown(f);
+                return f;
+            } finally {
+                listener.fingerprintSettled();
+            }
         });
         SuiteResult result = new SuiteExecution(suite, preparation, agent, asked, limit, stopOnFailure, listener, prices,
                 selected.stream().map(Case::id).toList(), earlier).run();

@@ -8,6 +8,7 @@ import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Fingerprint;
 import dev.agenteval.api.Shard;
 import dev.agenteval.api.SuiteResult;
+import dev.agenteval.common.files.NoFollow;
 import dev.agenteval.common.json.JsonTrees;
 import dev.agenteval.report.internal.JsonReport;
 import dev.agenteval.report.internal.JsonReportReader;
@@ -47,7 +48,11 @@ import org.slf4j.LoggerFactory;
  * knows it ({@code {"fingerprint": {...}}}, as results.json has it) and one line per finished case
  * ({@code {"case": {...}}}: the case as results.json has it, with each turn's agent and context id).
  * Cases that were not run ({@link CaseStatus#SKIPPED}) are not written. A case resumed and run
- * again (with {@code --retry-errored}) has two lines; the later wins.
+ * again (with {@code --retry-errored}) has two lines; the later wins. Run by an
+ * {@link dev.agenteval.core.EvalRunner}, the fingerprint line comes before the first case line (the
+ * runner tells it first), so a journal cut short anywhere after its header can be resumed. The
+ * journal is never written through a symbolic link ({@code journal.jsonl} being one is an error
+ * naming it).
  *
  * <p>As a {@link ResultSink} put first, a journal is written before any report: a case thread
  * hands its result over; one writer thread renders what came within 10 ms, appends it and forces
@@ -147,7 +152,7 @@ public final class Journal implements ResultSink, AutoCloseable {
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+            FileChannel channel = NoFollow.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     StandardOpenOption.TRUNCATE_EXISTING);
             try {
                 writeFully(channel, ByteBuffer.wrap(line(header)));
@@ -158,7 +163,7 @@ public final class Journal implements ResultSink, AutoCloseable {
             }
             return new Journal(file, channel, Set.of(), false);
         } catch (IOException e) {
-            throw new UncheckedIOException(file + ": cannot write the journal: " + e.getMessage(), e);
+            throw cannotWrite(file, e);
         }
     }
 
@@ -173,7 +178,7 @@ public final class Journal implements ResultSink, AutoCloseable {
         Set<CaseResult> known = Collections.newSetFromMap(new IdentityHashMap<>());
         known.addAll(earlier.results());
         try {
-            FileChannel channel = FileChannel.open(earlier.file(), StandardOpenOption.WRITE);
+            FileChannel channel = NoFollow.open(earlier.file(), StandardOpenOption.WRITE);
             try {
                 channel.truncate(earlier.length());
                 channel.position(earlier.length());
@@ -184,7 +189,7 @@ public final class Journal implements ResultSink, AutoCloseable {
             }
             return new Journal(earlier.file(), channel, known, earlier.fingerprint() != null);
         } catch (IOException e) {
-            throw new UncheckedIOException(earlier.file() + ": cannot write the journal: " + e.getMessage(), e);
+            throw cannotWrite(earlier.file(), e);
         }
     }
 
@@ -201,7 +206,7 @@ public final class Journal implements ResultSink, AutoCloseable {
         } catch (NoSuchFileException e) {
             throw new ConfigurationException(file + ": no such file (a run writes its journal in its report folder)");
         } catch (IOException e) {
-            throw new ConfigurationException(file + ": cannot read the journal: " + e.getMessage(), e);
+            throw new ConfigurationException(file + ": cannot read the journal: " + NoFollow.reason(e), e);
         }
         String suite = null;
         Shard shard = null;
@@ -219,8 +224,11 @@ public final class Journal implements ResultSink, AutoCloseable {
             }
             boolean whole = end < bytes.length;
             String at = file + ":" + lineNumber;
-            if (whole && end == start && lineNumber > 1) {
-                start = end + 1; // an empty line
+            if (lineNumber > 1 && blank(bytes, start, end)) {
+                if (!whole) {
+                    break; // blank to the end: cut off when resumed, nothing lost
+                }
+                start = end + 1; // an empty or whitespace-only line
                 length = start;
                 continue;
             }
@@ -233,7 +241,7 @@ public final class Journal implements ResultSink, AutoCloseable {
                 throw new ConfigurationException(at + ": not a journal line (a JSON object on one line)");
             }
             if (lineNumber == 1) {
-                if (!node.path("journal").isInt() || !node.path("suite").isTextual()) {
+                if (!JsonReportReader.isJournalHeader(node)) {
                     throw new ConfigurationException(at + ": not an agent-eval journal (the first line must be its"
                             + " header, {\"journal\": " + FORMAT + ", \"suite\": ...})");
                 }
@@ -262,6 +270,28 @@ public final class Journal implements ResultSink, AutoCloseable {
             LOG.warn("{}: the last line is torn (the run was stopped while writing it) and is left out", file);
         }
         return new Contents(file, suite, shard, fingerprint, List.copyOf(results.values()), length, torn);
+    }
+
+    /**
+     * Whether {@code file} begins as a journal does (with its header line): for a reader of results
+     * or labels files that was given a journal, to say so ({@link #notAResultsFile}).
+     */
+    public static boolean isJournal(Path file) {
+        try (java.io.BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String first = in.readLine();
+            return first != null && first.strip().startsWith("{")
+                    && JsonReportReader.isJournalHeader(JsonTrees.MAPPER.readTree(first));
+        } catch (IOException | RuntimeException e) {
+            return false; // unreadable or not JSON: not a journal; its reader says what it is not
+        }
+    }
+
+    /**
+     * {@code FILE is a journal, not a results file; use `agent-eval run SUITE --resume DIR` ...}: what
+     * a reader of results files says when given a journal.
+     */
+    public static String notAResultsFile(Path file) {
+        return JsonReportReader.journalGiven(file.toString());
     }
 
     /**
@@ -430,6 +460,11 @@ public final class Journal implements ResultSink, AutoCloseable {
         }
     }
 
+    /** {@code file: cannot write the journal: permission denied} (or the reason, e.g. a symbolic link). */
+    private static UncheckedIOException cannotWrite(Path file, IOException e) {
+        return new UncheckedIOException(file + ": cannot write the journal: " + NoFollow.reason(e), e);
+    }
+
     private static void writeFully(FileChannel channel, ByteBuffer buffer) throws IOException {
         while (buffer.hasRemaining()) {
             channel.write(buffer);
@@ -445,6 +480,16 @@ public final class Journal implements ResultSink, AutoCloseable {
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException("a result that cannot be written as JSON", e);
         }
+    }
+
+    /** Whether the bytes from {@code start} to {@code end} are only spaces, tabs and carriage returns. */
+    private static boolean blank(byte[] bytes, int start, int end) {
+        for (int i = start; i < end; i++) {
+            if (bytes[i] != ' ' && bytes[i] != '\t' && bytes[i] != '\r') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static JsonNode parse(byte[] bytes, int start, int end) {

@@ -221,6 +221,76 @@ class JournalTest {
         assertThat(Files.readAllLines(file)).hasSize(2 + 5);
     }
 
+    /**
+     * The runner tells the journal its fingerprint before any case that ran, even when every case
+     * ends before the agent has answered for its configuration: a journal cut short anywhere after
+     * its first case line knows its run.
+     */
+    @Test
+    void theFingerprintLineComesBeforeTheFirstCaseLineWhenTheCasesEndFirst() throws Exception {
+        int cases = 3;
+        // One case ends before the agent answers for its configuration (waiting for every case would
+        // wait for a case that cannot start while the first one waits for the fingerprint).
+        java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
+        dev.agenteval.spi.AgentClient agent = new dev.agenteval.spi.AgentClient() {
+            @Override
+            public dev.agenteval.spi.AgentSession openSession(dev.agenteval.spi.SessionRequest request) {
+                return message -> dev.agenteval.api.AgentResponse.builder().text("ok").build();
+            }
+
+            @Override
+            public Map<String, Object> configuration() throws InterruptedException {
+                // Answers only after a case ended (as a slow agent card or a large suite's hash would).
+                ended.await();
+                return Map.of("version", "1.0");
+            }
+        };
+        Suite.Builder sb = Suite.named("fast");
+        for (int i = 1; i <= cases; i++) {
+            sb.add(Case.id("case-" + i).turn("c" + i, contains("ok")));
+        }
+        Suite suite = sb.build();
+        Path file = dir.resolve(Journal.FILE_NAME);
+        try (Journal journal = Journal.start(file, suite.name(), null)) {
+            EvalRunner.builder().agent(agent).agentDescription("a2a http://x/").concurrency(cases).sink(journal)
+                    .listener(new dev.agenteval.spi.RunListener() {
+                        @Override
+                        public void caseFinished(CaseResult result) {
+                            ended.countDown();
+                        }
+                    }).build().run(suite);
+        }
+        List<String> lines = Files.readAllLines(file);
+        assertThat(lines).hasSize(2 + cases);
+        assertThat(lines.get(1)).as("the line after the header").startsWith("{\"fingerprint\"");
+        // Cut after its first case line (a SIGKILL then): it still knows its run.
+        Files.write(file, lines.subList(0, 3));
+        Journal.Contents cut = Journal.read(file);
+        assertThat(cut.fingerprint()).isNotNull();
+        assertThat(cut.fingerprint().agent()).startsWith("a2a http://x/ configuration ");
+        assertThat(cut.results()).hasSize(1);
+    }
+
+    @Test
+    void blankLinesAreSkippedWhetherEmptyOrWhitespace() throws Exception {
+        Path file = dir.resolve(Journal.FILE_NAME);
+        try (Journal journal = Journal.start(file, "pharmacy", null)) {
+            journal.fingerprintKnown(PRINT);
+            journal.caseFinished(SampleResults.greet());
+        }
+        List<String> lines = new ArrayList<>(Files.readAllLines(file));
+        lines.add(2, "");
+        lines.add(3, "   \t ");
+        lines.add("\r");
+        Files.write(file, lines);
+        Files.writeString(file, "  ", StandardOpenOption.APPEND); // a blank tail without its newline
+
+        Journal.Contents read = Journal.read(file);
+        assertThat(read.results()).extracting(CaseResult::id).containsExactly("greet");
+        assertThat(read.fingerprint()).isEqualTo(PRINT);
+        assertThat(read.torn()).isFalse();
+    }
+
     @Test
     void aResumedResultOfACaseThatWasNotRunIsIgnored() {
         Map<String, AtomicInteger> asked = new ConcurrentHashMap<>();

@@ -83,7 +83,7 @@ public final class SuiteExecution {
         for (String id : selected) {
             CaseResult earlier = resumed.get(id);
             if (earlier != null) {
-                listener.caseFinished(earlier);
+                listener.caseResumed(earlier);
             }
         }
         int runId = RUNS.incrementAndGet();

@@ -2,6 +2,7 @@ package dev.agenteval.judge.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectWriter;
+import dev.agenteval.common.files.NoFollow;
 import dev.agenteval.common.json.JsonTrees;
 import dev.agenteval.spi.JudgeVerdict;
 import java.io.IOException;
@@ -88,6 +89,7 @@ public final class VerdictCache {
         Path file = folder.resolve(key + ".json");
         try {
             Files.createDirectories(folder);
+            NoFollow.refuseLink(file);
             Path tmp = Files.createTempFile(folder, key, ".tmp");
             try {
                 Files.write(tmp, FILE.writeValueAsBytes(doc));

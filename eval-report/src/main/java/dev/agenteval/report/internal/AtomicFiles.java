@@ -1,5 +1,6 @@
 package dev.agenteval.report.internal;
 
+import dev.agenteval.common.files.NoFollow;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.channels.Channels;
@@ -18,7 +19,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Writes files so that readers never see partial content: the text goes to a temporary file in the
  * target's folder, which then replaces the target in one move. When writing fails, the previous
- * file is left as it was and the temporary file is deleted.
+ * file is left as it was and the temporary file is deleted. A target that is a symbolic link is
+ * refused, naming it ({@link NoFollow#refuseLink}): the rename would replace the link, not write
+ * through it, but agent-eval never writes a link it did not create.
  */
 public final class AtomicFiles {
 
@@ -54,6 +57,7 @@ public final class AtomicFiles {
             throw new IOException("Cannot write report to '" + target + "': not a file path");
         }
         Files.createDirectories(dir);
+        NoFollow.refuseLink(absolute);
         Path temp = createTempSibling(dir, fileName.toString());
         boolean moved = false;
         try {

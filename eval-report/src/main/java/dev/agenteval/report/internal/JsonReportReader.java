@@ -91,7 +91,22 @@ public final class JsonReportReader {
         }
     }
 
+    /** Whether {@code node} is a journal's header line ({@code {"journal": 1, "suite": ...}}). */
+    public static boolean isJournalHeader(JsonNode node) {
+        return node != null && node.isObject() && node.path("journal").isInt() && node.path("suite").isTextual();
+    }
+
+    /** What a reader of results files says when given a journal ({@code source} names it). */
+    public static String journalGiven(String source) {
+        return source + " is a journal, not a results file; use `agent-eval run SUITE --resume DIR` (DIR the journal's"
+                + " folder) to finish its run and write DIR/results.json";
+    }
+
     private SuiteResult suite(JsonNode root) {
+        if (isJournalHeader(root) && !root.has("cases")) {
+            // Read as JSON, a journal is its header line: a results file without startedAt.
+            throw new ConfigurationException(journalGiven(source));
+        }
         if (root == null || !root.isObject() || !root.has("suite") && !root.has("cases")) {
             boolean harness = root != null && root.isArray() && root.size() > 0 && root.get(0).has("success");
             throw error("", "not an agent-eval results document (expected a JSON object with 'suite' and 'cases', as "

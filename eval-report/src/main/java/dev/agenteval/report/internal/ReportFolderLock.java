@@ -2,6 +2,7 @@ package dev.agenteval.report.internal;
 
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.report.Reports;
+import dev.agenteval.common.files.NoFollow;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -60,20 +61,20 @@ public final class ReportFolderLock implements Reports.FolderLock {
         } catch (IOException e) {
             Path blocker = existingNonFolder(dir);
             throw new ConfigurationException("report folder '" + folder + "' cannot be created: "
-                    + (blocker != null ? "'" + blocker + "' is a file, not a folder" : describe(e)), e);
+                    + (blocker != null ? "'" + blocker + "' is a file, not a folder" : NoFollow.reason(e)), e);
         }
         try {
             Files.delete(Files.createTempFile(dir, ".agent-eval-write-check", ".tmp"));
         } catch (IOException e) {
-            throw new ConfigurationException("report folder '" + folder + "' is not writable: " + describe(e), e);
+            throw new ConfigurationException("report folder '" + folder + "' is not writable: " + NoFollow.reason(e), e);
         }
         Path file = dir.resolve(FILE_NAME);
         FileChannel channel;
         try {
-            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            channel = NoFollow.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
         } catch (IOException e) {
             throw new ConfigurationException("report folder '" + folder + "' is not writable: cannot open " + file
-                    + ": " + describe(e), e);
+                    + ": " + NoFollow.reason(e), e);
         }
         FileLock lock;
         try {
@@ -83,7 +84,7 @@ public final class ReportFolderLock implements Reports.FolderLock {
         } catch (IOException e) {
             closeQuietly(channel);
             throw new ConfigurationException("report folder '" + folder + "' cannot be locked (" + file + "): "
-                    + describe(e), e);
+                    + NoFollow.reason(e), e);
         }
         if (lock == null) {
             String holder = holder(channel);
@@ -102,7 +103,7 @@ public final class ReportFolderLock implements Reports.FolderLock {
         } catch (IOException e) {
             held.close();
             throw new ConfigurationException("report folder '" + folder + "' is not writable: cannot write " + file
-                    + ": " + describe(e), e);
+                    + ": " + NoFollow.reason(e), e);
         }
         return held;
     }
@@ -159,15 +160,6 @@ public final class ReportFolderLock implements Reports.FolderLock {
             }
         }
         return null;
-    }
-
-    private static String describe(IOException e) {
-        String message = e.getMessage();
-        String type = e.getClass().getSimpleName();
-        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
-            return type + ": " + f.getReason() + (f.getFile() == null ? "" : " (" + f.getFile() + ")");
-        }
-        return message == null ? type : type + ": " + message;
     }
 
     private static void closeQuietly(FileChannel channel) {

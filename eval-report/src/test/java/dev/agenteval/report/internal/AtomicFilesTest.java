@@ -28,6 +28,20 @@ class AtomicFilesTest {
     }
 
     @Test
+    void should_refuse_a_symbolic_link_naming_it_and_leave_link_and_target_as_they_were() throws IOException {
+        Path precious = Files.writeString(dir.resolve("precious.txt"), "keep me");
+        Path link = Files.createSymbolicLink(dir.resolve("results.json"), precious);
+
+        assertThatThrownBy(() -> AtomicFiles.writeString(link, "report"))
+                .hasMessage(link.toAbsolutePath() + ": a symbolic link; agent-eval does not write through a link it did"
+                        + " not create (remove the link or choose another path)");
+
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        assertThat(precious).hasContent("keep me");
+        assertThat(listing(dir)).containsExactlyInAnyOrder("precious.txt", "results.json");
+    }
+
+    @Test
     void should_replace_previous_content_entirely() throws IOException {
         Path target = dir.resolve("results.md");
         AtomicFiles.writeString(target, "a much longer previous report");
