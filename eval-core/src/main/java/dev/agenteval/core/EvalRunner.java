@@ -703,10 +703,18 @@ public final class EvalRunner {
             checked = scorers.snapshot();
         }
 
-        /** Builds the runner. */
+        /**
+         * Builds the runner.
+         *
+         * @throws ConfigurationException when no agent was given, naming how to give one
+         */
         public EvalRunner build() {
             if (agent == null) {
-                throw new IllegalStateException("agent must be set");
+                throw new ConfigurationException("no agent: give one with EvalRunner.builder().agent(...)"
+                        + " (InProcessAgent.of(...) for a Java function), or build the runner from the settings the"
+                        + " command line reads with AgentEvalSettings.fromEnvironment().runner(suite) (module eval-launch:"
+                        + " -Dagent-eval.agent-url=URL or AGENT_EVAL_AGENT_URL, or a target with -Dagent-eval.target=NAME"
+                        + " or AGENT_EVAL_TARGET)");
             }
             return new EvalRunner(this);
         }

@@ -78,6 +78,12 @@ class EvalRunnerTest {
     }
 
     @Test
+    void should_say_how_to_give_an_agent_when_none_was_given() {
+        assertThatThrownBy(() -> EvalRunner.builder().build()).isInstanceOf(dev.agenteval.api.ConfigurationException.class)
+                .hasMessageContaining("EvalRunner.builder().agent(...)").hasMessageContaining("AGENT_EVAL_AGENT_URL");
+    }
+
+    @Test
     void should_never_exceed_the_concurrency_limit_and_reach_it_when_there_are_enough_cases() {
         int limit = 3;
         AtomicInteger inFlight = new AtomicInteger();

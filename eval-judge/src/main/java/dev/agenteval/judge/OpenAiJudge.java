@@ -1,5 +1,6 @@
 package dev.agenteval.judge;
 
+import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.JudgeException;
 import dev.agenteval.http.Authentication;
 import dev.agenteval.http.HttpJson;
@@ -397,7 +398,8 @@ public final class OpenAiJudge implements Judge {
         /** Builds the judge. */
         public OpenAiJudge build() {
             if (model == null) {
-                throw new IllegalStateException("model must be set");
+                throw new ConfigurationException("the judge has no model: give one with OpenAiJudge.builder().model(...),"
+                        + " or take it from the settings (AGENT_EVAL_JUDGE_MODEL or -Dagent-eval.judge-model=MODEL)");
             }
             return new OpenAiJudge(this);
         }

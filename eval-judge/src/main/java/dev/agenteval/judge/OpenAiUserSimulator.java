@@ -1,6 +1,7 @@
 package dev.agenteval.judge;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.JudgeException;
 import dev.agenteval.api.Usage;
 import dev.agenteval.common.json.JsonTrees;
@@ -195,7 +196,9 @@ public final class OpenAiUserSimulator implements UserSimulator {
         /** Builds the simulator from the endpoint's settings as they are now. */
         public OpenAiUserSimulator build() {
             if (endpoint.model == null) {
-                throw new IllegalStateException("model must be set");
+                throw new ConfigurationException("the user simulator has no model: give its endpoint one with"
+                        + " OpenAiJudge.builder().model(...), or take it from the settings (AGENT_EVAL_SIMULATOR_MODEL,"
+                        + " else AGENT_EVAL_JUDGE_MODEL)");
             }
             return new OpenAiUserSimulator(this);
         }
