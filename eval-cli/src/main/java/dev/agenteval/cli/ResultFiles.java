@@ -2,8 +2,8 @@ package dev.agenteval.cli;
 
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.launch.Wiring;
-import dev.agenteval.report.Baseline;
 import dev.agenteval.report.Reports;
+import dev.agenteval.spi.ReportOptions;
 import dev.agenteval.spi.ResultSink;
 import dev.agenteval.yaml.SuiteDialect;
 import java.io.IOException;
@@ -43,15 +43,16 @@ final class ResultFiles {
     private ResultFiles() {
     }
 
-    /** Writes {@code format} to {@code file} and its Markdown sibling; agent-eval's JSON compares with {@code compared}. */
-    static ResultSink sink(Format format, Path file, Baseline compared, boolean verbose) {
+    /**
+     * Writes {@code format} to {@code file} and its Markdown sibling; agent-eval's JSON and Markdown
+     * as the report folder's do with {@code options} (the baseline, the detail, the confidence).
+     */
+    static ResultSink sink(Format format, Path file, ReportOptions options) {
         if (format == Format.harness) {
             return Reports.harness(file);
         }
-        Path md = Reports.markdownSibling(file);
-        ResultSink json = compared == null ? Reports.json(file) : Reports.json(file, compared);
-        ResultSink markdown = compared == null ? Reports.markdown(md, verbose) : Reports.markdown(md, compared, verbose);
-        return Reports.composite(List.of(json, markdown));
+        return Reports.composite(List.of(Reports.json(file, options),
+                Reports.markdown(Reports.markdownSibling(file), options)));
     }
 
     /**
@@ -81,21 +82,19 @@ final class ResultFiles {
     static final class Timestamped implements ResultSink {
         private final Path folder;
         private final Format format;
-        private final Baseline compared;
-        private final boolean verbose;
+        private final ReportOptions options;
         private volatile List<Path> written = List.of();
 
-        Timestamped(Path folder, Format format, Baseline compared, boolean verbose) {
-            this.verbose = verbose;
+        Timestamped(Path folder, Format format, ReportOptions options) {
             this.folder = folder;
             this.format = format;
-            this.compared = compared;
+            this.options = options;
         }
 
         @Override
         public void write(SuiteResult result) throws IOException {
             Path file = defaultFile(folder, result);
-            sink(format, file, compared, verbose).write(result);
+            sink(format, file, options).write(result);
             written = List.of(file, Reports.markdownSibling(file));
         }
 

@@ -11,6 +11,7 @@ import dev.agenteval.report.Gate;
 import dev.agenteval.report.Journal;
 import dev.agenteval.core.ReportException;
 import dev.agenteval.report.Reports;
+import dev.agenteval.report.stats.Confidence;
 import dev.agenteval.launch.Wiring;
 import dev.agenteval.spi.Judge;
 import java.nio.file.Path;
@@ -269,10 +270,17 @@ final class RunCommand implements Callable<Integer> {
         Baseline compared = Gating.baselineFor(plan.baselines(), suite, several, context.err());
         dev.agenteval.opik.OpikSink opik = plan.opik() == null ? null : plan.opik().forSuite(suite);
         java.util.function.UnaryOperator<dev.agenteval.spi.ResultSink> linked = opik == null ? x -> x : opik::linking;
-        b.sink(options.verbosity.quiet() ? Reports.consoleTotals(context.out())
-                : compared == null ? Reports.console(context.out()) : Reports.console(context.out(), false, false, compared));
+        Confidence confidence = Wiring.confidence(plan.settings());
+        b.sink(options.verbosity.quiet() ? Reports.consoleTotals(context.out(), confidence)
+                : Reports.console(context.out(), false, false, compared, confidence));
         List<Path> reportFiles = new java.util.ArrayList<>();
         boolean verbose = options.verbosity.verbose() > 0;
+        dev.agenteval.spi.ReportOptions reportOptions = dev.agenteval.spi.ReportOptions.none()
+                .with(Reports.Detail.class, verbose ? Reports.Detail.VERBOSE : Reports.Detail.SUMMARY)
+                .with(Confidence.class, confidence);
+        if (compared != null) {
+            reportOptions = reportOptions.with(Baseline.class, compared);
+        }
         if (options.concurrency != null) {
             b.concurrency(options.concurrency);
         }
@@ -282,11 +290,6 @@ final class RunCommand implements Callable<Integer> {
             // Checked by Preflight: every id is known and no two write the same file.
             List<? extends dev.agenteval.spi.ReportFormat> formats = Preflight.reportFormats(options.formats,
                     plan.providers());
-            dev.agenteval.spi.ReportOptions reportOptions = dev.agenteval.spi.ReportOptions.none()
-                    .with(Reports.Detail.class, verbose ? Reports.Detail.VERBOSE : Reports.Detail.SUMMARY);
-            if (compared != null) {
-                reportOptions = reportOptions.with(Baseline.class, compared);
-            }
             b.sink(linked.apply(Reports.folder(suiteDir, formats, reportOptions)));
             reportFiles.addAll(reportFiles(suiteDir, formats));
         }
@@ -294,13 +297,13 @@ final class RunCommand implements Callable<Integer> {
         Path file = plan.outputFile();
         if (file != null) {
             Path json = outputFile(file, suite, several);
-            b.sink(linked.apply(ResultFiles.sink(format, json, compared, verbose)));
+            b.sink(linked.apply(ResultFiles.sink(format, json, reportOptions)));
             reportFiles.add(json);
             reportFiles.add(Reports.markdownSibling(json));
         }
         ResultFiles.Timestamped defaultFile = null;
         if (plan.defaultResults() != null) {
-            defaultFile = new ResultFiles.Timestamped(plan.defaultResults(), format, compared, verbose);
+            defaultFile = new ResultFiles.Timestamped(plan.defaultResults(), format, reportOptions);
             b.sink(linked.apply(defaultFile));
         }
         if (opik != null && opik.recording()) {

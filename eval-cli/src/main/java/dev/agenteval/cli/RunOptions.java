@@ -104,6 +104,12 @@ final class RunOptions {
     @Option(names = "--prices", paramLabel = "FILE", description = "Your price table (YAML or JSON: prices: {MODEL: {inputPerMillion: N, outputPerMillion: N}}, a 'default' entry for other models): a turn whose agent reports tokens but no cost gets a cost computed from its model's price, marked estimated in every report. Wins over the --env target's prices:. agent-eval ships no prices.")
     Path pricesFile;
 
+    @Option(names = Setting.Option.CONFIDENCE, paramLabel = "LEVEL", description = "The confidence level of every interval in the console, results.json, results.md, junit.xml and report.html, between 0 and 1 exclusive (default: AGENT_EVAL_CONFIDENCE, else 0.95).")
+    String confidence;
+
+    @Option(names = Setting.Option.SEED, paramLabel = "N", description = "The seed of the bootstrap behind the scorers' intervals: the same results and seed give the same numbers (default: AGENT_EVAL_SEED, else a fixed seed).")
+    String seed;
+
     @Mixin
     Verbosity verbosity = new Verbosity();
 
@@ -147,6 +153,11 @@ final class RunOptions {
         }
         if (significance != null && !(significance > 0 && significance < 1)) {
             problems.add("--significance must be > 0 and < 1 but was " + significance);
+        }
+        try {
+            Wiring.confidence(settings);
+        } catch (dev.agenteval.api.ConfigurationException e) {
+            problems.add(e.getMessage());
         }
         if (datasetName != null && datasetName.isBlank() || experimentName != null && experimentName.isBlank()) {
             problems.add("--dataset-name and --experiment-name must not be blank");
@@ -199,6 +210,8 @@ final class RunOptions {
         values.put(Setting.OPIK, opik ? "true" : null);
         values.put(Setting.OPIK_DATASET, datasetName);
         values.put(Setting.OPIK_EXPERIMENT, experimentName);
+        values.put(Setting.CONFIDENCE, confidence);
+        values.put(Setting.SEED, seed);
         return Settings.commandLine(values, environment);
     }
 

@@ -95,6 +95,17 @@ public final class AgentEvalSettings {
         return Wiring.agent(settings, environment, workDir, providers);
     }
 
+    /**
+     * The confidence level and seed of the reports' error bars ({@code agent-eval.confidence},
+     * {@code agent-eval.seed}; 95% and a fixed seed by default).
+     *
+     * @throws ConfigurationException naming the setting when a level is not between 0 and 1 exclusive
+     *                                or a seed not an integer
+     */
+    public dev.agenteval.report.stats.Confidence confidence() {
+        return Wiring.confidence(settings);
+    }
+
     /** The judge the settings choose ({@link Wiring#judge}), if they choose one. */
     public Optional<Judge> findJudge() {
         return Optional.ofNullable(Wiring.judge(settings, providers, environment));
@@ -128,7 +139,9 @@ public final class AgentEvalSettings {
      */
     public EvalRunner.Builder runner(Suite suite) {
         EvalRunner.Builder b = runner(List.of(suite));
-        reportDir(suite).ifPresent(dir -> b.sink(Reports.all(dir)));
+        dev.agenteval.spi.ReportOptions options = dev.agenteval.spi.ReportOptions.none()
+                .with(dev.agenteval.report.stats.Confidence.class, confidence());
+        reportDir(suite).ifPresent(dir -> b.sink(Reports.all(dir, options)));
         return b;
     }
 

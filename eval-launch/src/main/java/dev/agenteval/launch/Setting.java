@@ -1,5 +1,6 @@
 package dev.agenteval.launch;
 
+import dev.agenteval.report.stats.Bootstrap;
 import dev.agenteval.spi.EnvironmentVariable;
 import java.util.List;
 import java.util.Optional;
@@ -63,6 +64,12 @@ public enum Setting {
     REPORT_DIR(List.of(Option.REPORT_DIR), "agent-eval.report-dir", "AGENT_EVAL_REPORT_DIR", null, false, false,
             "The folder for results.json, results.md, junit.xml and report.html (a subfolder per suite when"
                     + " several run; always in eval-junit and in code, AgentEvalSettings)."),
+    CONFIDENCE(List.of(Option.CONFIDENCE), "agent-eval.confidence", "AGENT_EVAL_CONFIDENCE", "0.95", false, false,
+            "The confidence level of every interval in the reports (the pass rate's Wilson interval, the attempt pass"
+                    + " rate's, the scorers' bootstrap intervals), a number between 0 and 1 exclusive, e.g. 0.9."),
+    SEED(List.of(Option.SEED), "agent-eval.seed", "AGENT_EVAL_SEED", String.valueOf(Bootstrap.DEFAULT_SEED), false, false,
+            "The seed of the bootstrap resamples behind the scorers' intervals (an integer): the same results and seed"
+                    + " give the same numbers on every run."),
     OPIK(List.of(Option.OPIK), "agent-eval.opik", "AGENT_EVAL_OPIK", "false", false, false,
             "Also record the run in Opik as an experiment, after the result files are written; Opik is health-checked"
                     + " before any agent call."),
@@ -104,6 +111,8 @@ public enum Setting {
         public static final String JUDGE_MODEL = "--judge-model";
         public static final String JUDGE_REDACT_SECRETS = "--judge-redact-secrets";
         public static final String REPORT_DIR = "--report-dir";
+        public static final String CONFIDENCE = "--confidence";
+        public static final String SEED = "--seed";
         public static final String OPIK = "--opik";
         public static final String OPIK_DATASET = "--dataset-name";
         public static final String OPIK_EXPERIMENT = "--experiment-name";

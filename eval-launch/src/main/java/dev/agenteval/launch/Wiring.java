@@ -14,6 +14,7 @@ import dev.agenteval.http.Authentication;
 import dev.agenteval.judge.Judges;
 import dev.agenteval.judge.OpenAiJudge;
 import dev.agenteval.judge.OverlapJudge;
+import dev.agenteval.report.stats.Confidence;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.EnvironmentVariable;
 import dev.agenteval.spi.Judge;
@@ -592,6 +593,34 @@ public final class Wiring {
     /** Whether secrets are masked in what the judge is sent ({@link Setting#JUDGE_REDACT_SECRETS}, default true). */
     public static boolean redactJudgeInput(Settings settings) {
         return settings.flag(Setting.JUDGE_REDACT_SECRETS);
+    }
+
+    /**
+     * The confidence level and bootstrap seed of the reports' error bars ({@link Setting#CONFIDENCE},
+     * {@link Setting#SEED}; 95% and a fixed seed by default).
+     *
+     * @throws ConfigurationException naming the option, parameter or variable that gave a level not
+     *                                strictly between 0 and 1, or a seed that is not an integer
+     */
+    public static Confidence confidence(Settings settings) {
+        Settings.Value level = settings.find(Setting.CONFIDENCE).orElseThrow();
+        Settings.Value seed = settings.find(Setting.SEED).orElseThrow();
+        double l;
+        try {
+            l = Double.parseDouble(level.value());
+        } catch (NumberFormatException e) {
+            l = Double.NaN;
+        }
+        if (!(l > 0 && l < 1)) {
+            throw new ConfigurationException(level.origin() + " must be a confidence level between 0 and 1 exclusive"
+                    + " (e.g. 0.95) but is '" + level.value() + "'");
+        }
+        try {
+            return new Confidence(l, Long.parseLong(seed.value()));
+        } catch (NumberFormatException e) {
+            throw new ConfigurationException(seed.origin() + " must be an integer (the bootstrap's seed) but is '"
+                    + seed.value() + "'");
+        }
     }
 
     /** The report folder ({@link Setting#REPORT_DIR}) resolved against {@code workDir}, if one is set. */

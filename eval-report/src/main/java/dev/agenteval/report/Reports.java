@@ -18,6 +18,7 @@ import dev.agenteval.report.internal.HtmlFormat;
 import dev.agenteval.report.internal.JUnitXmlFormat;
 import dev.agenteval.report.internal.JsonFormat;
 import dev.agenteval.report.internal.MarkdownFormat;
+import dev.agenteval.report.stats.Confidence;
 import dev.agenteval.spi.ReportFormat;
 import dev.agenteval.spi.ReportOptions;
 import dev.agenteval.spi.ResultSink;
@@ -296,6 +297,24 @@ public final class Reports {
         return new FileSink(file, "JSON", JsonReport.renderer(baseline::compare));
     }
 
+    /**
+     * Writes the JSON report to {@code file}, atomically, as the {@code json} format of
+     * {@link #folder(Path, List, ReportOptions)} does with {@code options}: compared with their
+     * {@link Baseline}, the error bars at their {@link Confidence} (95% with the default seed when none).
+     */
+    public static ResultSink json(Path file, ReportOptions options) {
+        return new JsonFormat().create(Objects.requireNonNull(file, "file"), Objects.requireNonNull(options, "options"));
+    }
+
+    /**
+     * Writes the Markdown transcript to {@code file}, atomically, as the {@code md} format of
+     * {@link #folder(Path, List, ReportOptions)} does with {@code options} (its {@link Baseline},
+     * {@link Detail} and {@link Confidence}).
+     */
+    public static ResultSink markdown(Path file, ReportOptions options) {
+        return new MarkdownFormat().create(Objects.requireNonNull(file, "file"), Objects.requireNonNull(options, "options"));
+    }
+
     /** Writes the Markdown transcript to {@code file}, atomically. */
     public static ResultSink markdown(Path file) {
         return new FileSink(file, "Markdown", MarkdownReport.renderer(r -> null, false));
@@ -458,8 +477,24 @@ public final class Reports {
      * (what {@code agent-eval run -q} prints).
      */
     public static ResultSink consoleTotals(PrintStream out) {
+        return consoleTotals(out, Confidence.DEFAULT);
+    }
+
+    /** Like {@link #consoleTotals(PrintStream)}, the interval at {@code confidence}'s level (e.g. {@code 90% CI}). */
+    public static ResultSink consoleTotals(PrintStream out, Confidence confidence) {
         Objects.requireNonNull(out, "out");
-        return new ConsoleSink(out, false, false, null, true);
+        return new ConsoleSink(out, false, false, null, true, confidence);
+    }
+
+    /**
+     * Like {@link #console(PrintStream, boolean, boolean, Baseline)} with {@code baseline} null
+     * when there is none to compare with, and the interval of the totals line at
+     * {@code confidence}'s level (e.g. {@code pass rate 84% (90% CI 79-88%, n=120)}).
+     */
+    public static ResultSink console(PrintStream out, boolean verbose, boolean ansiColours, Baseline baseline,
+                                     Confidence confidence) {
+        Objects.requireNonNull(out, "out");
+        return new ConsoleSink(out, verbose, ansiColours, baseline, false, confidence);
     }
 
     /**
@@ -469,6 +504,11 @@ public final class Reports {
      */
     public static ResultSink all(Path reportDir) {
         return folder(reportDir, defaultFormats());
+    }
+
+    /** Like {@link #all(Path)}, handing {@code options} to every format (the {@link Baseline}, the {@link Confidence}, ...). */
+    public static ResultSink all(Path reportDir, ReportOptions options) {
+        return folder(reportDir, defaultFormats(), options);
     }
 
     /**

@@ -1,13 +1,14 @@
 package dev.agenteval.report.internal;
 
-import dev.agenteval.report.Baseline;
+import dev.agenteval.api.SuiteResult;
+import dev.agenteval.report.BaselineComparison;
 import dev.agenteval.report.Reports;
-import dev.agenteval.report.internal.ConsoleSink;
-import dev.agenteval.report.internal.FileSink;
+import dev.agenteval.report.stats.Confidence;
 import dev.agenteval.spi.ReportFormat;
 import dev.agenteval.spi.ReportOptions;
 import dev.agenteval.spi.ResultSink;
 import java.nio.file.Path;
+import java.util.function.Function;
 
 /**
  * The {@code console} report format: the summary {@link Reports#console} prints (no colours),
@@ -32,8 +33,9 @@ public final class ConsoleFormat implements ReportFormat {
 
     @Override
     public ResultSink create(Path file, ReportOptions options) {
-        Baseline baseline = options.get(Baseline.class).orElse(null);
+        Function<SuiteResult, BaselineComparison> comparison = ReportText.comparison(options);
+        Confidence confidence = ReportText.confidence(options);
         return new FileSink(file, "summary", (result, out) ->
-                out.write(ConsoleSink.render(result, false, baseline == null ? null : baseline.compare(result))));
+                out.write(ConsoleSink.render(result, false, comparison.apply(result), confidence)));
     }
 }

@@ -7,6 +7,7 @@ import dev.agenteval.api.Summary;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.report.Baseline;
 import dev.agenteval.report.BaselineComparison;
+import dev.agenteval.report.stats.Confidence;
 import dev.agenteval.report.stats.RunStatistics;
 import dev.agenteval.spi.ResultSink;
 import java.io.PrintStream;
@@ -30,6 +31,7 @@ public final class ConsoleSink implements ResultSink {
     private final boolean colour;
     private final Baseline baseline;
     private final boolean totalsOnly;
+    private final Confidence confidence;
 
     /** A sink printing to {@code out}. */
     public ConsoleSink(PrintStream out, boolean verbose, boolean colour) {
@@ -43,6 +45,13 @@ public final class ConsoleSink implements ResultSink {
 
     /** A sink printing to {@code out}; when {@code totalsOnly}, only the totals line ({@link #totals}). */
     public ConsoleSink(PrintStream out, boolean verbose, boolean colour, Baseline baseline, boolean totalsOnly) {
+        this(out, verbose, colour, baseline, totalsOnly, Confidence.DEFAULT);
+    }
+
+    /** Like {@link #ConsoleSink(PrintStream, boolean, boolean, Baseline, boolean)}, the interval at {@code confidence}'s level. */
+    public ConsoleSink(PrintStream out, boolean verbose, boolean colour, Baseline baseline, boolean totalsOnly,
+                       Confidence confidence) {
+        this.confidence = Objects.requireNonNull(confidence, "confidence");
         this.totalsOnly = totalsOnly;
         this.out = Objects.requireNonNull(out, "out");
         this.verbose = verbose;
@@ -88,8 +97,8 @@ public final class ConsoleSink implements ResultSink {
 
     @Override
     public void write(SuiteResult result) {
-        String text = totalsOnly ? totals(result) + "\n"
-                : render(result, colour, baseline == null ? null : baseline.compare(result));
+        String text = totalsOnly ? totals(result, confidence) + "\n"
+                : render(result, colour, baseline == null ? null : baseline.compare(result), confidence);
         synchronized (out) {
             out.print(text);
             out.flush();
@@ -103,8 +112,14 @@ public final class ConsoleSink implements ResultSink {
 
     /** The summary text, with the comparison with a baseline when {@code comparison} is not null. */
     public static String render(SuiteResult result, boolean colour, BaselineComparison comparison) {
+        return render(result, colour, comparison, Confidence.DEFAULT);
+    }
+
+    /** Like {@link #render(SuiteResult, boolean, BaselineComparison)}, the interval at {@code confidence}'s level. */
+    public static String render(SuiteResult result, boolean colour, BaselineComparison comparison,
+                                Confidence confidence) {
         StringBuilder sb = new StringBuilder();
-        sb.append(totals(result)).append('\n');
+        sb.append(totals(result, confidence)).append('\n');
         for (CaseResult c : result.cases()) {
             if (c.status() == CaseStatus.FAILED || c.status() == CaseStatus.ERRORED
                     || c.status() == CaseStatus.UNDECIDED) {
@@ -129,12 +144,17 @@ public final class ConsoleSink implements ResultSink {
      * interval is the Wilson interval of {@code RunStatistics}.
      */
     public static String totals(SuiteResult result) {
+        return totals(result, Confidence.DEFAULT);
+    }
+
+    /** Like {@link #totals(SuiteResult)}, the interval at {@code confidence}'s level (e.g. {@code 90% CI}). */
+    public static String totals(SuiteResult result, Confidence confidence) {
         Summary s = result.summary();
         StringBuilder sb = new StringBuilder("Suite ").append(clean(result.suite())).append(": ")
                 .append(s.cases()).append(s.cases() == 1 ? " case: " : " cases: ")
                 .append(ReportText.counts(s)).append("; ")
                 // An ASCII dash, as the console's other separators ("->"): a terminal may not be UTF-8.
-                .append(ReportText.passRate(s, RunStatistics.of(result).passRateInterval(), "-")).append(" in ")
+                .append(ReportText.passRate(s, RunStatistics.of(result, confidence.level()).passRateInterval(), "-")).append(" in ")
                 .append(ReportText.secondsText(result.duration()));
         String usage = ReportText.usage(result.usage());
         if (usage != null) {

@@ -1,11 +1,14 @@
 package dev.agenteval.report.internal;
 
-import dev.agenteval.report.Baseline;
+import dev.agenteval.api.SuiteResult;
+import dev.agenteval.report.BaselineComparison;
 import dev.agenteval.report.Reports;
+import dev.agenteval.report.stats.Confidence;
 import dev.agenteval.spi.ReportFormat;
 import dev.agenteval.spi.ReportOptions;
 import dev.agenteval.spi.ResultSink;
 import java.nio.file.Path;
+import java.util.function.Function;
 
 /** The {@code html} report format: the self-contained HTML report (report.html), regressions highlighted when compared. */
 public final class HtmlFormat implements ReportFormat {
@@ -27,6 +30,8 @@ public final class HtmlFormat implements ReportFormat {
 
     @Override
     public ResultSink create(Path file, ReportOptions options) {
-        return options.get(Baseline.class).map(b -> Reports.html(file, b)).orElseGet(() -> Reports.html(file));
+        Function<SuiteResult, BaselineComparison> comparison = ReportText.comparison(options);
+        Confidence confidence = ReportText.confidence(options);
+        return new FileSink(file, "HTML", (r, out) -> HtmlReport.write(r, comparison.apply(r), confidence, out));
     }
 }

@@ -14,6 +14,11 @@ import dev.agenteval.api.TurnResult;
 import dev.agenteval.api.Usage;
 import dev.agenteval.common.json.JsonTrees;
 import dev.agenteval.report.BaselineComparison;
+import dev.agenteval.report.stats.Confidence;
+import dev.agenteval.report.stats.Interval;
+import dev.agenteval.report.stats.MeanEstimate;
+import dev.agenteval.report.stats.RunStatistics;
+import dev.agenteval.report.stats.ScorerStatistics;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -24,6 +29,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -87,11 +93,21 @@ public final class HtmlReport {
      * baseline section and marks the regressed cases in the table and their blocks.
      */
     public static void write(SuiteResult result, BaselineComparison comparison, Writer out) throws IOException {
+        write(result, comparison, Confidence.DEFAULT, out);
+    }
+
+    /**
+     * Like {@link #write(SuiteResult, BaselineComparison, Writer)}, the error bars (the pass rate's
+     * interval, the scorers' means) at {@code confidence}'s level and seed.
+     */
+    public static void write(SuiteResult result, BaselineComparison comparison, Confidence confidence, Writer out)
+            throws IOException {
         Set<String> regressed = comparison == null ? Set.of()
                 : comparison.regressions().stream().map(BaselineComparison.Change::id).collect(Collectors.toSet());
         StringBuilder html = new StringBuilder(8192);
         writeHead(html, result);
-        writeSummary(html, result);
+        writeSummary(html, result, confidence);
+        writeScorers(html, ScorerStatistics.of(result, confidence));
         // Sections comparing this run with another (the baseline diff) go here, between the
         // summary and the cases, each as its own <section>; see the class comment.
         if (comparison != null) {
@@ -177,8 +193,9 @@ public final class HtmlReport {
                 .append("<style>").append(STYLE).append("</style>\n</head>\n<body>\n<main>\n");
     }
 
-    private static void writeSummary(StringBuilder html, SuiteResult result) {
+    private static void writeSummary(StringBuilder html, SuiteResult result, Confidence confidence) {
         Summary s = result.summary();
+        Optional<Interval> interval = RunStatistics.of(result, confidence.level()).passRateInterval();
         html.append("<header>\n<h1>Eval results: ").append(esc(result.suite())).append("</h1>\n");
         if (!result.complete()) {
             html.append("<p class=\"banner\" id=\"incomplete\"><strong>Incomplete run:</strong> the run was"
@@ -186,14 +203,19 @@ public final class HtmlReport {
         }
         html.append("<section class=\"summary\" id=\"summary\" aria-label=\"Summary\">\n<div>\n")
                 .append("<div class=\"rate\" id=\"pass-rate\">").append(ReportText.percent(s.passRate()))
-                .append("<small>pass rate</small></div>\n");
+                .append("<small>pass rate</small>")
+                .append(interval.map(i -> "<small class=\"ci\" id=\"pass-rate-interval\">" + ReportText.interval(i, "–")
+                        + " (Wilson, n=" + s.cases() + ")</small>").orElse(""))
+                .append("</div>\n");
         // An SVG bar: sized by attributes, so the policy needs no inline styles.
         double width = Math.round(s.passRate() * 1000) / 10.0;
         html.append("<svg class=\"bar\" viewBox=\"0 0 100 4\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"")
                 .append(s.passed()).append(" of ").append(s.cases()).append(" passed\">")
                 .append("<rect class=\"track\" width=\"100\" height=\"4\" rx=\"2\"/>")
                 .append("<rect class=\"fill\" width=\"").append(ReportText.number(width))
-                .append("\" height=\"4\" rx=\"2\"/></svg>\n</div>\n<div>\n");
+                .append("\" height=\"4\" rx=\"2\"/>");
+        interval.ifPresent(i -> errorBar(html, "pass-rate-ci", i.low() * 100, i.high() * 100, 4));
+        html.append("</svg>\n</div>\n<div>\n");
         html.append("<ul class=\"counts\" id=\"counts\">");
         html.append("<li><span class=\"badge\">").append(s.cases()).append(s.cases() == 1 ? " case" : " cases")
                 .append("</span></li>");
@@ -222,6 +244,63 @@ public final class HtmlReport {
                     + esc(f.value()) + "</code>");
         }
         html.append("</dl>\n</div>\n</section>\n</header>\n");
+    }
+
+    /**
+     * An error bar from {@code low} to {@code high} (in the viewBox's units, 0..100) across an SVG of
+     * {@code height}: a line with a whisker at each end, drawn with strokes the viewBox does not stretch.
+     */
+    private static void errorBar(StringBuilder html, String id, double low, double high, int height) {
+        String x1 = ReportText.number(Math.round(low * 10) / 10.0);
+        String x2 = ReportText.number(Math.round(high * 10) / 10.0);
+        String mid = ReportText.number(height / 2.0);
+        html.append("<g class=\"ci\"").append(id == null ? "" : " id=\"" + id + "\"").append(" data-low=\"").append(x1)
+                .append("\" data-high=\"").append(x2).append("\">")
+                .append("<line x1=\"").append(x1).append("\" y1=\"").append(mid).append("\" x2=\"").append(x2)
+                .append("\" y2=\"").append(mid).append("\" vector-effect=\"non-scaling-stroke\"/>");
+        for (String x : List.of(x1, x2)) {
+            html.append("<line x1=\"").append(x).append("\" y1=\"0\" x2=\"").append(x).append("\" y2=\"").append(height)
+                    .append("\" vector-effect=\"non-scaling-stroke\"/>");
+        }
+        html.append("</g>");
+    }
+
+    /**
+     * Each scorer's mean score with its standard error, bootstrap interval and an error bar drawn on
+     * a 0..1 scale (widened when a bound lies outside); nothing without numeric scores.
+     */
+    private static void writeScorers(StringBuilder html, List<ScorerStatistics> scorers) {
+        if (scorers.isEmpty()) {
+            return;
+        }
+        double min = Math.min(0, scorers.stream().mapToDouble(s -> s.estimate().interval().low()).min().orElse(0));
+        double max = Math.max(1, scorers.stream().mapToDouble(s -> s.estimate().interval().high()).max().orElse(1));
+        html.append("<section class=\"scorers\" id=\"scorers\" aria-label=\"Scorers\">\n<h2>Scorers</h2>\n")
+                .append("<table class=\"scorer-means\">\n<thead><tr><th>Scorer</th><th class=\"num\">Cases</th>")
+                .append("<th class=\"num\">Mean</th><th class=\"num\">Std. error</th><th>Interval</th>")
+                .append("<th class=\"opt\">Mean and interval</th></tr></thead>\n<tbody>\n");
+        for (ScorerStatistics s : scorers) {
+            MeanEstimate e = s.estimate();
+            Interval i = e.interval();
+            html.append("<tr data-scorer=\"").append(esc(s.id())).append("\"><td><code>").append(esc(s.id()))
+                    .append("</code></td><td class=\"num\">").append(e.n()).append("</td><td class=\"num mean\">")
+                    .append(ReportText.score(e.mean())).append("</td><td class=\"num\">").append(ReportText.score(e.stderr()))
+                    .append("</td><td class=\"interval\">").append(ReportText.scoreInterval(i, "–"))
+                    .append("</td><td class=\"opt\"><svg class=\"bar\" viewBox=\"0 0 100 4\" preserveAspectRatio=\"none\"")
+                    .append(" role=\"img\" aria-label=\"mean ").append(ReportText.score(e.mean())).append(", ")
+                    .append(ReportText.scoreInterval(i, " to ")).append("\">")
+                    .append("<rect class=\"track\" width=\"100\" height=\"4\" rx=\"2\"/>");
+            errorBar(html, null, scale(i.low(), min, max), scale(i.high(), min, max), 4);
+            double x = Math.round(scale(e.mean(), min, max) * 10) / 10.0;
+            html.append("<rect class=\"mean\" x=\"").append(ReportText.number(Math.max(0, Math.min(99, x - 0.5))))
+                    .append("\" width=\"1\" height=\"4\"/></svg></td></tr>\n");
+        }
+        html.append("</tbody>\n</table>\n</section>\n");
+    }
+
+    /** {@code value} on a 0..100 scale from {@code min} to {@code max}. */
+    private static double scale(double value, double min, double max) {
+        return (value - min) / (max - min) * 100;
     }
 
     private static void writeBaseline(StringBuilder html, BaselineComparison c) {

@@ -1,6 +1,7 @@
 package dev.agenteval.report.internal;
 
 import dev.agenteval.report.Reports;
+import dev.agenteval.report.stats.Confidence;
 import dev.agenteval.spi.ReportFormat;
 import dev.agenteval.spi.ReportOptions;
 import dev.agenteval.spi.ResultSink;
@@ -26,6 +27,7 @@ public final class JUnitXmlFormat implements ReportFormat {
 
     @Override
     public ResultSink create(Path file, ReportOptions options) {
-        return Reports.junitXml(file);
+        Confidence confidence = ReportText.confidence(options);
+        return new FileSink(file, "JUnit XML", (result, out) -> JUnitXmlReport.write(result, confidence, out));
     }
 }

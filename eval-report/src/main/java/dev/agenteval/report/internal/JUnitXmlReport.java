@@ -7,6 +7,11 @@ import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.Summary;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.api.Usage;
+import dev.agenteval.report.stats.Confidence;
+import dev.agenteval.report.stats.Interval;
+import dev.agenteval.report.stats.MeanEstimate;
+import dev.agenteval.report.stats.RunStatistics;
+import dev.agenteval.report.stats.ScorerStatistics;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -38,6 +43,11 @@ public final class JUnitXmlReport {
 
     /** Writes the XML case by case, so memory stays bounded by the largest case. */
     public static void write(SuiteResult result, java.io.Writer out) throws java.io.IOException {
+        write(result, Confidence.DEFAULT, out);
+    }
+
+    /** Like {@link #write(SuiteResult, java.io.Writer)}, the error bars at {@code confidence}'s level and seed. */
+    public static void write(SuiteResult result, Confidence confidence, java.io.Writer out) throws java.io.IOException {
         Summary s = result.summary();
         StringBuilder xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         xml.append("<testsuite");
@@ -51,7 +61,7 @@ public final class JUnitXmlReport {
         // The Ant schema's timestamp has no zone; it is UTC.
         attr(xml, "timestamp", TIMESTAMP.format(result.startedAt()));
         xml.append(">\n");
-        appendProperties(xml, result);
+        appendProperties(xml, result, confidence);
         out.append(xml);
         for (CaseResult c : result.cases()) {
             xml.setLength(0);
@@ -63,15 +73,36 @@ public final class JUnitXmlReport {
 
     /**
      * The agent's and the judge's usage as {@code <properties>} ({@code agent-eval.usage.cost},
-     * {@code agent-eval.judgeUsage.inputTokens}, ...): the fields reported, none when neither reported any.
+     * {@code agent-eval.judgeUsage.inputTokens}, ...): the fields reported, none when neither reported any;
+     * the pass rate's interval ({@code agent-eval.passRateInterval.low}, ...) and each scorer's mean
+     * with its interval ({@code agent-eval.scorer.correctness.mean}, ...).
      */
-    private static void appendProperties(StringBuilder xml, SuiteResult result) {
+    private static void appendProperties(StringBuilder xml, SuiteResult result, Confidence confidence) {
         StringBuilder properties = new StringBuilder();
+        RunStatistics.of(result, confidence.level()).passRateInterval().ifPresent(i -> {
+            property(properties, "agent-eval.passRate", ReportText.number(result.summary().passRate()));
+            intervalProperties(properties, "agent-eval.passRateInterval.", i);
+        });
+        for (ScorerStatistics scorer : ScorerStatistics.of(result, confidence)) {
+            String prefix = "agent-eval.scorer." + scorer.id() + ".";
+            MeanEstimate e = scorer.estimate();
+            property(properties, prefix + "n", e.n());
+            property(properties, prefix + "mean", ReportText.number(e.mean()));
+            property(properties, prefix + "stderr", ReportText.number(e.stderr()));
+            intervalProperties(properties, prefix + "interval.", e.interval());
+        }
         usageProperties(properties, "agent-eval.usage.", result.usage());
         usageProperties(properties, "agent-eval.judgeUsage.", result.judgeUsage());
         if (!properties.isEmpty()) {
             xml.append("  <properties>\n").append(properties).append("  </properties>\n");
         }
+    }
+
+    private static void intervalProperties(StringBuilder xml, String prefix, Interval i) {
+        property(xml, prefix + "level", ReportText.number(i.level()));
+        property(xml, prefix + "method", i.method());
+        property(xml, prefix + "low", ReportText.number(i.low()));
+        property(xml, prefix + "high", ReportText.number(i.high()));
     }
 
     private static void usageProperties(StringBuilder xml, String prefix, Usage u) {

@@ -1,6 +1,5 @@
 package dev.agenteval.report.internal;
 
-import dev.agenteval.report.Baseline;
 import dev.agenteval.report.Reports;
 import dev.agenteval.spi.ReportFormat;
 import dev.agenteval.spi.ReportOptions;
@@ -27,6 +26,7 @@ public final class JsonFormat implements ReportFormat {
 
     @Override
     public ResultSink create(Path file, ReportOptions options) {
-        return options.get(Baseline.class).map(b -> Reports.json(file, b)).orElseGet(() -> Reports.json(file));
+        return new FileSink(file, "JSON", JsonReport.renderer(ReportText.comparison(options),
+                ReportText.confidence(options)));
     }
 }

@@ -18,9 +18,11 @@ import dev.agenteval.api.TurnResult;
 import dev.agenteval.api.Usage;
 import dev.agenteval.common.json.JsonTrees;
 import dev.agenteval.report.BaselineComparison;
+import dev.agenteval.report.stats.Confidence;
 import dev.agenteval.report.stats.Interval;
 import dev.agenteval.report.stats.PassAtK;
 import dev.agenteval.report.stats.RunStatistics;
+import dev.agenteval.report.stats.ScorerStatistics;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.Function;
@@ -49,7 +51,7 @@ public final class JsonReport {
 
     /** Like {@link #write(SuiteResult, java.io.Writer)}, with a {@code baseline} section when {@code comparison} is not null. */
     public static void write(SuiteResult result, BaselineComparison comparison, java.io.Writer out) throws java.io.IOException {
-        write(result, comparison, c -> null, out);
+        write(result, comparison, Confidence.DEFAULT, c -> null, out);
     }
 
     /**
@@ -57,6 +59,12 @@ public final class JsonReport {
      * the baseline section of a result (null: none).
      */
     public static FileSink.CaseRenderer renderer(Function<SuiteResult, BaselineComparison> comparison) {
+        return renderer(comparison, Confidence.DEFAULT);
+    }
+
+    /** Like {@link #renderer(Function)}, the error bars at {@code confidence}'s level and seed. */
+    public static FileSink.CaseRenderer renderer(Function<SuiteResult, BaselineComparison> comparison,
+                                                 Confidence confidence) {
         CaseWriter cases = new CaseWriter();
         return new FileSink.CaseRenderer() {
             @Override
@@ -67,7 +75,7 @@ public final class JsonReport {
             @Override
             public void write(SuiteResult result, Function<CaseResult, byte[]> rendered, java.io.Writer out)
                     throws java.io.IOException {
-                JsonReport.write(result, comparison.apply(result), rendered, out);
+                JsonReport.write(result, comparison.apply(result), confidence, rendered, out);
             }
         };
     }
@@ -124,8 +132,8 @@ public final class JsonReport {
      * The document; a case for which {@code rendered} gives its element ({@link CaseWriter}) is copied
      * from it, the others are rendered now.
      */
-    private static void write(SuiteResult result, BaselineComparison comparison, Function<CaseResult, byte[]> rendered,
-            java.io.Writer out) throws java.io.IOException {
+    private static void write(SuiteResult result, BaselineComparison comparison, Confidence confidence,
+            Function<CaseResult, byte[]> rendered, java.io.Writer out) throws java.io.IOException {
         try (com.fasterxml.jackson.core.JsonGenerator gen = JsonTrees.prettyGenerator(out)) {
             // flush() before a copied fragment hands the generator's text to out, no further.
             gen.disable(com.fasterxml.jackson.core.JsonGenerator.Feature.FLUSH_PASSED_TO_STREAM);
@@ -144,7 +152,9 @@ public final class JsonReport {
                 gen.writeTree(fingerprintTree(result.fingerprint()));
             }
             gen.writeFieldName("summary");
-            gen.writeTree(summary(result));
+            gen.writeTree(summary(result, confidence));
+            gen.writeFieldName("scorers");
+            gen.writeTree(scorers(result, confidence));
             gen.writeFieldName("usage");
             gen.writeTree(usage(result.usage()));
             if (result.judgeUsage() != null) {
@@ -192,7 +202,28 @@ public final class JsonReport {
         return node;
     }
 
-    private static ObjectNode summary(SuiteResult result) {
+    /** results.json's {@code scorers}: each scorer's mean score with its bootstrap interval. */
+    private static ArrayNode scorers(SuiteResult result, Confidence confidence) {
+        ArrayNode scorers = JsonTrees.NODES.arrayNode();
+        for (ScorerStatistics s : ScorerStatistics.of(result, confidence)) {
+            ObjectNode node = scorers.addObject();
+            node.put("id", s.id());
+            node.put("n", s.estimate().n());
+            node.put("mean", s.estimate().mean());
+            node.put("stderr", s.estimate().stderr());
+            interval(node.putObject("interval"), s.estimate().interval());
+        }
+        return scorers;
+    }
+
+    private static void interval(ObjectNode node, Interval i) {
+        node.put("level", i.level());
+        node.put("method", i.method());
+        node.put("low", i.low());
+        node.put("high", i.high());
+    }
+
+    private static ObjectNode summary(SuiteResult result, Confidence confidence) {
         Summary s = result.summary();
         ObjectNode node = JsonTrees.NODES.objectNode();
         node.put("cases", s.cases());
@@ -203,14 +234,8 @@ public final class JsonReport {
         node.put("undecided", s.undecided());
         node.put("passRate", s.passRate());
         node.put("flaky", s.flaky());
-        RunStatistics stats = RunStatistics.of(result);
-        stats.passRateInterval().ifPresent(i -> {
-            ObjectNode interval = node.putObject("passRateInterval");
-            interval.put("level", i.level());
-            interval.put("method", i.method());
-            interval.put("low", i.low());
-            interval.put("high", i.high());
-        });
+        RunStatistics stats = RunStatistics.of(result, confidence.level());
+        stats.passRateInterval().ifPresent(i -> interval(node.putObject("passRateInterval"), i));
         stats.attemptPassRate().ifPresent(a -> {
             ObjectNode attempts = node.putObject("attemptPassRate");
             attempts.put("mean", a.mean());

@@ -1,6 +1,5 @@
 package dev.agenteval.report.internal;
 
-import dev.agenteval.report.Baseline;
 import dev.agenteval.report.Reports;
 import dev.agenteval.spi.ReportFormat;
 import dev.agenteval.spi.ReportOptions;
@@ -28,7 +27,7 @@ public final class MarkdownFormat implements ReportFormat {
     @Override
     public ResultSink create(Path file, ReportOptions options) {
         boolean verbose = options.get(Reports.Detail.class).orElse(Reports.Detail.SUMMARY) == Reports.Detail.VERBOSE;
-        return options.get(Baseline.class).map(b -> Reports.markdown(file, b, verbose))
-                .orElseGet(() -> Reports.markdown(file, verbose));
+        return new FileSink(file, "Markdown", MarkdownReport.renderer(ReportText.comparison(options), verbose,
+                ReportText.confidence(options)));
     }
 }

@@ -12,8 +12,11 @@ import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.common.json.JsonTrees;
 import dev.agenteval.report.BaselineComparison;
+import dev.agenteval.report.stats.Confidence;
+import dev.agenteval.report.stats.MeanEstimate;
 import dev.agenteval.report.stats.PassAtK;
 import dev.agenteval.report.stats.RunStatistics;
+import dev.agenteval.report.stats.ScorerStatistics;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.Function;
@@ -57,7 +60,7 @@ public final class MarkdownReport {
      */
     public static void write(SuiteResult result, BaselineComparison comparison, boolean verbose, java.io.Writer out)
             throws java.io.IOException {
-        write(result, comparison, verbose, c -> null, out);
+        write(result, comparison, verbose, Confidence.DEFAULT, c -> null, out);
     }
 
     /**
@@ -65,6 +68,12 @@ public final class MarkdownReport {
      * the baseline section of a result (null: none).
      */
     public static FileSink.CaseRenderer renderer(Function<SuiteResult, BaselineComparison> comparison, boolean verbose) {
+        return renderer(comparison, verbose, Confidence.DEFAULT);
+    }
+
+    /** Like {@link #renderer(Function, boolean)}, the error bars at {@code confidence}'s level and seed. */
+    public static FileSink.CaseRenderer renderer(Function<SuiteResult, BaselineComparison> comparison, boolean verbose,
+                                                 Confidence confidence) {
         return new FileSink.CaseRenderer() {
             @Override
             public byte[] renderCase(CaseResult c) {
@@ -74,7 +83,7 @@ public final class MarkdownReport {
             @Override
             public void write(SuiteResult result, Function<CaseResult, byte[]> rendered, java.io.Writer out)
                     throws java.io.IOException {
-                MarkdownReport.write(result, comparison.apply(result), verbose, rendered, out);
+                MarkdownReport.write(result, comparison.apply(result), verbose, confidence, rendered, out);
             }
         };
     }
@@ -101,6 +110,21 @@ public final class MarkdownReport {
         md.append('\n');
     }
 
+    /** Each scorer's mean score with its standard error and bootstrap interval; nothing without numeric scores. */
+    private static void appendScorers(StringBuilder md, List<ScorerStatistics> scorers) {
+        if (scorers.isEmpty()) {
+            return;
+        }
+        md.append("| Scorer | n | Mean | Std. error | Interval |\n|---|---:|---:|---:|---|\n");
+        for (ScorerStatistics s : scorers) {
+            MeanEstimate e = s.estimate();
+            md.append("| ").append(code(s.id())).append(" | ").append(e.n()).append(" | ")
+                    .append(ReportText.score(e.mean())).append(" | ").append(ReportText.score(e.stderr())).append(" | ")
+                    .append(ReportText.scoreInterval(e.interval(), "–")).append(" |\n");
+        }
+        md.append('\n');
+    }
+
     private static String caseText(CaseResult c, boolean verbose) {
         StringBuilder md = new StringBuilder(2048);
         appendCase(md, c, verbose || !c.passed());
@@ -108,12 +132,12 @@ public final class MarkdownReport {
     }
 
     /** The transcript; a case for which {@code rendered} gives its text is copied from it, the others rendered now. */
-    private static void write(SuiteResult result, BaselineComparison comparison, boolean verbose,
+    private static void write(SuiteResult result, BaselineComparison comparison, boolean verbose, Confidence confidence,
             Function<CaseResult, byte[]> rendered, java.io.Writer out) throws java.io.IOException {
         StringBuilder md = new StringBuilder();
         md.append("# Eval results: ").append(inline(result.suite())).append("\n\n");
         Summary s = result.summary();
-        RunStatistics stats = RunStatistics.of(result);
+        RunStatistics stats = RunStatistics.of(result, confidence.level());
         // The Undecided column appears only when a judge left a case undecided, so other reports read as before.
         boolean undecided = s.undecided() > 0;
         md.append("| Cases | Passed | Failed | Errored | Skipped |").append(undecided ? " Undecided |" : "")
@@ -143,6 +167,7 @@ public final class MarkdownReport {
         }
         md.append(extra);
         appendAttempts(md, stats);
+        appendScorers(md, ScorerStatistics.of(result, confidence));
         appendFailures(md, result);
         md.append("Started ").append(result.startedAt()).append(".\n\n");
         Fingerprint f = result.fingerprint();

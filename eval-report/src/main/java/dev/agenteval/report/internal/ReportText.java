@@ -9,6 +9,7 @@ import dev.agenteval.api.Summary;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.api.Usage;
 import dev.agenteval.common.json.JsonTrees;
+import dev.agenteval.report.stats.Confidence;
 import dev.agenteval.report.stats.Interval;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -73,6 +74,29 @@ final class ReportText {
     /** E.g. {@code 95% CI 78–89%}: the level, and the bounds in whole percent joined by {@code dash}. */
     static String interval(Interval i, String dash) {
         return percent(i.level()) + " CI " + Math.round(i.low() * 100) + dash + Math.round(i.high() * 100) + "%";
+    }
+
+    /** A score with three decimals, e.g. {@code 0.812}. */
+    static String score(double value) {
+        return String.format(java.util.Locale.ROOT, "%.3f", value);
+    }
+
+    /** A score's interval, e.g. {@code 95% CI 0.750–0.860}, with {@code dash} between the bounds. */
+    static String scoreInterval(Interval i, String dash) {
+        return percent(i.level()) + " CI " + score(i.low()) + dash + score(i.high());
+    }
+
+    /** The comparison with the baseline {@code options} give; a result compares to null without one. */
+    static java.util.function.Function<dev.agenteval.api.SuiteResult, dev.agenteval.report.BaselineComparison> comparison(
+            dev.agenteval.spi.ReportOptions options) {
+        return options.get(dev.agenteval.report.Baseline.class)
+                .<java.util.function.Function<dev.agenteval.api.SuiteResult, dev.agenteval.report.BaselineComparison>>map(
+                        b -> b::compare).orElse(r -> null);
+    }
+
+    /** The confidence of the error bars {@code options} ask for; 95% with the default seed when none. */
+    static Confidence confidence(dev.agenteval.spi.ReportOptions options) {
+        return options.get(Confidence.class).orElse(Confidence.DEFAULT);
     }
 
     /** A number without exponent or trailing zeros, e.g. {@code 0.15916}. */

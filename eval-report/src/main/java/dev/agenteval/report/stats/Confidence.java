@@ -1,0 +1,25 @@
+package dev.agenteval.report.stats;
+
+/**
+ * How a run's error bars are computed, as {@code --confidence} and {@code --seed} set them: the
+ * confidence level of every interval and the seed of every bootstrap, so that the same results and
+ * seed give the same numbers on every run. A report option
+ * ({@code ReportOptions.none().with(Confidence.class, new Confidence(0.9, 7))}).
+ *
+ * @param level the confidence level of the intervals, in (0, 1), e.g. 0.95
+ * @param seed  the seed of the bootstrap resamples
+ */
+public record Confidence(double level, long seed) {
+
+    /** 95% with {@link Bootstrap#DEFAULT_SEED}. */
+    public static final Confidence DEFAULT = new Confidence(Normal.DEFAULT_LEVEL, Bootstrap.DEFAULT_SEED);
+
+    /**
+     * Checks the level.
+     *
+     * @throws IllegalArgumentException unless {@code 0 < level < 1}
+     */
+    public Confidence {
+        Normal.checkLevel(level);
+    }
+}
