@@ -2,6 +2,7 @@ package dev.agenteval.maven;
 
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.cli.AgentEvalCli;
+import dev.agenteval.launch.Setting;
 import dev.agenteval.report.Reports;
 import java.io.File;
 import java.io.IOException;
@@ -101,6 +102,14 @@ public class RunMojo extends AbstractMojo {
     /** {@code --threshold}: the gate, in percent of the suite's cases that must pass. */
     @Parameter(property = "agent-eval.threshold")
     Double threshold;
+
+    /** {@code --confidence}: the confidence level of every interval in the reports, between 0 and 1 exclusive (default 0.95). */
+    @Parameter(property = "agent-eval.confidence")
+    String confidence;
+
+    /** {@code --seed}: the seed of the bootstrap behind the scorers' intervals (default: a fixed seed). */
+    @Parameter(property = "agent-eval.seed")
+    String seed;
 
     /**
      * {@code --baseline}: an earlier results.json, or its report folder (a subfolder per suite when
@@ -244,6 +253,8 @@ public class RunMojo extends AbstractMojo {
             option(a, "--format", String.join(",", formats));
         }
         option(a, "--threshold", threshold == null ? null : threshold.toString());
+        option(a, Setting.Option.CONFIDENCE, confidence);
+        option(a, Setting.Option.SEED, seed);
         option(a, "--baseline", baseline == null || !compare ? null : baseline.getAbsolutePath());
         if (failOnRegression && compare) {
             a.add("--fail-on-regression");

@@ -6,6 +6,8 @@ import dev.agenteval.core.Environment;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.core.Providers;
 import dev.agenteval.report.Reports;
+import dev.agenteval.report.stats.Confidence;
+import dev.agenteval.spi.ReportOptions;
 import dev.agenteval.junit.internal.ClasspathSuites;
 import dev.agenteval.junit.internal.SuiteRun;
 import dev.agenteval.opik.OpikException;
@@ -196,9 +198,12 @@ public final class AgentEvalSetup implements AutoCloseable {
         }
         // Each suite's reports in its own subfolder: the suites of other test classes share the report folder.
         AgentEvalSettings launch = launch();
+        // The error bars at agent-eval.confidence and agent-eval.seed; an invalid value fails here, naming them.
+        ReportOptions reportOptions = ReportOptions.none().with(Confidence.class, launch.confidence());
         return all.stream().flatMap(suite -> {
             OpikSink sink = opik == null ? null : opik.forSuite(suite);
-            EvalRunner r = launch.reportDir(suite).map(dir -> base.toBuilder().sink(linked(sink, Reports.all(dir))).build())
+            EvalRunner r = launch.reportDir(suite).map(dir -> base.toBuilder()
+                            .sink(linked(sink, Reports.all(dir, reportOptions))).build())
                     .orElse(base);
             return all.size() == 1 ? tests(suite, r, sink, false)
                     : Stream.of(DynamicContainer.dynamicContainer(suite.name(), tests(suite, r, sink, true)));
