@@ -1,6 +1,7 @@
 package dev.agenteval.report.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -149,7 +150,8 @@ class HtmlReportBrowserTest {
         String dom = run.stdout();
         assertThat(dom).as("the page's script ran to its end").contains("data-js=\"ready\"");
         assertThat(dom).as("no attribute set by injected script").doesNotContain("data-pwned=\"");
-        assertThat(dom).contains("<div class=\"rate\" id=\"pass-rate\">16.7%<small>pass rate</small></div>")
+        assertThat(dom).contains("<div class=\"rate\" id=\"pass-rate\">16.7%<small>pass rate</small>"
+                        + "<small class=\"ci\" id=\"pass-rate-interval\">95% CI 3–56% (Wilson, n=6)</small></div>")
                 .contains(">6 cases</span>").contains(">1 passed</span>").contains(">3 failed</span>")
                 .contains("<h1>Eval results: pharmacy</h1>");
         // The filter bar is shown only by the script.
@@ -273,6 +275,52 @@ class HtmlReportBrowserTest {
 
     private JsonNode landmarks(SuiteResult result, int width, int height) throws Exception {
         return probe(HtmlReport.render(result), LANDMARKS, width, height);
+    }
+
+    /**
+     * Measures the drawn error bars: where the pass-rate interval's line and each scorer's interval
+     * and mean marker lie as fractions of their bar's rendered width.
+     */
+    private static final String ERROR_BARS = """
+            <script>
+            (function () {
+              function at(x, bar) { return (x - bar.left) / bar.width; }
+              var r = {scorers: []};
+              var bar = document.querySelector('#summary svg.bar').getBoundingClientRect();
+              var ci = document.querySelector('#pass-rate-ci line').getBoundingClientRect();
+              r.passRate = {low: at(ci.left, bar), high: at(ci.right, bar), barWidth: bar.width};
+              document.querySelectorAll('#scorers tbody tr').forEach(function (tr) {
+                var b = tr.querySelector('svg.bar').getBoundingClientRect();
+                var line = tr.querySelector('g.ci line').getBoundingClientRect();
+                var mean = tr.querySelector('rect.mean').getBoundingClientRect();
+                r.scorers.push({id: tr.getAttribute('data-scorer'), low: at(line.left, b), high: at(line.right, b),
+                                mean: at((mean.left + mean.right) / 2, b), barWidth: b.width});
+              });
+              var p = document.createElement('pre');
+              p.id = 'probe';
+              p.textContent = JSON.stringify(r);
+              document.body.appendChild(p);
+            })();
+            </script>
+            """;
+
+    /**
+     * The pass rate's Wilson interval (1 of 6: 3.0%..56.4%) is drawn on the pass-rate bar, and
+     * must_include's bootstrap interval (case means 1, 1/2, 1/2: 0.5..1) around its mean (2/3).
+     */
+    @Test
+    void should_draw_the_pass_rate_interval_and_the_scorers_error_bars_where_their_numbers_say() throws Exception {
+        JsonNode bars = probe(HtmlReport.render(HtmlReportTest.withHostileAndJudgeCases()), ERROR_BARS, 1280, 900);
+
+        assertThat(bars.at("/passRate/barWidth").asDouble()).isGreaterThan(100);
+        assertThat(bars.at("/passRate/low").asDouble()).isCloseTo(0.030, within(0.01));
+        assertThat(bars.at("/passRate/high").asDouble()).isCloseTo(0.564, within(0.01));
+        JsonNode mustInclude = bars.get("scorers").get(0);
+        assertThat(mustInclude.get("id").asText()).isEqualTo("must_include");
+        assertThat(mustInclude.get("barWidth").asDouble()).isGreaterThan(50);
+        assertThat(mustInclude.get("low").asDouble()).isCloseTo(0.5, within(0.01));
+        assertThat(mustInclude.get("high").asDouble()).isCloseTo(1.0, within(0.01));
+        assertThat(mustInclude.get("mean").asDouble()).isCloseTo(2 / 3.0, within(0.01));
     }
 
     @Test

@@ -91,7 +91,8 @@ class HtmlReportTest {
     @Test
     void should_show_pass_rate_counts_duration_and_usage_in_the_summary() {
         String summary = between(html, "<section class=\"summary\"", "</section>");
-        assertThat(summary).contains("<div class=\"rate\" id=\"pass-rate\">20%<small>pass rate</small></div>");
+        assertThat(summary).contains("<div class=\"rate\" id=\"pass-rate\">20%<small>pass rate</small>"
+                + "<small class=\"ci\" id=\"pass-rate-interval\">95% CI 4–62% (Wilson, n=5)</small></div>");
         assertThat(summary).contains("aria-label=\"1 of 5 passed\"").contains("<rect class=\"fill\" width=\"20\"");
         assertThat(summary).contains(">5 cases</span>", ">1 passed</span>", ">2 failed</span>", ">1 errored</span>",
                 ">1 skipped</span>");

@@ -27,7 +27,7 @@ class JsonReportTest {
     @Test
     void should_write_suite_fields_in_documented_order() {
         assertThat(fields(root)).containsExactly("suite", "startedAt", "durationSeconds", "complete", "summary",
-                "usage", "judgeUsage", "cases");
+                "scorers", "usage", "judgeUsage", "cases");
         assertThat(root.get("suite").asText()).isEqualTo("pharmacy");
         assertThat(root.get("startedAt").asText()).isEqualTo("2025-01-31T09:00:00.123Z");
         assertThat(root.get("durationSeconds").isNumber()).isTrue();

@@ -27,6 +27,11 @@ class MarkdownReportTest {
                 + "| k | pass@k | pass^k | Cases | Left out |\n|---:|---:|---:|---:|---:|\n"
                 + "| 1 | 37.5% | 37.5% | 4 | 1 |\n"
                 + "| 2 | 100% | 0% | 1 | 4 |\n\n"
+                // must_include's case means are 1, 1/2 and 1/2: every resample's mean lies in 1/2..1, and
+                // both ends are drawn often enough (8/27 and 1/27 > 2.5%) to be the percentile bounds.
+                + "| Scorer | n | Mean | Std. error | Interval |\n|---|---:|---:|---:|---|\n"
+                + "| `must_include` | 3 | 0.667 | 0.137 | 95% CI 0.500–1.000 |\n"
+                + "| `max_duration` | 1 | 1.000 | 0.000 | 95% CI 1.000–1.000 |\n\n"
                 + "## Failures\n\n"
                 + "| Case | Verdict | Why |\n|---|---|---|\n"
                 + "| `lookup` | ❌ failed | must_include 'ibuprofen': not found in response |\n"
