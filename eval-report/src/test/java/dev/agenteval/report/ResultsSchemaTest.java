@@ -140,6 +140,8 @@ class ResultsSchemaTest {
         assertThat(documents.get("plain, judged, errored, multi-turn").at("/cases/3/turns/0/inputParts/0/kind").asText())
                 .as("a feature input's parts are written").isEqualTo("data");
         assertThat(documents.get("stopped early, skipped").at("/cases/1/status").asText()).isEqualTo("skipped");
+        assertThat(documents.get("plain, judged, errored, multi-turn").at("/scorers/0/interval/method").asText())
+                .as("each scorer's mean with its interval").isEqualTo("bootstrap");
         assertThat(documents.get("sharded, fingerprinted, with a baseline").has("baseline")).isTrue();
     }
 

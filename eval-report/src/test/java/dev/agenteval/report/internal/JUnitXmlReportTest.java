@@ -27,6 +27,23 @@ class JUnitXmlReportTest {
     }
 
     @Test
+    void should_write_the_pass_rate_interval_and_each_scorers_mean_with_its_interval_as_properties() throws Exception {
+        assertThat(xml).contains("<property name=\"agent-eval.passRate\" value=\"0.2\"/>")
+                .contains("<property name=\"agent-eval.passRateInterval.level\" value=\"0.95\"/>")
+                .contains("<property name=\"agent-eval.passRateInterval.method\" value=\"wilson\"/>")
+                .contains("<property name=\"agent-eval.passRateInterval.low\" value=\"0.0362")
+                .contains("<property name=\"agent-eval.scorer.must_include.n\" value=\"3\"/>")
+                .contains("<property name=\"agent-eval.scorer.must_include.mean\" value=\"0.6666")
+                .contains("<property name=\"agent-eval.scorer.must_include.interval.method\" value=\"bootstrap\"/>")
+                .contains("<property name=\"agent-eval.scorer.must_include.interval.low\" value=\"0.5\"/>")
+                .contains("<property name=\"agent-eval.scorer.must_include.interval.high\" value=\"1\"/>");
+        java.io.StringWriter at90 = new java.io.StringWriter();
+        JUnitXmlReport.write(SampleResults.mixed(), new dev.agenteval.report.stats.Confidence(0.9, 1), at90);
+        assertThat(at90.toString()).contains("<property name=\"agent-eval.scorer.must_include.interval.level\" value=\"0.9\"/>");
+        XmlTestSupport.parse(at90.toString());
+    }
+
+    @Test
     void should_write_one_testsuite_with_counts() {
         assertThat(xml).startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         assertThat(suite.getTagName()).isEqualTo("testsuite");

@@ -281,6 +281,28 @@ class JsonReportTest {
         assertThat(node.get("summary").get("passRate").asDouble()).isZero();
     }
 
+    @Test
+    void should_write_each_scorers_mean_with_its_bootstrap_interval_at_the_confidence_asked_for() throws Exception {
+        // must_include's case values: greet 1, lookup 1/2, flaky (1 + 0) / 2 = 1/2.
+        JsonNode scorers = root.get("scorers");
+        assertThat(scorers.get(0).toString()).startsWith("{\"id\":\"must_include\",\"n\":3,\"mean\":0.6666");
+        assertThat(scorers.at("/0/interval/level").asDouble()).isEqualTo(0.95);
+        assertThat(scorers.at("/0/interval/method").asText()).isEqualTo("bootstrap");
+        assertThat(scorers.at("/0/interval/low").asDouble()).isEqualTo(0.5);
+        assertThat(scorers.at("/0/interval/high").asDouble()).isEqualTo(1.0);
+        assertThat(scorers.at("/0/stderr").asDouble()).isCloseTo(Math.sqrt(1 / 18.0 / 3), within(0.01));
+
+        java.nio.file.Path file = java.nio.file.Files.createTempDirectory("json").resolve("results.json");
+        new JsonFormat().create(file, dev.agenteval.spi.ReportOptions.none().with(
+                dev.agenteval.report.stats.Confidence.class, new dev.agenteval.report.stats.Confidence(0.9, 5)))
+                .write(SampleResults.mixed());
+        JsonNode at90 = MAPPER.readTree(file.toFile());
+        assertThat(at90.at("/scorers/0/interval/level").asDouble()).isEqualTo(0.9);
+        assertThat(at90.at("/summary/passRateInterval/level").asDouble()).isEqualTo(0.9);
+        assertThat(at90.at("/summary/passRateInterval/high").asDouble())
+                .isLessThan(root.at("/summary/passRateInterval/high").asDouble());
+    }
+
     private JsonNode caseNode(String id) {
         for (JsonNode c : root.get("cases")) {
             if (c.get("id").asText().equals(id)) {
