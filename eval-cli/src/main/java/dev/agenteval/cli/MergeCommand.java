@@ -15,6 +15,8 @@ import dev.agenteval.report.Gate;
 import dev.agenteval.report.GateVerdict;
 import dev.agenteval.report.Reports;
 import dev.agenteval.report.SuiteResults;
+import dev.agenteval.report.stats.Confidence;
+import dev.agenteval.spi.ReportOptions;
 import dev.agenteval.spi.ResultSink;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -54,6 +56,12 @@ final class MergeCommand implements Callable<Integer> {
 
     @Option(names = "--output", paramLabel = "FILE", description = "Write the merged JSON report here, and a sibling .md transcript.")
     Path output;
+
+    @Option(names = Setting.Option.CONFIDENCE, paramLabel = "LEVEL", description = "The confidence level of the intervals recomputed over the merged cases, between 0 and 1 exclusive (default: AGENT_EVAL_CONFIDENCE, else 0.95).")
+    String confidence;
+
+    @Option(names = Setting.Option.SEED, paramLabel = "N", description = "The seed of the bootstrap behind the scorers' intervals (default: AGENT_EVAL_SEED, else a fixed seed).")
+    String seed;
 
     @Option(names = "--allow-partial", description = "Merge even when some shard's results are missing; the merged result is then incomplete (\"complete\": false, exit 1).")
     boolean allowPartial;
@@ -109,6 +117,14 @@ final class MergeCommand implements Callable<Integer> {
                     + Setting.Option.AGENT_URL + " URL, ...)");
         }
         Function<String, String> environment = Launching.environment(context, plugins.providers(pluginOptions.dirs));
+        Map<Setting, String> options = new java.util.EnumMap<>(Setting.class);
+        options.put(Setting.REPORT_DIR, reportDir == null ? null : reportDir.toString());
+        options.put(Setting.CONFIDENCE, confidence);
+        options.put(Setting.SEED, seed);
+        Settings settings = Settings.commandLine(options, environment);
+        // Every interval is recomputed over the merged cases, never averaged across the inputs.
+        Confidence errorBars = Wiring.confidence(settings);
+        ReportOptions reportOptions = ReportOptions.none().with(Confidence.class, errorBars);
         Current now = suite == null ? null : current(environment);
         Fingerprint current = now == null ? null : now.fingerprint();
         Map<String, SuiteResult> results = new LinkedHashMap<>();
@@ -152,21 +168,18 @@ final class MergeCommand implements Callable<Integer> {
                     + incompleteReasons(merged, results, missing));
         }
         List<ResultSink> sinks = new ArrayList<>();
-        sinks.add(Reports.console(context.out()));
-        Settings settings = Settings.commandLine(
-                java.util.Collections.singletonMap(Setting.REPORT_DIR, reportDir == null ? null : reportDir.toString()),
-                environment);
+        sinks.add(Reports.console(context.out(), false, false, null, errorBars));
         Path dir = Wiring.reportDir(settings, context.workDir()).orElse(null);
         List<Path> written = new ArrayList<>();
         if (dir != null) {
-            sinks.add(Reports.all(dir));
+            sinks.add(Reports.all(dir, reportOptions));
             Reports.builtInFormats().stream().filter(f -> Reports.DEFAULT_FORMATS.contains(f.id()))
                     .forEach(f -> written.add(dir.resolve(f.fileName())));
         }
         if (output != null) {
             Path json = context.workDir().resolve(output);
-            sinks.add(Reports.json(json));
-            sinks.add(Reports.markdown(json.resolveSibling(stem(json) + ".md")));
+            sinks.add(Reports.json(json, reportOptions));
+            sinks.add(Reports.markdown(json.resolveSibling(stem(json) + ".md"), reportOptions));
             written.add(json);
             written.add(json.resolveSibling(stem(json) + ".md"));
         }

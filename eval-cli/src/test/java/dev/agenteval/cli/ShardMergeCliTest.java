@@ -117,6 +117,9 @@ class ShardMergeCliTest {
             assertThat(mergeCode).as(err()).isEqualTo(wholeCode).isEqualTo(1);
             JsonNode merged = read("n" + count + "/merged/results.json");
             assertThat(merged.get("summary")).isEqualTo(whole.get("summary"));
+            // Recomputed over the merged cases, not averaged over the shards': each shard's n is its own share.
+            assertThat(merged.at("/scorers/0/n").asInt()).isEqualTo(CASES);
+            assertThat(merged.get("scorers")).isEqualTo(whole.get("scorers"));
             assertThat(statuses(merged)).isEqualTo(statuses(whole));
             assertThat(merged.get("suite").asText()).isEqualTo("big");
             assertThat(merged.get("complete").asBoolean()).isTrue();
@@ -126,6 +129,20 @@ class ShardMergeCliTest {
             assertThat(Files.readString(work.resolve("n" + count + "/merged/results.md"))).contains("case-59");
             assertThat(out()).contains("48 passed, 12 failed");
         }
+    }
+
+    @Test
+    void should_recompute_the_intervals_at_the_confidence_and_seed_merge_is_given() throws Exception {
+        runShard("1/2", "a");
+        runShard("2/2", "b");
+
+        assertThat(run("merge", "a", "b", "--report-dir", "m90", "--confidence", "0.9", "--seed", "3")).isEqualTo(1);
+        JsonNode merged = read("m90/results.json");
+        assertThat(merged.at("/summary/passRateInterval/level").asDouble()).isEqualTo(0.9);
+        assertThat(merged.at("/scorers/0/interval/level").asDouble()).isEqualTo(0.9);
+        assertThat(out()).contains("(90% CI ");
+        assertThat(run("merge", "a", "b", "--output", "bad.json", "--confidence", "0")).isEqualTo(2);
+        assertThat(err()).contains("--confidence must be a confidence level between 0 and 1 exclusive");
     }
 
     @Test

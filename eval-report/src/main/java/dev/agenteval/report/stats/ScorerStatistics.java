@@ -31,7 +31,8 @@ public record ScorerStatistics(String id, MeanEstimate estimate) {
     /**
      * The scorers of {@code result} in the order they first appear, each over the cases with a
      * numeric score of it; a scorer without any numeric score is left out. Every scorer's bootstrap
-     * starts from {@code confidence}'s seed, so its numbers do not depend on the other scorers.
+     * starts from {@code confidence}'s seed over its case values in ascending order, so its numbers
+     * depend neither on the other scorers nor on the order of the cases.
      */
     public static List<ScorerStatistics> of(SuiteResult result, Confidence confidence) {
         Objects.requireNonNull(confidence, "confidence");
@@ -40,8 +41,10 @@ public record ScorerStatistics(String id, MeanEstimate estimate) {
             caseMeans(c).forEach((id, mean) -> perScorer.computeIfAbsent(id, k -> new ArrayList<>()).add(mean));
         }
         List<ScorerStatistics> out = new ArrayList<>();
+        // Sorted, so that the numbers depend on the cases' values only, not on their order (a merge of
+        // shards, a concurrent run): the same cases and seed give the same interval.
         perScorer.forEach((id, values) -> out.add(new ScorerStatistics(id, Bootstrap.mean(
-                values.stream().mapToDouble(Double::doubleValue).toArray(), confidence.level(),
+                values.stream().mapToDouble(Double::doubleValue).sorted().toArray(), confidence.level(),
                 Bootstrap.DEFAULT_RESAMPLES, confidence.seed()))));
         return List.copyOf(out);
     }

@@ -30,7 +30,7 @@ class MarkdownReportTest {
                 // must_include's case means are 1, 1/2 and 1/2: every resample's mean lies in 1/2..1, and
                 // both ends are drawn often enough (8/27 and 1/27 > 2.5%) to be the percentile bounds.
                 + "| Scorer | n | Mean | Std. error | Interval |\n|---|---:|---:|---:|---|\n"
-                + "| `must_include` | 3 | 0.667 | 0.137 | 95% CI 0.500–1.000 |\n"
+                + "| `must_include` | 3 | 0.667 | 0.136 | 95% CI 0.500–1.000 |\n"
                 + "| `max_duration` | 1 | 1.000 | 0.000 | 95% CI 1.000–1.000 |\n\n"
                 + "## Failures\n\n"
                 + "| Case | Verdict | Why |\n|---|---|---|\n"

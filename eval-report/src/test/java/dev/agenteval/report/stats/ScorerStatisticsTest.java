@@ -85,6 +85,10 @@ class ScorerStatisticsTest {
         assertThat(first.get(0).estimate().interval().level()).isEqualTo(0.9);
         assertThat(ScorerStatistics.of(result, new Confidence(0.9, 43)).get(0).estimate())
                 .isNotEqualTo(first.get(0).estimate());
+        List<CaseResult> reversed = new ArrayList<>(result.cases());
+        java.util.Collections.reverse(reversed);
+        assertThat(ScorerStatistics.of(suite(reversed), new Confidence(0.9, 42))).as("the cases in another order")
+                .isEqualTo(first);
     }
 
     @Test
