@@ -57,6 +57,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *     per suite named after it (the suites of other test classes write in the same folder)</td></tr>
  * <tr><td>{@code agent-eval.judge-redact-secrets}</td><td>{@code AGENT_EVAL_JUDGE_REDACT_SECRETS}</td><td>{@code false}
  *     sends the judge the run's secrets unmasked (default {@code true})</td></tr>
+ * <tr><td>{@code agent-eval.confidence}</td><td>{@code AGENT_EVAL_CONFIDENCE}</td><td>the confidence level of the
+ *     reports' intervals, between 0 and 1 exclusive (default {@code 0.95})</td></tr>
+ * <tr><td>{@code agent-eval.seed}</td><td>{@code AGENT_EVAL_SEED}</td><td>the seed of the scorers' bootstrap
+ *     intervals (an integer; default fixed)</td></tr>
  * <tr><td>{@code agent-eval.opik}</td><td>{@code AGENT_EVAL_OPIK}</td><td>{@code true} records each suite in Opik as an experiment</td></tr>
  * <tr><td>{@code agent-eval.opik.dataset-name}</td><td>{@code AGENT_EVAL_OPIK_DATASET_NAME}</td><td>the Opik dataset (default: the suite's name)</td></tr>
  * <tr><td>{@code agent-eval.opik.experiment-name}</td><td>{@code AGENT_EVAL_OPIK_EXPERIMENT_NAME}</td><td>the Opik experiment (default: the suite's name and start time)</td></tr>

@@ -55,6 +55,26 @@ class LaunchSettingsTest {
     }
 
     @Test
+    void should_compute_the_reports_intervals_at_the_declared_confidence_and_refuse_an_invalid_one() throws Throwable {
+        try (FakeA2aAgent agent = new FakeA2aAgent();
+             AgentEvalSetup setup = setup(Map.of(Setting.CONFIDENCE.parameter(), "0.9", Setting.SEED.parameter(), "3"),
+                     Map.of(Setting.AGENT_URL.variable(), agent.url().toString(), Setting.PROTOCOL.variable(), "a2a",
+                             Setting.REPORT_DIR.variable(), dir.toString()))) {
+
+            ((DynamicTest) setup.dynamicTests().toList().get(0)).getExecutable().execute();
+
+            assertThat(Files.readString(dir.resolve("greeting/results.json"))).containsPattern("\"level\"\\s*:\\s*0\\.9\\b")
+                    .doesNotContain("0.95");
+        }
+        try (AgentEvalSetup setup = setup(Map.of(Setting.AGENT_URL.parameter(), "http://127.0.0.1:9/",
+                Setting.CONFIDENCE.parameter(), "95"), Map.of())) {
+            assertThatThrownBy(setup::dynamicTests).isInstanceOf(ConfigurationException.class)
+                    .hasMessage("agent-eval.confidence must be a confidence level between 0 and 1 exclusive (e.g. 0.95)"
+                            + " but is '95'");
+        }
+    }
+
+    @Test
     void should_name_the_declared_parameter_of_an_invalid_value() {
         try (AgentEvalSetup setup = setup(Map.of(Setting.AGENT_URL.parameter(), "http://127.0.0.1:9/",
                 Setting.JUDGE_REDACT_SECRETS.parameter(), "maybe"), Map.of())) {
