@@ -76,6 +76,25 @@ class RunMojoTest {
     }
 
     @Test
+    void confidence_and_seed_reach_the_reports_and_an_invalid_level_is_an_execution_error() throws Exception {
+        RunMojo mojo = mojo();
+        mojo.threshold = 60.0;
+        mojo.confidence = "0.9";
+        mojo.seed = "5";
+
+        mojo.execute();
+
+        String json = Files.readString(project.resolve("target/agent-eval/results.json"));
+        assertThat(json).containsPattern("\"passRateInterval\"\\s*:\\s*\\{\\s*\"level\"\\s*:\\s*0\\.9\\b");
+        assertThat(json).containsPattern("\"method\"\\s*:\\s*\"bootstrap\"");
+
+        RunMojo invalid = mojo();
+        invalid.confidence = "1.5";
+        assertThatThrownBy(invalid::execute).isInstanceOf(MojoExecutionException.class)
+                .hasMessageContaining("--confidence must be a confidence level between 0 and 1 exclusive");
+    }
+
+    @Test
     void a_threshold_not_met_fails_the_build_with_the_summary() throws Exception {
         RunMojo mojo = mojo();
         mojo.threshold = 90.0;
