@@ -32,6 +32,19 @@ class JsonReportReaderTest {
     }
 
     @Test
+    void should_recompute_the_scorers_from_the_cases_whatever_a_file_says_and_read_a_file_without_them() {
+        String written = JsonReport.render(SampleResults.mixed());
+        String tampered = written.replaceFirst("\"mean\": 0\\.6666[0-9]*", "\"mean\": 0.01")
+                .replaceFirst("\"id\": \"must_include\"", "\"id\": \"forged\"");
+        assertThat(tampered).as("the file was changed").isNotEqualTo(written).contains("\"forged\"");
+        String without = written.replaceFirst("(?s)\"scorers\": \\[.*?\\],\n\\s*\"usage\"", "\"usage\"");
+        assertThat(without).doesNotContain("\"scorers\"");
+
+        assertThat(JsonReport.render(JsonReportReader.parse(tampered, "results.json"))).isEqualTo(written);
+        assertThat(JsonReport.render(JsonReportReader.parse(without, "results.json"))).isEqualTo(written);
+    }
+
+    @Test
     void should_read_the_pass_threshold_of_a_repeated_case() {
         var f = SampleResults.flaky();
         SuiteResult original = new SuiteResult("s", SampleResults.STARTED, java.time.Duration.ZERO, true, java.util.List.of(
