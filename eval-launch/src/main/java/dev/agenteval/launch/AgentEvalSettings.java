@@ -6,8 +6,10 @@ import dev.agenteval.core.Environment;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.core.Providers;
 import dev.agenteval.report.Reports;
+import dev.agenteval.report.stats.Confidence;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.Judge;
+import dev.agenteval.spi.ReportOptions;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
@@ -102,7 +104,7 @@ public final class AgentEvalSettings {
      * @throws ConfigurationException naming the setting when a level is not between 0 and 1 exclusive
      *                                or a seed not an integer
      */
-    public dev.agenteval.report.stats.Confidence confidence() {
+    public Confidence confidence() {
         return Wiring.confidence(settings);
     }
 
@@ -139,8 +141,7 @@ public final class AgentEvalSettings {
      */
     public EvalRunner.Builder runner(Suite suite) {
         EvalRunner.Builder b = runner(List.of(suite));
-        dev.agenteval.spi.ReportOptions options = dev.agenteval.spi.ReportOptions.none()
-                .with(dev.agenteval.report.stats.Confidence.class, confidence());
+        ReportOptions options = ReportOptions.none().with(Confidence.class, confidence());
         reportDir(suite).ifPresent(dir -> b.sink(Reports.all(dir, options)));
         return b;
     }

@@ -5,12 +5,16 @@ import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.HarnessFailure;
 import dev.agenteval.api.ScoreResult;
+import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.Summary;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.api.Usage;
 import dev.agenteval.common.json.JsonTrees;
+import dev.agenteval.report.Baseline;
+import dev.agenteval.report.BaselineComparison;
 import dev.agenteval.report.stats.Confidence;
 import dev.agenteval.report.stats.Interval;
+import dev.agenteval.spi.ReportOptions;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
@@ -18,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
+import java.util.function.Function;
 
 /** Wording shared by the human-readable reports: durations, rates, usage and error lines. */
 final class ReportText {
@@ -87,15 +92,13 @@ final class ReportText {
     }
 
     /** The comparison with the baseline {@code options} give; a result compares to null without one. */
-    static java.util.function.Function<dev.agenteval.api.SuiteResult, dev.agenteval.report.BaselineComparison> comparison(
-            dev.agenteval.spi.ReportOptions options) {
-        return options.get(dev.agenteval.report.Baseline.class)
-                .<java.util.function.Function<dev.agenteval.api.SuiteResult, dev.agenteval.report.BaselineComparison>>map(
-                        b -> b::compare).orElse(r -> null);
+    static Function<SuiteResult, BaselineComparison> comparison(ReportOptions options) {
+        return options.get(Baseline.class).<Function<SuiteResult, BaselineComparison>>map(b -> b::compare)
+                .orElse(r -> null);
     }
 
     /** The confidence of the error bars {@code options} ask for; 95% with the default seed when none. */
-    static Confidence confidence(dev.agenteval.spi.ReportOptions options) {
+    static Confidence confidence(ReportOptions options) {
         return options.get(Confidence.class).orElse(Confidence.DEFAULT);
     }
 
