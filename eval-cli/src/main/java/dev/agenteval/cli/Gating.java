@@ -100,17 +100,34 @@ final class Gating {
                 .collect(Collectors.joining(", "));
     }
 
+    /** The gates of {@code --threshold} and {@code --threshold-lower-bound} (null when not given), in that order. */
+    static List<Gate> gates(Double threshold, Double thresholdLowerBound) {
+        List<Gate> gates = new ArrayList<>();
+        if (threshold != null) {
+            gates.add(Gate.atLeast(threshold));
+        }
+        if (thresholdLowerBound != null) {
+            gates.add(Gate.lowerBoundAtLeast(thresholdLowerBound));
+        }
+        return List.copyOf(gates);
+    }
+
     /**
-     * The exit code of a suite's run: with a gate, whether it is met (printed); otherwise whether
+     * The exit code of a suite's run: with gates, whether each is met (printed); otherwise whether
      * every case met its expectation in a complete run. With {@code failOnRegression}, any
-     * regression against the baseline also exits 1 (printed).
+     * regression against the baseline also exits 1 (printed); with {@code failOnSignificantRegression},
+     * a significant paired regression of the run as a whole (printed, and printed when there is none).
      */
-    static int exitCode(SuiteResult result, Gate gate, Baseline baseline, boolean failOnRegression, PrintStream out) {
+    static int exitCode(SuiteResult result, List<Gate> gates, Baseline baseline, boolean failOnRegression,
+                        boolean failOnSignificantRegression, PrintStream out) {
         int code;
-        if (gate != null) {
-            GateVerdict verdict = gate.evaluate(result);
-            out.println(verdict.reason());
-            code = verdict.met() ? AgentEvalCli.OK : AgentEvalCli.CASES_FAILED;
+        if (!gates.isEmpty()) {
+            code = AgentEvalCli.OK;
+            for (Gate gate : gates) {
+                GateVerdict verdict = gate.evaluate(result);
+                out.println(verdict.reason());
+                code = verdict.met() ? code : AgentEvalCli.CASES_FAILED;
+            }
         } else {
             boolean allMet = result.cases().stream().allMatch(c -> c.status() == dev.agenteval.api.CaseStatus.PASSED);
             code = allMet && result.complete() ? AgentEvalCli.OK : AgentEvalCli.CASES_FAILED;
@@ -123,6 +140,14 @@ final class Gating {
                         + " regressed against " + baseline.source() + ": " + String.join(", ", ids));
                 code = AgentEvalCli.CASES_FAILED;
             }
+        }
+        if (failOnSignificantRegression && baseline != null) {
+            BaselineComparison diff = baseline.compare(result);
+            boolean regressed = diff.hasSignificantRegression();
+            out.println("--fail-on-significant-regression: " + (regressed ? "the run regressed significantly"
+                    : "no significant regression") + " against " + baseline.source() + ": "
+                    + diff.pairedSummary());
+            code = regressed ? AgentEvalCli.CASES_FAILED : code;
         }
         return code;
     }

@@ -181,6 +181,14 @@ public record BaselineComparison(String baselineSource, Instant baselineStartedA
         return paired.significant() && paired.regressed() > paired.improved();
     }
 
+    /**
+     * The paired test in words, as the console and results.md show it, e.g. {@code paired over 20
+     * cases: 5 regressed, 0 improved, McNemar p = 0.0625 (not significant at 0.05)}.
+     */
+    public String pairedSummary() {
+        return dev.agenteval.report.internal.ComparisonReport.pairedLine(this);
+    }
+
     /** The cases that regressed. */
     public List<Change> regressions() {
         return of(Kind.REGRESSION);
