@@ -1,6 +1,7 @@
 package dev.agenteval.cli;
 
 import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.api.Fingerprint;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.report.Baseline;
@@ -113,6 +114,20 @@ final class Gating {
     }
 
     /**
+     * Whether {@code result} meets every gate, for the configuration {@code current} (null: its own
+     * record); each verdict is printed.
+     */
+    static boolean met(List<Gate> gates, SuiteResult result, Fingerprint current, PrintStream out) {
+        boolean met = true;
+        for (Gate gate : gates) {
+            GateVerdict verdict = gate.evaluate(result, current);
+            out.println(verdict.reason());
+            met &= verdict.met();
+        }
+        return met;
+    }
+
+    /**
      * The exit code of a suite's run: with gates, whether each is met (printed); otherwise whether
      * every case met its expectation in a complete run. With {@code failOnRegression}, any
      * regression against the baseline also exits 1 (printed); with {@code failOnSignificantRegression},
@@ -122,12 +137,7 @@ final class Gating {
                         boolean failOnSignificantRegression, PrintStream out) {
         int code;
         if (!gates.isEmpty()) {
-            code = AgentEvalCli.OK;
-            for (Gate gate : gates) {
-                GateVerdict verdict = gate.evaluate(result);
-                out.println(verdict.reason());
-                code = verdict.met() ? code : AgentEvalCli.CASES_FAILED;
-            }
+            code = met(gates, result, null, out) ? AgentEvalCli.OK : AgentEvalCli.CASES_FAILED;
         } else {
             boolean allMet = result.cases().stream().allMatch(c -> c.status() == dev.agenteval.api.CaseStatus.PASSED);
             code = allMet && result.complete() ? AgentEvalCli.OK : AgentEvalCli.CASES_FAILED;
