@@ -58,7 +58,7 @@ final class RunOptions {
     @Option(names = "--threshold", paramLabel = "PCT", description = "Gate: exit 0 when the run covered every case of the suite and at least PCT percent of them passed, else 1. A filtered, sharded, stopped or interrupted run never meets it.")
     Double threshold;
 
-    @Option(names = "--threshold-lower-bound", paramLabel = "PCT", description = "Gate on the noise: exit 0 when the run covered every case of the suite and the lower bound of its pass rate's 95% Wilson interval is at least PCT percent, else 1, so that a pass rate reaching PCT by the luck of a small sample does not meet it (7 of 7 passed: 64.6%). With --threshold, both must be met.")
+    @Option(names = "--threshold-lower-bound", paramLabel = "PCT", description = "Gate on the noise: exit 0 when the run covered every case of the suite and the lower bound of its pass rate's 95% Wilson interval is at least PCT percent, else 1, so that a pass rate reaching PCT by the luck of a small sample does not meet it (7 of 7 passed: 64.6%%). With --threshold, both must be met.")
     Double thresholdLowerBound;
 
     @Option(names = "--baseline", paramLabel = "FILE", description = "An earlier results.json, or the report folder holding it (of a run of several suites: one results.json per suite subfolder, each suite compared with its own), to compare with: regressions, fixes, new and removed cases and the pass-rate change, in the console, results.md and results.json.")

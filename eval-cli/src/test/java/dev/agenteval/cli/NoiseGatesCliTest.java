@@ -97,7 +97,8 @@ class NoiseGatesCliTest {
                 + baseline.resolve("results.json") + ": paired over 8 cases: 5 regressed, 0 improved, McNemar p = 0.0625"
                 + " (not significant at 0.05)")
                 .contains("  paired over 8 cases: 5 regressed, 0 improved, McNemar p = 0.0625 (not significant at 0.05)")
-                .contains("    contains: mean change -0.625 (95% CI ");
+                .contains("    contains: mean change -0.625 (95% CI -1 to -0.25, n=8), sign-flip p = 0.0625,"
+                        + " Holm-adjusted 0.0625");
         // 6 regressed: p = 2 / 2^6 = 0.03125.
         assertThat(runSuite(six, "--baseline", baseline.toString(), "--threshold", "0", "--fail-on-significant-regression"))
                 .isEqualTo(1);
