@@ -83,7 +83,7 @@ public final class ComparisonReport {
 
     private static String signed(double value) {
         String text = new BigDecimal(value).setScale(3, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
-        return value > 0 && !text.equals("0") ? "+" + text : text.equals("-0") ? "0" : text;
+        return value > 0 && !text.equals("0") ? "+" + text : text;
     }
 
     private static ArrayNode changes(List<Change> changes) {

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * A run compared with a baseline case by case, as results.json's {@code baseline} has it: the
@@ -80,25 +81,25 @@ public record PairedComparison(int pairs, int regressed, int improved, double mc
             throw new IllegalArgumentException("significance must be > 0 and < 1 but was " + significance);
         }
         Normal.checkLevel(level);
-        List<CaseResult[]> pairs = new ArrayList<>();
+        List<Pair> pairs = new ArrayList<>();
         for (CaseResult now : current.cases()) {
             CaseResult then = baseline.find(now.id()).orElse(null);
             if (then != null && then.status() != CaseStatus.SKIPPED && now.status() != CaseStatus.SKIPPED) {
-                pairs.add(new CaseResult[] {then, now});
+                pairs.add(new Pair(then, now));
             }
         }
         int regressed = 0;
         int improved = 0;
         Set<String> ids = new LinkedHashSet<>();
-        for (CaseResult[] pair : pairs) {
-            regressed += pair[0].passed() && !pair[1].passed() ? 1 : 0;
-            improved += !pair[0].passed() && pair[1].passed() ? 1 : 0;
-            ids.addAll(scorerIds(pair[1]));
+        for (Pair pair : pairs) {
+            regressed += pair.before().passed() && !pair.after().passed() ? 1 : 0;
+            improved += !pair.before().passed() && pair.after().passed() ? 1 : 0;
+            ids.addAll(scorerIds(pair.after()));
         }
         double p = PairedTests.mcnemar(regressed, improved).p();
         Map<String, double[]> differences = new LinkedHashMap<>();
         for (String id : ids) {
-            double[] diffs = pairs.stream().map(pair -> difference(pair, id)).filter(OptionalDouble::isPresent)
+            double[] diffs = pairs.stream().map(pair -> pair.difference(id)).filter(OptionalDouble::isPresent)
                     .mapToDouble(OptionalDouble::getAsDouble).toArray();
             if (diffs.length > 0) {
                 differences.put(id, diffs);
@@ -127,7 +128,7 @@ public record PairedComparison(int pairs, int regressed, int improved, double mc
                 .mapToDouble(ScoreResult::value).average();
     }
 
-    private static java.util.stream.Stream<ScoreResult> scores(CaseResult c) {
+    private static Stream<ScoreResult> scores(CaseResult c) {
         return c.attempts().stream().map(CaseAttempt::turns).flatMap(List::stream).map(TurnResult::scores)
                 .flatMap(List::stream);
     }
@@ -136,10 +137,15 @@ public record PairedComparison(int pairs, int regressed, int improved, double mc
         return scores(c).filter(s -> s.value() != null).map(ScoreResult::type).distinct().toList();
     }
 
-    private static OptionalDouble difference(CaseResult[] pair, String scorerId) {
-        OptionalDouble before = caseValue(pair[0], scorerId);
-        OptionalDouble after = caseValue(pair[1], scorerId);
-        return before.isPresent() && after.isPresent() ? OptionalDouble.of(after.getAsDouble() - before.getAsDouble())
-                : OptionalDouble.empty();
+    /** A case in the baseline and now. */
+    private record Pair(CaseResult before, CaseResult after) {
+
+        /** The case's value for a scorer now minus in the baseline; empty unless it has both. */
+        OptionalDouble difference(String scorerId) {
+            OptionalDouble then = caseValue(before, scorerId);
+            OptionalDouble now = caseValue(after, scorerId);
+            return then.isPresent() && now.isPresent() ? OptionalDouble.of(now.getAsDouble() - then.getAsDouble())
+                    : OptionalDouble.empty();
+        }
     }
 }
