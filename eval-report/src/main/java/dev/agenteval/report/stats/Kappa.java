@@ -40,8 +40,9 @@ public final class Kappa {
      * The percentile bootstrap interval of {@link #cohen}: the items are resampled with replacement
      * {@code resamples} times, kappa taken of each resample, and the interval read from the
      * {@code (1-level)/2} and {@code (1+level)/2} quantiles (R type 7). Resamples whose kappa is
-     * undefined (every resampled item got one verdict from both raters) are left out. Empty when
-     * kappa of the table itself is undefined, or fewer than half the resamples have one.
+     * undefined (every resampled item got one verdict from both raters) are left out. Empty when a
+     * rater gave one verdict only (kappa is then 0 or undefined in every resample, so its spread
+     * says nothing), or fewer than half the resamples have a kappa.
      *
      * @throws IllegalArgumentException when a count is negative, {@code resamples < 2}, or the level
      *                                  is not in (0, 1)
@@ -56,7 +57,10 @@ public final class Kappa {
         if (resamples < 2) {
             throw new IllegalArgumentException("resamples must be >= 2 but was " + resamples);
         }
-        if (Double.isNaN(cohen(passPass, passFail, failPass, failFail))) {
+        boolean oneVerdict = passPass + passFail == 0 || failPass + failFail == 0 || passPass + failPass == 0
+                || passFail + failFail == 0;
+        if (oneVerdict) {
+            // Kappa is then 0 or undefined in every resample: a point, not an interval.
             return Optional.empty();
         }
         int n = passPass + passFail + failPass + failFail;

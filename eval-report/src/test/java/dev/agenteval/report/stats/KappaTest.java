@@ -53,6 +53,10 @@ class KappaTest {
     @Test
     void should_give_no_interval_where_kappa_is_undefined_and_refuse_bad_arguments() {
         assertThat(Kappa.bootstrap(5, 0, 0, 0, 0.95, 1000, 1L)).isEmpty();
+        // The person passed all 20: kappa is 0 in every resample where it is defined, a point, not an interval.
+        assertThat(Kappa.cohen(10, 10, 0, 0)).isEqualTo(0.0);
+        assertThat(Kappa.bootstrap(10, 10, 0, 0, 0.95, 1000, 1L)).isEmpty();
+        assertThat(Kappa.bootstrap(10, 0, 10, 0, 0.95, 1000, 1L)).as("the judge passed all").isEmpty();
         assertThatThrownBy(() -> Kappa.bootstrap(1, -1, 0, 0, 0.95, 1000, 1L)).hasMessageContaining("counts must be >= 0");
         assertThatThrownBy(() -> Kappa.bootstrap(1, 1, 0, 0, 0.95, 1, 1L)).hasMessageContaining("resamples must be >= 2");
         assertThatThrownBy(() -> Kappa.bootstrap(1, 1, 0, 0, 1.0, 100, 1L)).hasMessageContaining("level must be");
