@@ -145,6 +145,10 @@ class CalibrateCliTest {
         assertThat(report.at("/groups/0/agreementInterval/low").asDouble()).isEqualTo(0.2307);
         assertThat(report.at("/groups/0/agreementInterval/high").asDouble()).isEqualTo(0.8824);
         assertThat(report.at("/groups/0/kappaInterval/method").asText()).isEqualTo("bootstrap");
+        // The README quotes these: the default seed fixes them.
+        assertThat(report.at("/groups/0/kappaInterval/low").asDouble()).isEqualTo(-0.6667);
+        assertThat(report.at("/groups/0/kappaInterval/high").asDouble()).isEqualTo(1.0);
+        assertThat(report.at("/groups/0/kappaInterval/seed").asLong()).isEqualTo(20_240_529L);
         assertThat(report.at("/groups/0/confusion/humanPass/undecided").asInt()).isEqualTo(1);
         assertThat(report.at("/outcomes/5/judge").asText()).isEqualTo("undecided");
         assertThat(dir.resolve("reports/calibration.md")).content()
