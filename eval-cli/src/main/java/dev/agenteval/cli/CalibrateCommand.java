@@ -59,7 +59,7 @@ final class CalibrateCommand implements Callable<Integer> {
     @Option(names = "--concurrency", paramLabel = "N", description = "At most this many judge calls at once. Default: 4.")
     int concurrency = 4;
 
-    @Option(names = "--confidence", paramLabel = "LEVEL", converter = Share.class, description = "The confidence level of the intervals of agreement (Wilson) and kappa (bootstrap), as 0.95 or 95%. Default: 0.95.")
+    @Option(names = "--confidence", paramLabel = "LEVEL", converter = Share.class, description = "The confidence level of the intervals of agreement (Wilson) and kappa (bootstrap), as 0.95 or 95%%. Default: 0.95.")
     double confidence = Normal.DEFAULT_LEVEL;
 
     @Option(names = "--seed", paramLabel = "N", description = "The seed of kappa's bootstrap interval (10000 resamples of the decided labels): the same labels and seed give the same interval. Default: 20240529.")

@@ -24,7 +24,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 + " two-sided test at the given significance and power: for two runs on separate cases (the"
                 + " two-proportion z-test) and, with --paired, for two runs on the same cases (McNemar's test, from the"
                 + " share of cases whose verdict differs between the runs). Normal approximations, named in the output."
-                + " Rates are fractions (0.8) or percentages (80%). Sends nothing.",
+                + " Rates are fractions (0.8) or percentages (80%%). Sends nothing.",
                 "Exit codes: 0 answered; 2 invalid command line."})
 final class SampleSizeCommand implements Callable<Integer> {
 
@@ -33,12 +33,12 @@ final class SampleSizeCommand implements Callable<Integer> {
     Verbosity verbosity = new Verbosity();
 
     @Option(names = "--rate", required = true, paramLabel = "RATE", converter = Share.class,
-            description = "The pass rate now (or expected), e.g. 0.8 or 80%.")
+            description = "The pass rate now (or expected), e.g. 0.8 or 80%%.")
     double rate;
 
     @Option(names = "--delta", required = true, paramLabel = "DELTA", converter = Share.class,
-            description = "The smallest change in pass rate worth detecting, either way, e.g. 0.1 or 10% (10 points);"
-                    + " the answer is for the direction that needs more cases (towards 50%).")
+            description = "The smallest change in pass rate worth detecting, either way, e.g. 0.1 or 10%% (10 points);"
+                    + " the answer is for the direction that needs more cases (towards 50%%).")
     double delta;
 
     @Option(names = "--power", paramLabel = "P", converter = Share.class,
@@ -99,7 +99,7 @@ final class SampleSizeCommand implements Callable<Integer> {
         List<String> problems = new ArrayList<>();
         inRange(problems, "--rate", rate, true);
         if (!(delta > 0 && delta < 1)) {
-            problems.add("--delta must be > 0 and < 1 (the size of the change, either way) but was " + delta);
+            problems.add("--delta must be > 0 and < 1 (the size of the change, either way: 0.1 or 10% for 10 points) but was " + delta);
         } else if (rate - delta < 0 && rate + delta > 1) {
             problems.add("--delta " + delta + " leaves [0, 1] either way from --rate " + rate);
         }
