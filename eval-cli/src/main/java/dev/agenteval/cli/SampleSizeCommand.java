@@ -55,8 +55,8 @@ final class SampleSizeCommand implements Callable<Integer> {
 
     @Option(names = "--discordant", paramLabel = "SHARE", converter = Share.class,
             description = "With --paired: the expected share of cases that pass in one run only, e.g. (regressed +"
-                    + " improved) / pairs of an earlier comparison. Default: as if the runs' verdicts were independent,"
-                    + " RATE·(1−TO) + TO·(1−RATE), the most a paired design should assume.")
+                    + " improved) / pairs of an earlier run with --baseline ('paired over N cases'). Default: as if the"
+                    + " runs' verdicts were independent, RATE·(1−TO) + TO·(1−RATE), the most a paired design should assume.")
     Double discordant;
 
     @Option(names = "--repeats", paramLabel = "N", description = "Attempts per case (run --repeat N). Needs --icc when"
@@ -169,8 +169,8 @@ final class SampleSizeCommand implements Callable<Integer> {
         }
         if (paired && discordant == null) {
             sb.append("A paired comparison needs fewer cases when the runs agree on most cases, as runs of an agent on the"
-                    + " same cases usually do: give --discordant, e.g. (regressed + improved) / pairs of an earlier"
-                    + " comparison.\n");
+                    + " same cases usually do: give --discordant, e.g. (regressed + improved) / pairs of an earlier run"
+                    + " with --baseline.\n");
         }
         return sb.toString();
     }
