@@ -109,7 +109,7 @@ public final class CalibrationReports {
 
     /**
      * As {@link #table(CalibrationResult)}, with the intervals computed as {@code intervals} says:
-     * {@code agreement 60.0% (95% CI 23-88%), kappa 0.17 (95% CI -0.6 to 1.0)}.
+     * {@code agreement 60.0% (95% CI 23-88%), kappa 0.17 (95% CI -0.67 to 1.00)}.
      */
     public static String table(CalibrationResult result, Intervals intervals) {
         Objects.requireNonNull(intervals, "intervals");
