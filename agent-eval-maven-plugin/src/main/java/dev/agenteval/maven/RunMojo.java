@@ -112,6 +112,13 @@ public class RunMojo extends AbstractMojo {
     String seed;
 
     /**
+     * {@code --threshold-lower-bound}: the gate on the noise, in percent that the lower bound of the
+     * pass rate's 95% Wilson interval must reach.
+     */
+    @Parameter(property = "agent-eval.threshold-lower-bound")
+    Double thresholdLowerBound;
+
+    /**
      * {@code --baseline}: an earlier results.json, or its report folder (a subfolder per suite when
      * several ran), to compare with. When it does not exist yet, the run is not compared and a
      * warning says how to make it from this run's reports.
@@ -122,6 +129,18 @@ public class RunMojo extends AbstractMojo {
     /** {@code --fail-on-regression}: fail when a case that passed in the baseline does not now. */
     @Parameter(property = "agent-eval.fail-on-regression", defaultValue = "false")
     boolean failOnRegression;
+
+    /**
+     * {@code --fail-on-significant-regression}: fail only when the run as a whole regressed against
+     * the baseline (McNemar's test on the paired verdicts below the significance, more cases
+     * regressed than improved).
+     */
+    @Parameter(property = "agent-eval.fail-on-significant-regression", defaultValue = "false")
+    boolean failOnSignificantRegression;
+
+    /** {@code --significance}: with a baseline, the p-value below which a comparison is significant (default 0.05). */
+    @Parameter(property = "agent-eval.significance")
+    Double significance;
 
     /** {@code --judge}: the judge provider by id (openai, overlap). */
     @Parameter(property = "agent-eval.judge")
@@ -199,7 +218,8 @@ public class RunMojo extends AbstractMojo {
         List<String> verdicts = new ArrayList<>();
         int code;
         try (PrintStream out = stream(line -> {
-                 if (line.startsWith("gate ") || line.startsWith("--fail-on-regression:")) {
+                 if (line.startsWith("gate ") || line.startsWith("--fail-on-regression:")
+                         || line.startsWith("--fail-on-significant-regression: the run regressed")) {
                      verdicts.add(line);
                  }
                  log.info(line);
@@ -219,7 +239,7 @@ public class RunMojo extends AbstractMojo {
                     new AgentEvalCli.Context(out, err, System.getenv(), basedir.toPath().toAbsolutePath(), false));
         }
         switch (code) {
-            case AgentEvalCli.OK -> log.info("agent-eval: " + (threshold == null ? "every case met its expectation"
+            case AgentEvalCli.OK -> log.info("agent-eval: " + (threshold == null && thresholdLowerBound == null ? "every case met its expectation"
                     : "the gate is met") + reportsNote());
             case AgentEvalCli.CASES_FAILED -> throw new MojoFailureException(failureMessage(started, verdicts));
             case AgentEvalCli.INVALID -> throw new MojoExecutionException(problem(
@@ -259,6 +279,11 @@ public class RunMojo extends AbstractMojo {
         if (failOnRegression && compare) {
             a.add("--fail-on-regression");
         }
+        if (failOnSignificantRegression && compare) {
+            a.add("--fail-on-significant-regression");
+        }
+        option(a, "--significance", significance == null || !compare ? null : significance.toString());
+        option(a, "--threshold-lower-bound", thresholdLowerBound == null ? null : thresholdLowerBound.toString());
         option(a, "--judge", judge);
         option(a, "--judge-url", judgeUrl);
         option(a, "--judge-model", judgeModel);

@@ -106,6 +106,21 @@ class RunMojoTest {
     }
 
     @Test
+    void a_lower_bound_gate_fails_the_build_where_the_same_threshold_on_the_pass_rate_passes() throws Exception {
+        // 2 of 3 at 95%: the Wilson interval is 0.2077 to 0.9385.
+        RunMojo mojo = mojo();
+        mojo.threshold = 60.0;
+        mojo.thresholdLowerBound = 60.0;
+
+        assertThatThrownBy(mojo::execute).isInstanceOf(MojoFailureException.class)
+                .hasMessageContaining("gate not met: pass rate 66.7% (2 of 3 cases passed; 95% CI lower bound 20.8%)"
+                        + " is below the lower-bound threshold 60%");
+        RunMojo low = mojo();
+        low.thresholdLowerBound = 20.0;
+        low.execute();
+    }
+
+    @Test
     void a_failed_case_without_a_threshold_fails_the_build() throws Exception {
         assertThatThrownBy(mojo()::execute).isInstanceOf(MojoFailureException.class)
                 .hasMessageContaining("2 of 3 cases passed");
@@ -246,6 +261,9 @@ class RunMojoTest {
         mojo.threshold = 90.0;
         mojo.baseline = new File("/p/last.json");
         mojo.failOnRegression = true;
+        mojo.failOnSignificantRegression = true;
+        mojo.significance = 0.01;
+        mojo.thresholdLowerBound = 70.0;
         mojo.judge = "overlap";
         mojo.cases = List.of("a", "b");
         mojo.tags = List.of("ci");
@@ -258,6 +276,7 @@ class RunMojoTest {
         assertThat(mojo.arguments()).containsExactly("run", "--agent-url", "http://127.0.0.1:1/", "--protocol", "a2a",
                 "--env", "eu", "--report-dir", new File("/p/target/agent-eval").getAbsolutePath(), "--format", "json,md",
                 "--threshold", "90.0", "--baseline", new File("/p/last.json").getAbsolutePath(), "--fail-on-regression",
+                "--fail-on-significant-regression", "--significance", "0.01", "--threshold-lower-bound", "70.0",
                 "--judge", "overlap", "--case", "a", "--case", "b", "--tag", "ci", "--concurrency", "2",
                 "--timeout", "30.0", "--repeat", "3", "-v", "--shard", "1/2", "--",
                 Path.of("/p").toAbsolutePath().resolve(RunMojo.DEFAULT_SUITES).toString());

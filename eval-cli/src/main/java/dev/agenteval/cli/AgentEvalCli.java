@@ -132,7 +132,7 @@ public final class AgentEvalCli implements Callable<Integer> {
     /** The commands, in the order help lists them. */
     private static final List<Class<?>> COMMANDS = List.of(RunCommand.class, ShowCommand.class, ValidateCommand.class,
             SchemaCommand.class, MergeCommand.class, RecordCommand.class, CalibrateCommand.class, TokenCommand.class,
-            DemoAgentCommand.class,
+            SampleSizeCommand.class, DemoAgentCommand.class,
             CompletionCommand.class, CommandLine.HelpCommand.class);
 
     /**

@@ -11,6 +11,8 @@ import dev.agenteval.launch.Wiring;
 import dev.agenteval.report.CalibrationReports;
 import dev.agenteval.report.Journal;
 import dev.agenteval.report.Reports;
+import dev.agenteval.report.stats.Bootstrap;
+import dev.agenteval.report.stats.Normal;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.yaml.LabelsLoader;
 import java.io.IOException;
@@ -34,8 +36,8 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "calibrate", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs the judge scorers on turns people have labelled pass or fail (a labels file), and prints,"
-                + " per scorer and template version, the agreement between judge and people, Cohen's kappa and the"
-                + " confusion matrix (with an undecided column for scores inside a scorer's undecidedBetween band),"
+                + " per scorer and template version, the agreement between judge and people (with its Wilson interval),"
+                + " Cohen's kappa (with a seeded bootstrap interval over the labels) and the confusion matrix (with an undecided column for scores inside a scorer's undecidedBetween band),"
                 + " then the labels where they disagree. Judge errors are counted apart.",
                 "LABELS may also be a results.json (or its report folder) whose scores carry \"human\": \"pass\" or"
                         + " \"fail\": its recorded verdicts are compared, and no judge is asked.",
@@ -56,6 +58,12 @@ final class CalibrateCommand implements Callable<Integer> {
 
     @Option(names = "--concurrency", paramLabel = "N", description = "At most this many judge calls at once. Default: 4.")
     int concurrency = 4;
+
+    @Option(names = "--confidence", paramLabel = "LEVEL", converter = Share.class, description = "The confidence level of the intervals of agreement (Wilson) and kappa (bootstrap), as 0.95 or 95%%. Default: 0.95.")
+    double confidence = Normal.DEFAULT_LEVEL;
+
+    @Option(names = "--seed", paramLabel = "N", description = "The seed of kappa's bootstrap interval (10000 resamples of the decided labels): the same labels and seed give the same interval. Default: 20240529.")
+    long seed = Bootstrap.DEFAULT_SEED;
 
     @Mixin
     JudgeOptions judgeOptions = new JudgeOptions();
@@ -79,6 +87,9 @@ final class CalibrateCommand implements Callable<Integer> {
         List<String> problems = new ArrayList<>();
         if (concurrency < 1) {
             problems.add("--concurrency must be >= 1 but was " + concurrency);
+        }
+        if (!(confidence > 0 && confidence < 1)) {
+            problems.add("--confidence must be > 0 and < 1 (or a percentage below 100%) but was " + confidence);
         }
         formats.stream().filter(f -> !FORMATS.contains(f)).forEach(f -> problems.add("--format: unknown format '" + f
                 + "' (known: " + String.join(", ", FORMATS) + ")"));
@@ -106,10 +117,12 @@ final class CalibrateCommand implements Callable<Integer> {
             }
         }
         CalibrationResult result = calibration.run();
-        context.out().print(CalibrationReports.table(result));
+        CalibrationReports.Intervals intervals = new CalibrationReports.Intervals(confidence, seed);
+        context.out().print(CalibrationReports.table(result, intervals));
         Optional<Path> dir = Wiring.reportDir(settings, context.workDir());
         if (dir.isPresent()) {
-            write(result, dir.get());
+            context.out().println(ResultFiles.reportsLine(CalibrationReports.write(result, dir.get(), formats, intervals),
+                    context.workDir()));
         }
         if (result.judgedNone()) {
             CalibrationResult.Outcome first = result.outcomes().get(0);
@@ -135,9 +148,5 @@ final class CalibrateCommand implements Callable<Integer> {
                     + "; calibrate reads a labels file or a results.json");
         }
         return LabelsLoader.of(providers).load(file);
-    }
-
-    private void write(CalibrationResult result, Path dir) throws IOException {
-        context.out().println(ResultFiles.reportsLine(CalibrationReports.write(result, dir, formats), context.workDir()));
     }
 }

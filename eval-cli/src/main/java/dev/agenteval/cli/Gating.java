@@ -1,6 +1,7 @@
 package dev.agenteval.cli;
 
 import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.api.Fingerprint;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.report.Baseline;
@@ -100,17 +101,43 @@ final class Gating {
                 .collect(Collectors.joining(", "));
     }
 
+    /** The gates of {@code --threshold} and {@code --threshold-lower-bound} (null when not given), in that order. */
+    static List<Gate> gates(Double threshold, Double thresholdLowerBound) {
+        List<Gate> gates = new ArrayList<>();
+        if (threshold != null) {
+            gates.add(Gate.atLeast(threshold));
+        }
+        if (thresholdLowerBound != null) {
+            gates.add(Gate.lowerBoundAtLeast(thresholdLowerBound));
+        }
+        return List.copyOf(gates);
+    }
+
     /**
-     * The exit code of a suite's run: with a gate, whether it is met (printed); otherwise whether
-     * every case met its expectation in a complete run. With {@code failOnRegression}, any
-     * regression against the baseline also exits 1 (printed).
+     * Whether {@code result} meets every gate, for the configuration {@code current} (null: its own
+     * record); each verdict is printed.
      */
-    static int exitCode(SuiteResult result, Gate gate, Baseline baseline, boolean failOnRegression, PrintStream out) {
-        int code;
-        if (gate != null) {
-            GateVerdict verdict = gate.evaluate(result);
+    static boolean met(List<Gate> gates, SuiteResult result, Fingerprint current, PrintStream out) {
+        boolean met = true;
+        for (Gate gate : gates) {
+            GateVerdict verdict = gate.evaluate(result, current);
             out.println(verdict.reason());
-            code = verdict.met() ? AgentEvalCli.OK : AgentEvalCli.CASES_FAILED;
+            met &= verdict.met();
+        }
+        return met;
+    }
+
+    /**
+     * The exit code of a suite's run: with gates, whether each is met (printed); otherwise whether
+     * every case met its expectation in a complete run. With {@code failOnRegression}, any
+     * regression against the baseline also exits 1 (printed); with {@code failOnSignificantRegression},
+     * a significant paired regression of the run as a whole (printed, and printed when there is none).
+     */
+    static int exitCode(SuiteResult result, List<Gate> gates, Baseline baseline, boolean failOnRegression,
+                        boolean failOnSignificantRegression, PrintStream out) {
+        int code;
+        if (!gates.isEmpty()) {
+            code = met(gates, result, null, out) ? AgentEvalCli.OK : AgentEvalCli.CASES_FAILED;
         } else {
             boolean allMet = result.cases().stream().allMatch(c -> c.status() == dev.agenteval.api.CaseStatus.PASSED);
             code = allMet && result.complete() ? AgentEvalCli.OK : AgentEvalCli.CASES_FAILED;
@@ -123,6 +150,14 @@ final class Gating {
                         + " regressed against " + baseline.source() + ": " + String.join(", ", ids));
                 code = AgentEvalCli.CASES_FAILED;
             }
+        }
+        if (failOnSignificantRegression && baseline != null) {
+            BaselineComparison diff = baseline.compare(result);
+            boolean regressed = diff.hasSignificantRegression();
+            out.println("--fail-on-significant-regression: " + (regressed ? "the run regressed significantly"
+                    : "no significant regression") + " against " + baseline.source() + ": "
+                    + diff.pairedSummary());
+            code = regressed ? AgentEvalCli.CASES_FAILED : code;
         }
         return code;
     }

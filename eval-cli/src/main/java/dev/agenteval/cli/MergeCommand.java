@@ -12,7 +12,6 @@ import dev.agenteval.launch.Setting;
 import dev.agenteval.launch.Settings;
 import dev.agenteval.launch.Wiring;
 import dev.agenteval.report.Gate;
-import dev.agenteval.report.GateVerdict;
 import dev.agenteval.report.Reports;
 import dev.agenteval.report.SuiteResults;
 import dev.agenteval.report.stats.Confidence;
@@ -72,6 +71,9 @@ final class MergeCommand implements Callable<Integer> {
     @Option(names = "--threshold", paramLabel = "PCT", description = "Gate on the merged result: exit 0 when it covers every current case of the current configuration (--suite and the agent options) and at least PCT percent of the cases passed, else 1. Needs --suite.")
     Double threshold;
 
+    @Option(names = "--threshold-lower-bound", paramLabel = "PCT", description = "Gate on the merged result's noise: as --threshold, but the lower bound of the pass rate's 95% Wilson interval must be at least PCT percent. With --threshold, both must be met. Needs --suite.")
+    Double thresholdLowerBound;
+
     @Option(names = "--suite", paramLabel = "FILE", description = "The current suite: every input must be of it and of the current agent (the agent options below, --repeat and --timeout as the run had them), else exit 2. Required by --threshold, so that an old result does not meet the gate.")
     Path suite;
 
@@ -103,16 +105,16 @@ final class MergeCommand implements Callable<Integer> {
     // The report folder's lock is held while the reports are written; the body never names it.
     @SuppressWarnings("try")
     public Integer call() {
-        Gate gate = null;
-        if (threshold != null) {
-            try {
-                gate = Gate.atLeast(threshold);
-            } catch (IllegalArgumentException e) {
-                throw new ConfigurationException("--" + e.getMessage());
-            }
+        List<String> invalid = new ArrayList<>();
+        RunOptions.checkPercent(invalid, "--threshold", threshold);
+        RunOptions.checkPercent(invalid, "--threshold-lower-bound", thresholdLowerBound);
+        if (!invalid.isEmpty()) {
+            throw new ConfigurationException(String.join("; ", invalid));
         }
-        if (gate != null && suite == null) {
-            throw new ConfigurationException("--threshold binds the gate to the current suite and agent: give --suite FILE"
+        List<Gate> gates = Gating.gates(threshold, thresholdLowerBound);
+        if (!gates.isEmpty() && suite == null) {
+            throw new ConfigurationException((threshold != null ? "--threshold" : "--threshold-lower-bound")
+                    + " binds the gate to the current suite and agent: give --suite FILE"
                     + " and the agent options the run used (" + Setting.Option.TARGET + " NAME or "
                     + Setting.Option.AGENT_URL + " URL, ...)");
         }
@@ -201,13 +203,12 @@ final class MergeCommand implements Callable<Integer> {
         if (!written.isEmpty()) {
             context.out().println(ResultFiles.reportsLine(written, context.workDir()));
         }
-        if (gate != null) {
+        if (!gates.isEmpty()) {
             // The judge is not among the current options: the inputs' own (the same in every input).
             Fingerprint recorded = merged.fingerprint();
-            GateVerdict verdict = gate.evaluate(merged, recorded == null ? current
-                    : Fingerprint.of(current.suite(), current.suiteCases(), current.agent(), recorded.judge()));
-            context.out().println(verdict.reason());
-            return verdict.met() ? AgentEvalCli.OK : AgentEvalCli.CASES_FAILED;
+            Fingerprint expected = recorded == null ? current
+                    : Fingerprint.of(current.suite(), current.suiteCases(), current.agent(), recorded.judge());
+            return Gating.met(gates, merged, expected, context.out()) ? AgentEvalCli.OK : AgentEvalCli.CASES_FAILED;
         }
         boolean allMet = merged.cases().stream().allMatch(c -> c.status() == CaseStatus.PASSED);
         return allMet && merged.complete() ? AgentEvalCli.OK : AgentEvalCli.CASES_FAILED;

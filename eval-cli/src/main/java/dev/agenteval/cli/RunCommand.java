@@ -7,7 +7,6 @@ import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.report.Baseline;
 import dev.agenteval.core.EvalRunner;
-import dev.agenteval.report.Gate;
 import dev.agenteval.report.Journal;
 import dev.agenteval.core.ReportException;
 import dev.agenteval.report.Reports;
@@ -333,8 +332,8 @@ final class RunCommand implements Callable<Integer> {
                     + result.cases().get(0).reason() + ")");
             return AgentEvalCli.NOT_CARRIED_OUT;
         }
-        Gate gate = options.threshold == null ? null : Gate.atLeast(options.threshold);
-        return Gating.exitCode(result, gate, compared, options.failOnRegression, context.out());
+        return Gating.exitCode(result, options.gates(), compared, options.failOnRegression,
+                options.failOnSignificantRegression, context.out());
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.agenteval.cli;
 
 import dev.agenteval.api.Shard;
 import dev.agenteval.launch.Setting;
+import dev.agenteval.report.Gate;
 import dev.agenteval.launch.Settings;
 import dev.agenteval.launch.Wiring;
 import java.nio.file.Path;
@@ -57,13 +58,19 @@ final class RunOptions {
     @Option(names = "--threshold", paramLabel = "PCT", description = "Gate: exit 0 when the run covered every case of the suite and at least PCT percent of them passed, else 1. A filtered, sharded, stopped or interrupted run never meets it.")
     Double threshold;
 
+    @Option(names = "--threshold-lower-bound", paramLabel = "PCT", description = "Gate on the noise: exit 0 when the run covered every case of the suite and the lower bound of its pass rate's 95% Wilson interval is at least PCT percent, else 1, so that a pass rate reaching PCT by the luck of a small sample does not meet it (7 of 7 passed: 64.6%%). With --threshold, both must be met.")
+    Double thresholdLowerBound;
+
     @Option(names = "--baseline", paramLabel = "FILE", description = "An earlier results.json, or the report folder holding it (of a run of several suites: one results.json per suite subfolder, each suite compared with its own), to compare with: regressions, fixes, new and removed cases and the pass-rate change, in the console, results.md and results.json.")
     Path baselinePath;
 
     @Option(names = "--fail-on-regression", description = "Exit 1 when a case passed in --baseline and does not now (with repeats: only when Fisher's exact test on the attempt counts gives p below --significance).")
     boolean failOnRegression;
 
-    @Option(names = "--significance", paramLabel = "P", description = "With --baseline and repeats: the p-value below which a changed verdict counts as a regression or fix (default 0.05).")
+    @Option(names = "--fail-on-significant-regression", description = "Exit 1 only when the run as a whole regressed against --baseline: McNemar's exact test on the paired verdicts of the cases in both runs gives p below --significance and more cases regressed than improved. A single flipped case does not fail the run.")
+    boolean failOnSignificantRegression;
+
+    @Option(names = "--significance", paramLabel = "P", description = "With --baseline: the p-value below which a comparison counts as significant: the paired McNemar test of the run, and with repeats a changed verdict as a regression or fix (default 0.05).")
     Double significance;
 
     @Option(names = Setting.Option.REPORT_DIR, paramLabel = "DIR", description = "Write results.json, results.md, junit.xml and report.html here (--format chooses others; default: AGENT_EVAL_REPORT_DIR). Checked writable and locked for the run before anything is sent: another run into the same folder is refused.")
@@ -114,6 +121,18 @@ final class RunOptions {
     Verbosity verbosity = new Verbosity();
 
     /** Adds the problems of the options to {@code problems}; the agent's settings only when {@code agentRequired}, or when an agent option is given. */
+    /** Adds a problem when a percentage option is given outside 0..100. */
+    static void checkPercent(List<String> problems, String option, Double percent) {
+        if (percent != null && !(percent >= 0 && percent <= 100)) {
+            problems.add(option + " must be between 0 and 100 (percent) but was " + percent);
+        }
+    }
+
+    /** The gates of --threshold and --threshold-lower-bound; empty without them. */
+    List<Gate> gates() {
+        return Gating.gates(threshold, thresholdLowerBound);
+    }
+
     void validate(List<String> problems, boolean agentRequired, Settings settings) {
         if (agentRequired || agentOptions.given()) {
             agentOptions.validate(problems, settings);
@@ -142,11 +161,13 @@ final class RunOptions {
         if (repeat < 1) {
             problems.add("--repeat must be >= 1 but was " + repeat);
         }
-        if (threshold != null && !(threshold >= 0 && threshold <= 100)) {
-            problems.add("--threshold must be between 0 and 100 (percent) but was " + threshold);
-        }
+        checkPercent(problems, "--threshold", threshold);
+        checkPercent(problems, "--threshold-lower-bound", thresholdLowerBound);
         if (failOnRegression && baselinePath == null) {
             problems.add("--fail-on-regression needs --baseline FILE (an earlier results.json)");
+        }
+        if (failOnSignificantRegression && baselinePath == null) {
+            problems.add("--fail-on-significant-regression needs --baseline FILE (an earlier results.json)");
         }
         if (significance != null && baselinePath == null) {
             problems.add("--significance needs --baseline FILE (an earlier results.json)");

@@ -1,5 +1,6 @@
 package dev.agenteval.cli;
 
+import static dev.agenteval.cli.FakeOpenAi.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -312,7 +313,4 @@ class A2aJsSdkCliTest {
         return judge;
     }
 
-    private static MockResponse json(String body) {
-        return new MockResponse.Builder().code(200).addHeader("Content-Type", "application/json").body(body).build();
-    }
 }

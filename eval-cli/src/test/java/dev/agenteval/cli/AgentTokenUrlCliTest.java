@@ -1,5 +1,6 @@
 package dev.agenteval.cli;
 
+import static dev.agenteval.cli.FakeOpenAi.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
@@ -65,10 +66,6 @@ class AgentTokenUrlCliTest {
                         """.formatted(SECRET));
             }
         });
-    }
-
-    private static MockResponse json(String body) {
-        return new MockResponse.Builder().code(200).addHeader("Content-Type", "application/json").body(body).build();
     }
 
     private int run(Map<String, String> extraEnv, String... more) {

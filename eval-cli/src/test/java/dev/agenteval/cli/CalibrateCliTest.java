@@ -129,7 +129,8 @@ class CalibrateCliTest {
 
         assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
         assertThat(out()).contains(
-                "correctness (correctness@1): 6 labels, 5 decided, agreement 60.0%, kappa 0.17, 1 undecided, 0 errored\n"
+                "correctness (correctness@1): 6 labels, 5 decided, agreement 60.0% (95% CI 23-88%), kappa 0.17 (95% CI -0.67"
+                        + " to 1.00), 1 undecided, 0 errored\n"
                         + "               judge pass judge fail  undecided\n"
                         + "  human pass            1          1          1\n"
                         + "  human fail            1          2          0\n",
@@ -140,12 +141,41 @@ class CalibrateCliTest {
         JsonNode report = JSON.readTree(dir.resolve("reports/calibration.json").toFile());
         assertThat(report.at("/groups/0/kappa").asDouble()).isEqualTo(0.1667);
         assertThat(report.at("/groups/0/agreement").asDouble()).isEqualTo(0.6);
+        // Wilson 3/5 at 95%: centre (3 + 1.9207)/(5 + 3.8415) = 0.5566, half 0.2217·√(1.2 + 0.9604) = 0.3258.
+        assertThat(report.at("/groups/0/agreementInterval/low").asDouble()).isEqualTo(0.2307);
+        assertThat(report.at("/groups/0/agreementInterval/high").asDouble()).isEqualTo(0.8824);
+        assertThat(report.at("/groups/0/kappaInterval/method").asText()).isEqualTo("bootstrap");
+        // The README quotes these: the default seed fixes them.
+        assertThat(report.at("/groups/0/kappaInterval/low").asDouble()).isEqualTo(-0.6667);
+        assertThat(report.at("/groups/0/kappaInterval/high").asDouble()).isEqualTo(1.0);
+        assertThat(report.at("/groups/0/kappaInterval/seed").asLong()).isEqualTo(20_240_529L);
         assertThat(report.at("/groups/0/confusion/humanPass/undecided").asInt()).isEqualTo(1);
         assertThat(report.at("/outcomes/5/judge").asText()).isEqualTo("undecided");
-        assertThat(dir.resolve("reports/calibration.md")).content().contains("| correctness | correctness@1 | 6 | 5 | 60.0% | 0.17 | 1 | 0 |");
+        assertThat(dir.resolve("reports/calibration.md")).content()
+                .contains("| correctness | correctness@1 | 6 | 5 | 60.0% | 23-88% | 0.17 | -0.67 to 1.00 | 1 | 0 |");
         assertThat(out() + err.toString(StandardCharsets.UTF_8) + Files.readString(dir.resolve("reports/calibration.json"))
                 + Files.readString(dir.resolve("reports/calibration.md"))).doesNotContain(KEY);
         assertThat(judge.takeRequest().getHeaders().get("Authorization")).isNotNull();
+    }
+
+    @Test
+    void should_compute_the_intervals_at_the_confidence_and_with_the_seed_given() throws Exception {
+        Files.writeString(dir.resolve("labels.yaml"), "labels:\n" + label("a", "pass", "pass") + label("b", "pass", "fail")
+                + label("c", "fail", "pass") + label("d", "fail", "fail") + label("e", "fail", "fail"));
+
+        assertThat(calibrate("labels.yaml", "http://127.0.0.1:" + judge.getPort() + "/v1", "--confidence", "90%",
+                "--seed", "7")).as(err.toString(StandardCharsets.UTF_8)).isZero();
+
+        assertThat(out()).contains("agreement 60.0% (90% CI 27-86%), kappa 0.17 (90% CI ");
+        JsonNode report = JSON.readTree(dir.resolve("reports/calibration.json").toFile());
+        assertThat(report.at("/groups/0/agreementInterval/level").asDouble()).isEqualTo(0.9);
+        assertThat(report.at("/groups/0/kappaInterval/level").asDouble()).isEqualTo(0.9);
+        assertThat(report.at("/groups/0/kappaInterval/seed").asLong()).isEqualTo(7);
+        assertThat(dir.resolve("reports/calibration.md")).content().contains("| Agreement 90% CI |", "seed 7)");
+
+        err.reset();
+        assertThat(calibrate("labels.yaml", "http://127.0.0.1:" + judge.getPort() + "/v1", "--confidence", "1")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("--confidence must be > 0 and < 1");
     }
 
     @Test
@@ -216,7 +246,7 @@ class CalibrateCliTest {
         Files.writeString(results, JSON.writeValueAsString(root));
 
         assertThat(calibrate("results.json")).isZero();
-        assertThat(out()).contains("correctness (recorded): 2 labels, 2 decided, agreement 50.0%, kappa 0.00",
+        assertThat(out()).contains("correctness (recorded): 2 labels, 2 decided, agreement 50.0% (95% CI 9-91%), kappa 0.00, 0 undecided",
                 "Disagreements (1):\n  two/1/correctness  correctness  human pass, judge failed");
         assertThat(judge.getRequestCount()).isZero();
     }

@@ -24,7 +24,7 @@ class CommandsForTest {
     void should_build_every_command_for_help_completion_options_first_or_an_unknown_command() {
         for (String[] args : new String[][] {{}, {"--help"}, {"help", "run"}, {"completion"}, {"-v", "run"}, {"rnu"}}) {
             assertThat(AgentEvalCli.commandsFor(args)).as(String.join(" ", args))
-                    .contains(RunCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class).hasSize(11);
+                    .contains(RunCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class).hasSize(12);
         }
     }
 }

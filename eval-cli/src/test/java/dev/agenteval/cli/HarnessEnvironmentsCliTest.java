@@ -1,5 +1,6 @@
 package dev.agenteval.cli;
 
+import static dev.agenteval.cli.FakeOpenAi.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
@@ -80,10 +81,6 @@ class HarnessEnvironmentsCliTest {
             }
             return new MockResponse.Builder().code(404).build();
         }
-    }
-
-    private static MockResponse json(String body) {
-        return new MockResponse.Builder().code(200).addHeader("Content-Type", "application/json").body(body).build();
     }
 
     private int run(Map<String, String> env, String... args) {

@@ -151,7 +151,7 @@ class HelpCliTest {
                 new String[] {"help", "valdate"}, new String[] {"-v", "valdate", "-h"})) {
             assertThat(run(args)).as(String.join(" ", args)).isEqualTo(AgentEvalCli.INVALID);
             assertThat(err()).as(String.join(" ", args)).contains("error: unknown command 'valdate' — did you mean 'validate'?")
-                    .contains("Commands: run, show, validate, schema, merge, record, calibrate, token")
+                    .contains("Commands: run, show, validate, schema, merge, record, calibrate, token, sample-size")
                     .contains("See 'agent-eval --help' for usage.");
             assertThat(out()).as("no top-level help").doesNotContain("Usage:");
         }

@@ -1,11 +1,11 @@
 package dev.agenteval.cli;
 
+import static dev.agenteval.cli.FakeOpenAi.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -64,15 +64,6 @@ class HostileJudgeRepliesCliTest {
                                 "message", Map.of("role", "assistant", "content", reply)))));
             }
         });
-    }
-
-    private static MockResponse json(Object body) {
-        try {
-            return new MockResponse.Builder().code(200).addHeader("Content-Type", "application/json")
-                    .body(JSON.writeValueAsString(body)).build();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     private int cli(String... args) {

@@ -1,5 +1,6 @@
 package dev.agenteval.cli;
 
+import static dev.agenteval.cli.FakeOpenAi.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -83,10 +84,6 @@ class PricesCliTest {
                 return new MockResponse.Builder().code(404).build();
             }
         });
-    }
-
-    private static MockResponse json(String body) {
-        return new MockResponse.Builder().code(200).addHeader("Content-Type", "application/json").body(body).build();
     }
 
     private int run(String... args) {

@@ -1,5 +1,6 @@
 package dev.agenteval.cli;
 
+import static dev.agenteval.cli.FakeOpenAi.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -118,15 +119,6 @@ class SeedSuitesCliTest {
             }
         }
         throw new AssertionError("no case " + caseId + " in " + results);
-    }
-
-    private static MockResponse json(Object body) {
-        try {
-            return new MockResponse.Builder().code(200).addHeader("Content-Type", "application/json")
-                    .body(JSON.writeValueAsString(body)).build();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     private static void copy(Path from, Path to) throws IOException {

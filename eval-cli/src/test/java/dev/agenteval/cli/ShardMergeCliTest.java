@@ -215,6 +215,25 @@ class ShardMergeCliTest {
         assertThat(err()).contains("--threshold must be between 0 and 100 (percent) but was 150.0");
     }
 
+    @Test
+    void should_gate_the_merged_result_on_the_lower_bound_of_its_pass_rate() {
+        runShard("1/3", "s1");
+        runShard("2/3", "s2");
+        runShard("3/3", "s3");
+
+        // 48 of 60 at 95%: the Wilson interval is 0.6822 to 0.8818.
+        assertThat(mergeCurrent("merge", "s1", "s2", "s3", "--threshold-lower-bound", "68")).as(out() + err()).isZero();
+        assertThat(out()).contains("gate met: pass rate 80% (48 of 60 cases passed; 95% CI lower bound 68.2%) meets the"
+                + " lower-bound threshold 68%");
+        assertThat(mergeCurrent("merge", "s1", "s2", "s3", "--threshold", "80", "--threshold-lower-bound", "68.5"))
+                .isEqualTo(1);
+        assertThat(out()).contains("gate met: pass rate 80% (48 of 60 cases passed) meets the threshold 80%")
+                .contains("is below the lower-bound threshold 68.5%");
+        assertThat(mergeCurrent("merge", "s1", "s3", "--allow-partial", "--threshold-lower-bound", "0")).isEqualTo(1);
+        assertThat(mergeCurrent("merge", "s1", "s2", "s3", "--threshold-lower-bound", "-1")).isEqualTo(2);
+        assertThat(err()).contains("--threshold-lower-bound must be between 0 and 100 (percent) but was -1.0");
+    }
+
     /** Rewrites {@code file} (a results.json) after {@code edit}. */
     private void edit(String file, java.util.function.Consumer<com.fasterxml.jackson.databind.node.ObjectNode> edit)
             throws Exception {

@@ -1,5 +1,7 @@
 package dev.agenteval.cli;
 
+import static dev.agenteval.cli.FakeOpenAi.completion;
+import static dev.agenteval.cli.FakeOpenAi.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -99,20 +101,6 @@ class SimulateCliTest {
                 }
             }
         });
-    }
-
-    private static MockResponse completion(String content) {
-        return json(Map.of("choices", List.of(Map.of("index", 0, "finish_reason", "stop",
-                "message", Map.of("role", "assistant", "content", content)))));
-    }
-
-    private static MockResponse json(Object body) {
-        try {
-            return new MockResponse.Builder().code(200).addHeader("Content-Type", "application/json")
-                    .body(JSON.writeValueAsString(body)).build();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     private int run(String... args) {

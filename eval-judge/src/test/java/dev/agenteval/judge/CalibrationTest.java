@@ -133,7 +133,7 @@ class CalibrationTest {
         assertThat(g.agreement()).isEqualTo(1.0);
         assertThat(g.kappa()).isNaN();
         assertThat(g.note()).contains("kappa undefined", "expected agreement 1");
-        assertThat(dev.agenteval.report.CalibrationReports.table(r)).contains("agreement 100.0%, kappa undefined",
+        assertThat(dev.agenteval.report.CalibrationReports.table(r)).contains("agreement 100.0% (95% CI 51-100%), kappa undefined,",
                 "note: kappa undefined");
         assertThat(dev.agenteval.report.CalibrationReports.json(r)).contains("\"kappa\": null");
     }

@@ -4,6 +4,7 @@ import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.report.internal.FisherExact;
+import dev.agenteval.report.stats.PairedComparison;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -24,6 +25,10 @@ import java.util.Set;
  * verdict. Otherwise the change is {@link Kind#UNCONFIRMED}: it may be noise, and more attempts
  * would tell. Cases with one attempt on both sides are compared by verdict alone.
  *
+ * <p>Over all the cases present in both (the pairs), {@link #paired()} tests whether the run as a
+ * whole changed: McNemar's exact test on the verdicts, and per scorer the mean paired difference
+ * with its bootstrap interval and sign-flip p-value, Holm-adjusted across scorers.
+ *
  * <p>Skipped cases are not compared (they are listed in {@link #notCompared()}); nor are baseline
  * cases missing from a result that does not cover its whole suite (a filtered or sharded run):
  * they were not selected rather than removed.
@@ -36,9 +41,10 @@ import java.util.Set;
  * @param changes           regressions, fixes, unconfirmed changes and new cases in the current
  *                          result's order, then removed cases in the baseline's; never null
  * @param notCompared       ids of the cases present but skipped on a side, or not selected now; never null
+ * @param paired            the paired tests over the cases present in both; never null
  */
 public record BaselineComparison(String baselineSource, Instant baselineStartedAt, double baselinePassRate, double passRate,
-                         double significance, List<Change> changes, List<String> notCompared) {
+                         double significance, List<Change> changes, List<String> notCompared, PairedComparison paired) {
 
     /** Validates and copies. */
     public BaselineComparison {
@@ -46,6 +52,7 @@ public record BaselineComparison(String baselineSource, Instant baselineStartedA
         Objects.requireNonNull(baselineStartedAt, "baselineStartedAt");
         changes = List.copyOf(Objects.requireNonNull(changes, "changes"));
         notCompared = List.copyOf(Objects.requireNonNull(notCompared, "notCompared"));
+        Objects.requireNonNull(paired, "paired");
     }
 
     /** How a case changed. */
@@ -146,7 +153,7 @@ public record BaselineComparison(String baselineSource, Instant baselineStartedA
             }
         }
         return new BaselineComparison(baseline.source(), before.startedAt(), before.summary().passRate(),
-                current.summary().passRate(), alpha, changes, notCompared);
+                current.summary().passRate(), alpha, changes, notCompared, PairedComparison.of(before, current, alpha));
     }
 
     private static Change change(String id, Outcome before, Outcome after, double alpha) {
@@ -164,6 +171,22 @@ public record BaselineComparison(String baselineSource, Instant baselineStartedA
     /** The change in pass rate, current minus baseline, -1..1. */
     public double passRateChange() {
         return passRate - baselinePassRate;
+    }
+
+    /**
+     * True when the run as a whole regressed significantly: McNemar's p on the paired verdicts is
+     * below the significance and more pairs regressed than improved.
+     */
+    public boolean hasSignificantRegression() {
+        return paired.significant() && paired.regressed() > paired.improved();
+    }
+
+    /**
+     * The paired test in words, as the console and results.md show it, e.g. {@code paired over 20
+     * cases: 5 regressed, 0 improved, McNemar p = 0.0625 (not significant at 0.05)}.
+     */
+    public String pairedSummary() {
+        return dev.agenteval.report.internal.ComparisonReport.pairedLine(this);
     }
 
     /** The cases that regressed. */

@@ -19,17 +19,27 @@ import dev.agenteval.core.LabelledTurn;
 import dev.agenteval.core.RecordedTurn;
 import dev.agenteval.report.internal.AtomicFiles;
 import dev.agenteval.report.internal.JsonReportReader;
+import dev.agenteval.report.stats.Bootstrap;
+import dev.agenteval.report.stats.Interval;
+import dev.agenteval.report.stats.Kappa;
+import dev.agenteval.report.stats.Normal;
+import dev.agenteval.report.stats.Proportions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Renders a {@link CalibrationResult} (a console table, {@code calibration.md},
  * {@code calibration.json}) and reads labels from a results file whose scores carry a
- * {@code human} field ({@code "pass"} or {@code "fail"}).
+ * {@code human} field ({@code "pass"} or {@code "fail"}). Every group's agreement comes with its
+ * Wilson interval and its kappa with a percentile bootstrap interval over the decided labels
+ * ({@value Bootstrap#DEFAULT_RESAMPLES} resamples, seeded: the same numbers on every run with the same
+ * {@link Intervals}), so a kappa from 30 labels is not read as settled.
  *
  * <pre>{@code
  * CalibrationResult r = Calibration.of(labels).judge(judge).run();
@@ -48,14 +58,65 @@ public final class CalibrationReports {
     }
 
     /**
+     * How the intervals are computed: their confidence level and the seed of kappa's bootstrap.
+     *
+     * @param level the confidence level, in (0, 1)
+     * @param seed  the seed of the bootstrap resamples
+     */
+    public record Intervals(double level, long seed) {
+
+        /** 95%, with {@link Bootstrap#DEFAULT_SEED}. */
+        public static final Intervals DEFAULTS = new Intervals(Normal.DEFAULT_LEVEL, Bootstrap.DEFAULT_SEED);
+
+        /**
+         * Checks the level.
+         *
+         * @throws IllegalArgumentException unless {@code 0 < level < 1}
+         */
+        public Intervals {
+            if (!(level > 0 && level < 1)) {
+                throw new IllegalArgumentException("level must be > 0 and < 1 but was " + level);
+            }
+        }
+
+        /**
+         * The Wilson interval of the group's agreement (labels where judge and person agree over
+         * the decided labels); empty when none was decided.
+         */
+        public Optional<Interval> agreement(Group g) {
+            Confusion c = g.confusion();
+            return c.decided() == 0 ? Optional.empty()
+                    : Optional.of(Proportions.wilson(c.passPass() + c.failFail(), c.decided(), level));
+        }
+
+        /** The bootstrap interval of the group's kappa over its decided labels; empty where kappa is undefined. */
+        public Optional<Interval> kappa(Group g) {
+            Confusion c = g.confusion();
+            return Kappa.bootstrap(c.passPass(), c.passFail(), c.failPass(), c.failFail(), level,
+                    Bootstrap.DEFAULT_RESAMPLES, seed);
+        }
+    }
+
+    /**
      * The console text: per scorer and template version the counts, agreement, kappa and
      * confusion matrix, then the disagreements, the undecided and the errored labels, and a last
-     * line counting them all ({@code Calibrated 6 labels: 5 decided, 1 undecided, 0 errored}).
+     * line counting them all ({@code Calibrated 6 labels: 5 decided, 1 undecided, 0 errored}); the
+     * intervals at 95% with the default seed.
      */
     public static String table(CalibrationResult result) {
+        return table(result, Intervals.DEFAULTS);
+    }
+
+    /**
+     * As {@link #table(CalibrationResult)}, with the intervals computed as {@code intervals} says:
+     * {@code agreement 60.0% (95% CI 23-88%), kappa 0.17 (95% CI -0.67 to 1.00)}.
+     */
+    public static String table(CalibrationResult result, Intervals intervals) {
+        Objects.requireNonNull(intervals, "intervals");
         StringBuilder sb = new StringBuilder();
         for (Group g : result.groups()) {
-            sb.append(g.scorer()).append(" (").append(g.template()).append("): ").append(figures(g)).append('\n');
+            sb.append(g.scorer()).append(" (").append(g.template()).append("): ").append(figures(g, intervals))
+                    .append('\n');
             sb.append(String.format(Locale.ROOT, "  %-12s %10s %10s %10s\n", "", "judge pass", "judge fail",
                     "undecided"));
             for (Object[] row : rows(g.confusion())) {
@@ -69,17 +130,30 @@ public final class CalibrationReports {
         return sb.append("Calibrated ").append(counts(result)).append('\n').toString();
     }
 
-    /** The Markdown report, {@code calibration.md}. */
+    /** The Markdown report, {@code calibration.md}, with the intervals at 95% and the default seed. */
     public static String markdown(CalibrationResult result) {
+        return markdown(result, Intervals.DEFAULTS);
+    }
+
+    /** The Markdown report, {@code calibration.md}, with the intervals computed as {@code intervals} says. */
+    public static String markdown(CalibrationResult result, Intervals intervals) {
+        Objects.requireNonNull(intervals, "intervals");
         StringBuilder md = new StringBuilder("# Judge calibration\n\n").append(counts(result)).append(".\n\n");
-        md.append("| Scorer | Template | Labels | Decided | Agreement | Kappa | Undecided | Errored |\n")
-                .append("|---|---|---:|---:|---:|---:|---:|---:|\n");
+        String ci = levelText(intervals.level()) + " CI";
+        md.append("| Scorer | Template | Labels | Decided | Agreement | Agreement ").append(ci).append(" | Kappa | Kappa ")
+                .append(ci).append(" | Undecided | Errored |\n")
+                .append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Group g : result.groups()) {
             md.append("| ").append(cell(g.scorer())).append(" | ").append(cell(g.template())).append(" | ")
                     .append(g.labels()).append(" | ").append(g.confusion().decided()).append(" | ")
-                    .append(percent(g.agreement())).append(" | ").append(kappa(g)).append(" | ")
+                    .append(percent(g.agreement())).append(" | ")
+                    .append(intervals.agreement(g).map(CalibrationReports::percentBounds).orElse("n/a")).append(" | ")
+                    .append(kappa(g)).append(" | ")
+                    .append(intervals.kappa(g).map(CalibrationReports::kappaBounds).orElse("n/a")).append(" | ")
                     .append(g.undecided()).append(" | ").append(g.errored()).append(" |\n");
         }
+        md.append("\nAgreement's interval is Wilson's, kappa's a percentile bootstrap over the decided labels (")
+                .append(Bootstrap.DEFAULT_RESAMPLES).append(" resamples, seed ").append(intervals.seed()).append(").\n");
         for (Group g : result.groups()) {
             md.append("\n## ").append(cell(g.scorer())).append(" (").append(cell(g.template())).append(")\n\n")
                     .append("| | Judge pass | Judge fail | Undecided |\n|---|---:|---:|---:|\n");
@@ -94,8 +168,21 @@ public final class CalibrationReports {
         return md.toString();
     }
 
-    /** The JSON document, {@code calibration.json}; kappa is {@code null} where undefined. */
+    /**
+     * The JSON document, {@code calibration.json}, with the intervals at 95% and the default seed;
+     * kappa is {@code null} where undefined.
+     */
     public static String json(CalibrationResult result) {
+        return json(result, Intervals.DEFAULTS);
+    }
+
+    /**
+     * The JSON document, {@code calibration.json}; kappa is {@code null} where undefined, and each
+     * group's {@code agreementInterval} ({@code method: wilson}) and {@code kappaInterval}
+     * ({@code method: bootstrap}, with its {@code seed}) are {@code null} where there is none.
+     */
+    public static String json(CalibrationResult result, Intervals intervals) {
+        Objects.requireNonNull(intervals, "intervals");
         ObjectNode root = JsonTrees.NODES.objectNode();
         root.put("labels", result.outcomes().size());
         root.put("decided", result.decided());
@@ -110,6 +197,8 @@ public final class CalibrationReports {
             n.put("decided", g.confusion().decided());
             putNumber(n, "agreement", g.agreement());
             putNumber(n, "kappa", g.kappa());
+            putInterval(n, "agreementInterval", intervals.agreement(g), null);
+            putInterval(n, "kappaInterval", intervals.kappa(g), intervals.seed());
             if (!g.note().isEmpty()) {
                 n.put("note", g.note());
             }
@@ -140,20 +229,27 @@ public final class CalibrationReports {
         write(result, dir, List.of("json", "md"));
     }
 
-    /**
-     * Writes the files of {@code formats} ({@code json}: {@value #JSON_FILE}, {@code md}:
-     * {@value #MARKDOWN_FILE}) into {@code dir} (created if needed), atomically; returns them.
-     */
+    /** As {@link #write(CalibrationResult, Path, java.util.Collection, Intervals)} at 95% with the default seed. */
     public static List<Path> write(CalibrationResult result, Path dir, java.util.Collection<String> formats)
             throws IOException {
+        return write(result, dir, formats, Intervals.DEFAULTS);
+    }
+
+    /**
+     * Writes the files of {@code formats} ({@code json}: {@value #JSON_FILE}, {@code md}:
+     * {@value #MARKDOWN_FILE}) into {@code dir} (created if needed), atomically, with the intervals
+     * computed as {@code intervals} says; returns them.
+     */
+    public static List<Path> write(CalibrationResult result, Path dir, java.util.Collection<String> formats,
+                                   Intervals intervals) throws IOException {
         Files.createDirectories(dir);
         List<Path> written = new ArrayList<>();
         if (formats.contains("json")) {
-            AtomicFiles.writeString(dir.resolve(JSON_FILE), json(result));
+            AtomicFiles.writeString(dir.resolve(JSON_FILE), json(result, intervals));
             written.add(dir.resolve(JSON_FILE));
         }
         if (formats.contains("md")) {
-            AtomicFiles.writeString(dir.resolve(MARKDOWN_FILE), markdown(result));
+            AtomicFiles.writeString(dir.resolve(MARKDOWN_FILE), markdown(result, intervals));
             written.add(dir.resolve(MARKDOWN_FILE));
         }
         return written;
@@ -237,9 +333,43 @@ public final class CalibrationReports {
                 + r.errored().size() + " errored";
     }
 
-    private static String figures(Group g) {
+    private static String figures(Group g, Intervals intervals) {
+        String ci = " (" + levelText(intervals.level()) + " CI ";
         return g.labels() + " labels, " + g.confusion().decided() + " decided, agreement " + percent(g.agreement())
-                + ", kappa " + kappa(g) + ", " + g.undecided() + " undecided, " + g.errored() + " errored";
+                + intervals.agreement(g).map(i -> ci + percentBounds(i) + ")").orElse("")
+                + ", kappa " + kappa(g) + intervals.kappa(g).map(i -> ci + kappaBounds(i) + ")").orElse("")
+                + ", " + g.undecided() + " undecided, " + g.errored() + " errored";
+    }
+
+    /** {@code 23-88%}: the bounds in whole percent. */
+    private static String percentBounds(Interval i) {
+        return Math.round(i.low() * 100) + "-" + Math.round(i.high() * 100) + "%";
+    }
+
+    /** {@code -0.62 to 0.83}: "to", as a bound may be negative. */
+    private static String kappaBounds(Interval i) {
+        return String.format(Locale.ROOT, "%.2f to %.2f", i.low(), i.high());
+    }
+
+    /** {@code 95%}, {@code 99.5%}. */
+    private static String levelText(double level) {
+        return java.math.BigDecimal.valueOf(Math.round(level * 1000) / 10.0).stripTrailingZeros().toPlainString() + "%";
+    }
+
+    private static void putInterval(ObjectNode n, String key, Optional<Interval> interval, Long seed) {
+        if (interval.isEmpty()) {
+            n.putNull(key);
+            return;
+        }
+        ObjectNode i = n.putObject(key);
+        i.put("level", interval.get().level());
+        i.put("method", interval.get().method());
+        putNumber(i, "low", interval.get().low());
+        putNumber(i, "high", interval.get().high());
+        if (seed != null) {
+            i.put("resamples", Bootstrap.DEFAULT_RESAMPLES);
+            i.put("seed", seed);
+        }
     }
 
     private static void list(StringBuilder sb, String title, List<Outcome> outcomes) {

@@ -3,6 +3,7 @@ package dev.agenteval.report;
 import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.Fingerprint;
 import dev.agenteval.api.SuiteResult;
+import dev.agenteval.report.stats.Proportions;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -30,13 +31,21 @@ import java.util.Objects;
  *
  * <p>The pass rate counts a case as passed when it met its expectation (with repeats: its pass
  * threshold); failed and errored cases count against it.
+ *
+ * <p>{@link #atLeast} gates on the pass rate itself, the point estimate: with few cases one case
+ * flipping decides it. {@link #lowerBoundAtLeast} gates on the lower bound of the pass rate's 95%
+ * Wilson interval instead ({@link Proportions#wilson}), so that a pass rate that reaches the
+ * threshold by the luck of a small sample does not meet it: 7 of 7 cases passed have the lower
+ * bound 64.6%, 70 of 70 have 94.8%.
  */
 public final class Gate {
 
     private final double thresholdPercent;
+    private final boolean lowerBound;
 
-    private Gate(double thresholdPercent) {
+    private Gate(double thresholdPercent, boolean lowerBound) {
         this.thresholdPercent = thresholdPercent;
+        this.lowerBound = lowerBound;
     }
 
     /**
@@ -46,10 +55,30 @@ public final class Gate {
      * @throws IllegalArgumentException naming the value when it is outside 0..100
      */
     public static Gate atLeast(double percent) {
+        return new Gate(checkPercent("threshold", percent), false);
+    }
+
+    /**
+     * A gate met when the lower bound of the pass rate's 95% Wilson interval is at least
+     * {@code percent}.
+     *
+     * @param percent 0..100, e.g. {@code 80}
+     * @throws IllegalArgumentException naming the value when it is outside 0..100
+     */
+    public static Gate lowerBoundAtLeast(double percent) {
+        return new Gate(checkPercent("threshold-lower-bound", percent), true);
+    }
+
+    private static double checkPercent(String name, double percent) {
         if (!(percent >= 0 && percent <= 100)) {
-            throw new IllegalArgumentException("threshold must be between 0 and 100 (percent) but was " + percent);
+            throw new IllegalArgumentException(name + " must be between 0 and 100 (percent) but was " + percent);
         }
-        return new Gate(percent);
+        return percent;
+    }
+
+    /** True when the gate is on the interval's lower bound rather than the pass rate. */
+    public boolean lowerBound() {
+        return lowerBound;
     }
 
     /** The threshold, 0..100. */
@@ -98,16 +127,19 @@ public final class Gate {
         }
         int passed = result.summary().passed();
         double rate = cases == 0 ? 0.0 : (double) passed / cases;
-        String score = "pass rate " + percent(rate * 100) + " (" + passed + " of " + cases + " cases passed)";
+        double low = cases == 0 ? 0.0 : Proportions.wilson(passed, cases).low();
+        String score = "pass rate " + percent(rate * 100) + " (" + passed + " of " + cases + " cases passed"
+                + (lowerBound ? "; 95% CI lower bound " + percent(low * 100) : "") + ")";
+        String threshold = (lowerBound ? "the lower-bound threshold " : "the threshold ") + percent(thresholdPercent);
         boolean covered = problems.isEmpty();
         if (!covered) {
             return new GateVerdict(false, false, rate, thresholdPercent, "gate not met: " + score
                     + ", but the result does not cover every current case: " + String.join("; ", problems));
         }
-        boolean met = passed * 100.0 >= thresholdPercent * cases;
+        boolean met = lowerBound ? low * 100 >= thresholdPercent : passed * 100.0 >= thresholdPercent * cases;
         String reason = met
-                ? "gate met: " + score + " meets the threshold " + percent(thresholdPercent)
-                : "gate not met: " + score + " is below the threshold " + percent(thresholdPercent);
+                ? "gate met: " + score + " meets " + threshold
+                : "gate not met: " + score + " is below " + threshold;
         return new GateVerdict(met, true, rate, thresholdPercent, reason);
     }
 
@@ -137,6 +169,6 @@ public final class Gate {
 
     @Override
     public String toString() {
-        return "Gate[at least " + percent(thresholdPercent) + "]";
+        return "Gate[" + (lowerBound ? "lower bound " : "") + "at least " + percent(thresholdPercent) + "]";
     }
 }

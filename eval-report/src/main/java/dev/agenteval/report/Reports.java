@@ -89,7 +89,11 @@ import java.util.Objects;
  *     "fixes": [...], "unconfirmed": [...],   // unconfirmed: verdict changed, p >= significance
  *     "new": [ {"id": "...", "before": null, "after": {...}, "pValue": null} ],
  *     "removed": [ {"id": "...", "before": {...}, "after": null, "pValue": null} ],
- *     "notCompared": ["..."]          // skipped on a side, or not selected in this run
+ *     "notCompared": ["..."],         // skipped on a side, or not selected in this run
+ *     "pairs": 3, "regressed": 1, "improved": 0,   // the cases in both runs; passed -> not, not -> passed
+ *     "mcnemarP": 1.0, "significant": false,      // McNemar's exact test on the paired verdicts
+ *     "scorers": [ {"id": "correctness", "meanDelta": -0.2, "low": -0.6, "high": 0.0,
+ *                   "p": 0.5, "pAdjusted": 0.5} ]  // paired difference, bootstrap interval, sign-flip p, Holm
  *   },
  *   "cases": [ {
  *     "id": "painkiller-lookup",

@@ -68,6 +68,28 @@ class GateTest {
     }
 
     @Test
+    void a_lower_bound_gate_should_compare_the_wilson_lower_bound_not_the_pass_rate() {
+        // 4 of 5 at 95%: the Wilson interval is 0.3755 to 0.9638 (Newcombe 1998's method 3).
+        SuiteResult result = runner().build().run(fourOfFive());
+
+        GateVerdict met = Gate.lowerBoundAtLeast(37.5).evaluate(result);
+        GateVerdict notMet = Gate.lowerBoundAtLeast(37.6).evaluate(result);
+
+        assertThat(met.met()).isTrue();
+        assertThat(met.reason()).isEqualTo("gate met: pass rate 80% (4 of 5 cases passed; 95% CI lower bound 37.6%)"
+                + " meets the lower-bound threshold 37.5%");
+        assertThat(notMet.met()).isFalse();
+        assertThat(notMet.covered()).isTrue();
+        assertThat(notMet.passRate()).isEqualTo(0.8);
+        assertThat(notMet.reason()).isEqualTo("gate not met: pass rate 80% (4 of 5 cases passed; 95% CI lower bound"
+                + " 37.6%) is below the lower-bound threshold 37.6%");
+        assertThat(Gate.atLeast(37.6).evaluate(result).met()).isTrue();
+        assertThat(Gate.lowerBoundAtLeast(80)).hasToString("Gate[lower bound at least 80%]");
+        assertThatThrownBy(() -> Gate.lowerBoundAtLeast(100.5))
+                .hasMessage("threshold-lower-bound must be between 0 and 100 (percent) but was 100.5");
+    }
+
+    @Test
     void should_not_be_met_by_a_run_that_selected_only_some_cases_even_when_all_of_them_passed() {
         SuiteResult filtered = runner().tag("first").build().run(fourOfFive());
 

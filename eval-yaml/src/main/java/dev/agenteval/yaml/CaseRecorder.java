@@ -131,10 +131,16 @@ public final class CaseRecorder {
             return this;
         }
 
-        /** Builds the recorder. */
+        /**
+         * Builds the recorder.
+         *
+         * @throws ConfigurationException when no agent was given
+         */
         public CaseRecorder build() {
             if (agent == null) {
-                throw new IllegalStateException("agent must be set");
+                throw new ConfigurationException("no agent to record: give one with CaseRecorder.builder().agent(...)"
+                        + " (AgentEvalSettings.fromEnvironment().agent() takes it from -Dagent-eval.agent-url or"
+                        + " AGENT_EVAL_AGENT_URL)");
             }
             return new CaseRecorder(this);
         }

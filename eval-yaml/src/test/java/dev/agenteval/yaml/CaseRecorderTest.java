@@ -60,6 +60,13 @@ class CaseRecorderTest {
     }
 
     @Test
+    void should_say_how_to_give_an_agent_when_none_was_given() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CaseRecorder.builder().build())
+                .isInstanceOf(dev.agenteval.api.ConfigurationException.class)
+                .hasMessageContaining("CaseRecorder.builder().agent(...)").hasMessageContaining("AGENT_EVAL_AGENT_URL");
+    }
+
+    @Test
     void should_write_a_case_that_loads_and_passes_against_the_same_agent(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("support-agent/eval/eval.yaml");
         CaseRecorder recorder = recorder(agent(false));

@@ -8,6 +8,8 @@ import dev.agenteval.report.BaselineComparison;
 import dev.agenteval.report.BaselineComparison.Change;
 import dev.agenteval.report.BaselineComparison.Kind;
 import dev.agenteval.report.BaselineComparison.Outcome;
+import dev.agenteval.report.stats.PairedComparison;
+import dev.agenteval.report.stats.PairedComparison.ScorerDelta;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
@@ -39,7 +41,49 @@ public final class ComparisonReport {
         node.set("removed", changes(c.removed()));
         ArrayNode notCompared = node.putArray("notCompared");
         c.notCompared().forEach(notCompared::add);
+        PairedComparison paired = c.paired();
+        node.put("pairs", paired.pairs());
+        node.put("regressed", paired.regressed());
+        node.put("improved", paired.improved());
+        node.put("mcnemarP", paired.mcnemarP());
+        node.put("significant", paired.significant());
+        ArrayNode scorers = node.putArray("scorers");
+        for (ScorerDelta d : paired.scorers()) {
+            ObjectNode scorer = scorers.addObject();
+            scorer.put("id", d.id());
+            scorer.put("meanDelta", d.meanDelta());
+            scorer.put("low", d.interval().low());
+            scorer.put("high", d.interval().high());
+            scorer.put("p", d.p());
+            scorer.put("pAdjusted", d.pAdjusted());
+        }
         return node;
+    }
+
+    /**
+     * The paired test of the verdicts, e.g. {@code paired over 20 cases: 5 regressed, 0 improved,
+     * McNemar p = 0.0625 (not significant at 0.05)}.
+     */
+    public static String pairedLine(BaselineComparison c) {
+        PairedComparison p = c.paired();
+        return "paired over " + p.pairs() + (p.pairs() == 1 ? " case: " : " cases: ") + p.regressed() + " regressed, "
+                + p.improved() + " improved, McNemar p = " + pValue(p.mcnemarP()) + " ("
+                + (p.significant() ? "significant" : "not significant") + " at " + pValue(c.significance()) + ")";
+    }
+
+    /**
+     * A scorer's paired difference, e.g. {@code correctness: mean change -0.03 (95% CI -0.07 to
+     * 0.01, n=20), sign-flip p = 0.21, Holm-adjusted 0.42}.
+     */
+    public static String scorerLine(ScorerDelta d) {
+        return d.id() + ": mean change " + signed(d.meanDelta()) + " (" + Math.round(d.interval().level() * 100)
+                + "% CI " + signed(d.interval().low()) + " to " + signed(d.interval().high()) + ", n=" + d.n()
+                + "), sign-flip p = " + pValue(d.p()) + ", Holm-adjusted " + pValue(d.pAdjusted());
+    }
+
+    private static String signed(double value) {
+        String text = new BigDecimal(value).setScale(3, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
+        return value > 0 && !text.equals("0") ? "+" + text : text;
     }
 
     private static ArrayNode changes(List<Change> changes) {
@@ -153,6 +197,10 @@ public final class ComparisonReport {
             };
             lines.add("  " + label + " " + ch.id() + ": " + detail(ch, c.significance(), "->"));
         }
+        if (c.paired().pairs() > 0) {
+            lines.add("  " + pairedLine(c));
+            c.paired().scorers().forEach(d -> lines.add("    " + scorerLine(d)));
+        }
         if (!c.notCompared().isEmpty()) {
             lines.add("  not compared (skipped, or not selected in this run): " + String.join(", ", c.notCompared()));
         }
@@ -178,6 +226,13 @@ public final class ComparisonReport {
         }
         if (!c.changes().isEmpty()) {
             md.append('\n');
+        }
+        if (c.paired().pairs() > 0) {
+            md.append(MarkdownReport.inline(pairedLine(c))).append(".\n\n");
+            c.paired().scorers().forEach(d -> md.append("- ").append(MarkdownReport.inline(scorerLine(d))).append('\n'));
+            if (!c.paired().scorers().isEmpty()) {
+                md.append('\n');
+            }
         }
         if (!c.notCompared().isEmpty()) {
             StringJoiner ids = new StringJoiner(", ");
