@@ -107,6 +107,8 @@ class ConfidenceCliTest {
         assertThat(Files.readString(dir.resolve("r/report.html"))).contains("90% CI 12–65% (Wilson, n=6)");
 
         assertThat(run(Map.of("AGENT_EVAL_CONFIDENCE", "0.8"), "-q").out()).contains("(80% CI ");
+        assertThat(run(Map.of(), "-q", "--confidence", "99%").out()).as("a percentage, as calibrate takes it")
+                .contains("(99% CI ");
     }
 
     @Test
@@ -114,7 +116,7 @@ class ConfidenceCliTest {
         Outcome option = run(Map.of(), "--confidence", "95");
         assertThat(option.code()).isEqualTo(AgentEvalCli.INVALID);
         assertThat(option.err()).contains("--confidence must be a confidence level between 0 and 1 exclusive"
-                + " (e.g. 0.95) but is '95'");
+                + " (e.g. 0.95, or 95%) but is '95'");
 
         Outcome variable = run(Map.of("AGENT_EVAL_CONFIDENCE", "1"));
         assertThat(variable.code()).isEqualTo(AgentEvalCli.INVALID);

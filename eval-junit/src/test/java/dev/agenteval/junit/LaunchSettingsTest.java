@@ -69,8 +69,8 @@ class LaunchSettingsTest {
         try (AgentEvalSetup setup = setup(Map.of(Setting.AGENT_URL.parameter(), "http://127.0.0.1:9/",
                 Setting.CONFIDENCE.parameter(), "95"), Map.of())) {
             assertThatThrownBy(setup::dynamicTests).isInstanceOf(ConfigurationException.class)
-                    .hasMessage("agent-eval.confidence must be a confidence level between 0 and 1 exclusive (e.g. 0.95)"
-                            + " but is '95'");
+                    .hasMessage("agent-eval.confidence must be a confidence level between 0 and 1 exclusive"
+                            + " (e.g. 0.95, or 95%) but is '95'");
         }
     }
 

@@ -597,7 +597,8 @@ public final class Wiring {
 
     /**
      * The confidence level and bootstrap seed of the reports' error bars ({@link Setting#CONFIDENCE},
-     * {@link Setting#SEED}; 95% and a fixed seed by default).
+     * {@link Setting#SEED}; 95% and a fixed seed by default). The level is a share ({@code 0.9}) or,
+     * as {@code calibrate --confidence} takes it, a percentage ({@code 90%}).
      *
      * @throws ConfigurationException naming the option, parameter or variable that gave a level not
      *                                strictly between 0 and 1, or a seed that is not an integer
@@ -605,15 +606,17 @@ public final class Wiring {
     public static Confidence confidence(Settings settings) {
         Settings.Value level = settings.find(Setting.CONFIDENCE).orElseThrow();
         Settings.Value seed = settings.find(Setting.SEED).orElseThrow();
+        String text = level.value().strip();
+        boolean percent = text.endsWith("%");
         double l;
         try {
-            l = Double.parseDouble(level.value());
+            l = Double.parseDouble(percent ? text.substring(0, text.length() - 1).strip() : text) / (percent ? 100 : 1);
         } catch (NumberFormatException e) {
             l = Double.NaN;
         }
         if (!(l > 0 && l < 1)) {
             throw new ConfigurationException(level.origin() + " must be a confidence level between 0 and 1 exclusive"
-                    + " (e.g. 0.95) but is '" + level.value() + "'");
+                    + " (e.g. 0.95, or 95%) but is '" + level.value() + "'");
         }
         try {
             return new Confidence(l, Long.parseLong(seed.value()));
