@@ -103,7 +103,10 @@ public class RunMojo extends AbstractMojo {
     @Parameter(property = "agent-eval.threshold")
     Double threshold;
 
-    /** {@code --confidence}: the confidence level of every interval in the reports, between 0 and 1 exclusive (default 0.95). */
+    /**
+     * {@code --confidence}: the confidence level of every interval in the reports, between 0 and 1
+     * exclusive (default 0.95).
+     */
     @Parameter(property = "agent-eval.confidence")
     String confidence;
 

@@ -307,7 +307,8 @@ public final class Reports {
      * {@link Baseline}, the error bars at their {@link Confidence} (95% with the default seed when none).
      */
     public static ResultSink json(Path file, ReportOptions options) {
-        return new JsonFormat().create(Objects.requireNonNull(file, "file"), Objects.requireNonNull(options, "options"));
+        Objects.requireNonNull(options, "options");
+        return new JsonFormat().create(Objects.requireNonNull(file, "file"), options);
     }
 
     /**
@@ -316,7 +317,8 @@ public final class Reports {
      * {@link Detail} and {@link Confidence}).
      */
     public static ResultSink markdown(Path file, ReportOptions options) {
-        return new MarkdownFormat().create(Objects.requireNonNull(file, "file"), Objects.requireNonNull(options, "options"));
+        Objects.requireNonNull(options, "options");
+        return new MarkdownFormat().create(Objects.requireNonNull(file, "file"), options);
     }
 
     /** Writes the Markdown transcript to {@code file}, atomically. */
@@ -510,7 +512,10 @@ public final class Reports {
         return folder(reportDir, defaultFormats());
     }
 
-    /** Like {@link #all(Path)}, handing {@code options} to every format (the {@link Baseline}, the {@link Confidence}, ...). */
+    /**
+     * Like {@link #all(Path)}, handing {@code options} to every format (the {@link Baseline}, the
+     * {@link Confidence}, ...).
+     */
     public static ResultSink all(Path reportDir, ReportOptions options) {
         return folder(reportDir, defaultFormats(), options);
     }

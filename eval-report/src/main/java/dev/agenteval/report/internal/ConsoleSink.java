@@ -48,7 +48,10 @@ public final class ConsoleSink implements ResultSink {
         this(out, verbose, colour, baseline, totalsOnly, Confidence.DEFAULT);
     }
 
-    /** Like {@link #ConsoleSink(PrintStream, boolean, boolean, Baseline, boolean)}, the interval at {@code confidence}'s level. */
+    /**
+     * Like {@link #ConsoleSink(PrintStream, boolean, boolean, Baseline, boolean)}, the interval at
+     * {@code confidence}'s level.
+     */
     public ConsoleSink(PrintStream out, boolean verbose, boolean colour, Baseline baseline, boolean totalsOnly,
                        Confidence confidence) {
         this.confidence = Objects.requireNonNull(confidence, "confidence");
@@ -154,7 +157,8 @@ public final class ConsoleSink implements ResultSink {
                 .append(s.cases()).append(s.cases() == 1 ? " case: " : " cases: ")
                 .append(ReportText.counts(s)).append("; ")
                 // An ASCII dash, as the console's other separators ("->"): a terminal may not be UTF-8.
-                .append(ReportText.passRate(s, RunStatistics.of(result, confidence.level()).passRateInterval(), "-")).append(" in ")
+                .append(ReportText.passRate(s, RunStatistics.of(result, confidence.level()).passRateInterval(), "-"))
+                .append(" in ")
                 .append(ReportText.secondsText(result.duration()));
         String usage = ReportText.usage(result.usage());
         if (usage != null) {
