@@ -101,14 +101,17 @@ final class Gating {
                 .collect(Collectors.joining(", "));
     }
 
-    /** The gates of {@code --threshold} and {@code --threshold-lower-bound} (null when not given), in that order. */
-    static List<Gate> gates(Double threshold, Double thresholdLowerBound) {
+    /**
+     * The gates of {@code --threshold} and {@code --threshold-lower-bound} (null when not given), in
+     * that order; the lower bound is the one of the interval at {@code level} ({@code --confidence}).
+     */
+    static List<Gate> gates(Double threshold, Double thresholdLowerBound, double level) {
         List<Gate> gates = new ArrayList<>();
         if (threshold != null) {
             gates.add(Gate.atLeast(threshold));
         }
         if (thresholdLowerBound != null) {
-            gates.add(Gate.lowerBoundAtLeast(thresholdLowerBound));
+            gates.add(Gate.lowerBoundAtLeast(thresholdLowerBound, level));
         }
         return List.copyOf(gates);
     }

@@ -111,8 +111,7 @@ final class MergeCommand implements Callable<Integer> {
         if (!invalid.isEmpty()) {
             throw new ConfigurationException(String.join("; ", invalid));
         }
-        List<Gate> gates = Gating.gates(threshold, thresholdLowerBound);
-        if (!gates.isEmpty() && suite == null) {
+        if ((threshold != null || thresholdLowerBound != null) && suite == null) {
             throw new ConfigurationException((threshold != null ? "--threshold" : "--threshold-lower-bound")
                     + " binds the gate to the current suite and agent: give --suite FILE"
                     + " and the agent options the run used (" + Setting.Option.TARGET + " NAME or "
@@ -126,6 +125,7 @@ final class MergeCommand implements Callable<Integer> {
         Settings settings = Settings.commandLine(options, environment);
         // Every interval is recomputed over the merged cases, never averaged across the inputs.
         Confidence errorBars = Wiring.confidence(settings);
+        List<Gate> gates = Gating.gates(threshold, thresholdLowerBound, errorBars.level());
         ReportOptions reportOptions = ReportOptions.none().with(Confidence.class, errorBars);
         Current now = suite == null ? null : current(environment);
         Fingerprint current = now == null ? null : now.fingerprint();

@@ -266,10 +266,11 @@ final class RunCommand implements Callable<Integer> {
                 resume(b, suite, earlier);
             }
         }
-        Baseline compared = Gating.baselineFor(plan.baselines(), suite, several, context.err());
+        Confidence confidence = Wiring.confidence(plan.settings());
+        Baseline found = Gating.baselineFor(plan.baselines(), suite, several, context.err());
+        Baseline compared = found == null ? null : found.withConfidence(confidence);
         dev.agenteval.opik.OpikSink opik = plan.opik() == null ? null : plan.opik().forSuite(suite);
         java.util.function.UnaryOperator<dev.agenteval.spi.ResultSink> linked = opik == null ? x -> x : opik::linking;
-        Confidence confidence = Wiring.confidence(plan.settings());
         b.sink(options.verbosity.quiet() ? Reports.consoleTotals(context.out(), confidence)
                 : Reports.console(context.out(), false, false, compared, confidence));
         List<Path> reportFiles = new java.util.ArrayList<>();
@@ -332,7 +333,7 @@ final class RunCommand implements Callable<Integer> {
                     + result.cases().get(0).reason() + ")");
             return AgentEvalCli.NOT_CARRIED_OUT;
         }
-        return Gating.exitCode(result, options.gates(), compared, options.failOnRegression,
+        return Gating.exitCode(result, options.gates(confidence.level()), compared, options.failOnRegression,
                 options.failOnSignificantRegression, context.out());
     }
 

@@ -128,9 +128,9 @@ final class RunOptions {
         }
     }
 
-    /** The gates of --threshold and --threshold-lower-bound; empty without them. */
-    List<Gate> gates() {
-        return Gating.gates(threshold, thresholdLowerBound);
+    /** The gates of --threshold and --threshold-lower-bound, the latter at {@code level}; empty without them. */
+    List<Gate> gates(double level) {
+        return Gating.gates(threshold, thresholdLowerBound, level);
     }
 
     void validate(List<String> problems, boolean agentRequired, Settings settings) {

@@ -1,6 +1,7 @@
 package dev.agenteval.report;
 
 import dev.agenteval.api.SuiteResult;
+import dev.agenteval.report.stats.Confidence;
 import java.lang.ref.WeakReference;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -30,6 +31,7 @@ public final class Baseline {
     private final SuiteResult result;
     private final String source;
     private final double significance;
+    private final Confidence confidence;
     private final AtomicReference<Compared> last = new AtomicReference<>();
     private final AtomicInteger comparisons = new AtomicInteger();
 
@@ -37,16 +39,17 @@ public final class Baseline {
     private record Compared(WeakReference<SuiteResult> current, BaselineComparison comparison) {
     }
 
-    private Baseline(SuiteResult result, String source, double significance) {
+    private Baseline(SuiteResult result, String source, double significance, Confidence confidence) {
         this.result = result;
         this.source = source;
         this.significance = significance;
+        this.confidence = confidence;
     }
 
     /** A baseline of an earlier result held in memory. */
     public static Baseline of(SuiteResult earlier) {
         Objects.requireNonNull(earlier, "earlier");
-        return new Baseline(earlier, "run of " + earlier.startedAt(), DEFAULT_SIGNIFICANCE);
+        return new Baseline(earlier, "run of " + earlier.startedAt(), DEFAULT_SIGNIFICANCE, Confidence.DEFAULT);
     }
 
     /**
@@ -57,7 +60,8 @@ public final class Baseline {
      */
     public static Baseline read(Path resultsJson) {
         Objects.requireNonNull(resultsJson, "resultsJson");
-        return new Baseline(Reports.readJson(resultsJson), resultsJson.toString(), DEFAULT_SIGNIFICANCE);
+        return new Baseline(Reports.readJson(resultsJson), resultsJson.toString(), DEFAULT_SIGNIFICANCE,
+                Confidence.DEFAULT);
     }
 
     /**
@@ -70,13 +74,22 @@ public final class Baseline {
         if (!(significance > 0 && significance < 1)) {
             throw new IllegalArgumentException("significance must be > 0 and < 1 but was " + significance);
         }
-        return new Baseline(result, source, significance);
+        return new Baseline(result, source, significance, confidence);
+    }
+
+    /**
+     * A copy whose paired comparison gives its intervals at {@code confidence}'s level and seeds its
+     * bootstrap and sign flips with its seed (the run's {@code --confidence} and {@code --seed}).
+     */
+    public Baseline withConfidence(Confidence confidence) {
+        Objects.requireNonNull(confidence, "confidence");
+        return new Baseline(result, source, significance, confidence);
     }
 
     /** A copy shown in reports as coming from {@code source} (e.g. a file or a build number). */
     public Baseline withSource(String source) {
         Objects.requireNonNull(source, "source");
-        return new Baseline(result, source, significance);
+        return new Baseline(result, source, significance, confidence);
     }
 
     /** The earlier result. */
@@ -92,6 +105,11 @@ public final class Baseline {
     /** The p-value below which a repeated case's change counts. */
     public double significance() {
         return significance;
+    }
+
+    /** The level and seed of the paired comparison's intervals; {@link Confidence#DEFAULT} unless given. */
+    public Confidence confidence() {
+        return confidence;
     }
 
     /**

@@ -153,7 +153,8 @@ public record BaselineComparison(String baselineSource, Instant baselineStartedA
             }
         }
         return new BaselineComparison(baseline.source(), before.startedAt(), before.summary().passRate(),
-                current.summary().passRate(), alpha, changes, notCompared, PairedComparison.of(before, current, alpha));
+                current.summary().passRate(), alpha, changes, notCompared, PairedComparison.of(before, current, alpha,
+                baseline.confidence().level(), baseline.confidence().seed()));
     }
 
     private static Change change(String id, Outcome before, Outcome after, double alpha) {

@@ -3,6 +3,7 @@ package dev.agenteval.report;
 import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.Fingerprint;
 import dev.agenteval.api.SuiteResult;
+import dev.agenteval.report.stats.Normal;
 import dev.agenteval.report.stats.Proportions;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -42,10 +43,12 @@ public final class Gate {
 
     private final double thresholdPercent;
     private final boolean lowerBound;
+    private final double level;
 
-    private Gate(double thresholdPercent, boolean lowerBound) {
+    private Gate(double thresholdPercent, boolean lowerBound, double level) {
         this.thresholdPercent = thresholdPercent;
         this.lowerBound = lowerBound;
+        this.level = level;
     }
 
     /**
@@ -55,7 +58,7 @@ public final class Gate {
      * @throws IllegalArgumentException naming the value when it is outside 0..100
      */
     public static Gate atLeast(double percent) {
-        return new Gate(checkPercent("threshold", percent), false);
+        return new Gate(checkPercent("threshold", percent), false, Normal.DEFAULT_LEVEL);
     }
 
     /**
@@ -66,7 +69,22 @@ public final class Gate {
      * @throws IllegalArgumentException naming the value when it is outside 0..100
      */
     public static Gate lowerBoundAtLeast(double percent) {
-        return new Gate(checkPercent("threshold-lower-bound", percent), true);
+        return lowerBoundAtLeast(percent, Normal.DEFAULT_LEVEL);
+    }
+
+    /**
+     * A gate met when the lower bound of the pass rate's Wilson interval at {@code level} is at
+     * least {@code percent}.
+     *
+     * @param percent 0..100, e.g. {@code 80}
+     * @param level   the interval's confidence level, {@code 0 < level < 1} (the run's {@code --confidence})
+     * @throws IllegalArgumentException naming the value when either is out of range
+     */
+    public static Gate lowerBoundAtLeast(double percent, double level) {
+        if (!(level > 0 && level < 1)) {
+            throw new IllegalArgumentException("level must be > 0 and < 1 but was " + level);
+        }
+        return new Gate(checkPercent("threshold-lower-bound", percent), true, level);
     }
 
     private static double checkPercent(String name, double percent) {
@@ -127,9 +145,9 @@ public final class Gate {
         }
         int passed = result.summary().passed();
         double rate = cases == 0 ? 0.0 : (double) passed / cases;
-        double low = cases == 0 ? 0.0 : Proportions.wilson(passed, cases).low();
+        double low = cases == 0 ? 0.0 : Proportions.wilson(passed, cases, level).low();
         String score = "pass rate " + percent(rate * 100) + " (" + passed + " of " + cases + " cases passed"
-                + (lowerBound ? "; 95% CI lower bound " + percent(low * 100) : "") + ")";
+                + (lowerBound ? "; " + percent(level * 100) + " CI lower bound " + percent(low * 100) : "") + ")";
         String threshold = (lowerBound ? "the lower-bound threshold " : "the threshold ") + percent(thresholdPercent);
         boolean covered = problems.isEmpty();
         if (!covered) {

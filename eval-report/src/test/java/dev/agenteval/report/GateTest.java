@@ -85,6 +85,12 @@ class GateTest {
                 + " 37.6%) is below the lower-bound threshold 37.6%");
         assertThat(Gate.atLeast(37.6).evaluate(result).met()).isTrue();
         assertThat(Gate.lowerBoundAtLeast(80)).hasToString("Gate[lower bound at least 80%]");
+        // At 90% (--confidence 0.9): z = 1.644854, the lower bound 0.43529 (computed by hand with Wilson's formula).
+        GateVerdict at90 = Gate.lowerBoundAtLeast(43.5, 0.9).evaluate(result);
+        assertThat(at90.met()).isTrue();
+        assertThat(at90.reason()).contains("90% CI lower bound 43.5%");
+        assertThat(Gate.lowerBoundAtLeast(43.6, 0.9).evaluate(result).met()).isFalse();
+        assertThatThrownBy(() -> Gate.lowerBoundAtLeast(50, 1.0)).hasMessage("level must be > 0 and < 1 but was 1.0");
         assertThatThrownBy(() -> Gate.lowerBoundAtLeast(100.5))
                 .hasMessage("threshold-lower-bound must be between 0 and 100 (percent) but was 100.5");
     }

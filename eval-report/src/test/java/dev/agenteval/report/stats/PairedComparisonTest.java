@@ -153,6 +153,17 @@ class PairedComparisonTest {
         assertThat(tone.interval().low()).isCloseTo(0.5, within(1e-12));
         assertThat(tone.interval().high()).isCloseTo(0.5, within(1e-12));
         assertThat(PairedComparison.of(before, after, 0.05)).isEqualTo(p);
+
+        // A baseline given the run's --confidence and --seed compares at that level: the 50% interval of
+        // the same resamples lies inside the 95% one, and a baseline's default is 95% with the default seed.
+        Confidence half = new Confidence(0.5, Bootstrap.DEFAULT_SEED);
+        ScorerDelta narrow = Baseline.of(before).withConfidence(half).compare(after).paired().scorers().get(0);
+        assertThat(narrow.interval().level()).isEqualTo(0.5);
+        assertThat(narrow.interval().low()).isGreaterThanOrEqualTo(quality.interval().low());
+        assertThat(narrow.interval().high()).isLessThanOrEqualTo(quality.interval().high());
+        assertThat(narrow.interval().high() - narrow.interval().low())
+                .isLessThan(quality.interval().high() - quality.interval().low());
+        assertThat(Baseline.of(before).compare(after).paired()).isEqualTo(p);
     }
 
     @Test
