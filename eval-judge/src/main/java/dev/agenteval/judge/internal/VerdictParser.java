@@ -1,15 +1,8 @@
 package dev.agenteval.judge.internal;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.json.JsonReadFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -76,17 +69,6 @@ import java.util.regex.Pattern;
  */
 public final class VerdictParser {
 
-    /**
-     * The one mapper not shared ({@code JsonTrees.MAPPER} is strict): it reads what judges write
-     * as JSON, single quotes, unquoted names, trailing commas, comments and raw control
-     * characters; nothing else is to be read this leniently.
-     */
-    private static final ObjectMapper LENIENT = JsonMapper.builder()
-            .enable(JsonReadFeature.ALLOW_SINGLE_QUOTES, JsonReadFeature.ALLOW_UNQUOTED_FIELD_NAMES,
-                    JsonReadFeature.ALLOW_TRAILING_COMMA, JsonReadFeature.ALLOW_JAVA_COMMENTS,
-                    JsonReadFeature.ALLOW_UNESCAPED_CONTROL_CHARS)
-            .build();
-
     private static final Set<String> PASS = Set.of("pass", "passed", "passes", "yes", "y", "true", "correct",
             "ok", "success", "successful", "accept", "accepted", "approve", "approved", "meets", "met", "valid");
     private static final Set<String> FAIL = Set.of("fail", "failed", "fails", "no", "n", "false", "incorrect",
@@ -95,14 +77,6 @@ public final class VerdictParser {
     private static final Set<String> VERDICT_WORDS = Set.of("pass", "passed", "passes", "fail", "failed", "fails");
     /** Words that open sentences ("No errors found"): on a verdict line they count only when they stand alone. */
     private static final Set<String> SENTENCE_OPENERS = Set.of("yes", "no", "y", "n", "ok");
-    private static final List<String> VERDICT_KEYS = List.of("verdict", "passed", "pass", "result", "decision",
-            "judgement", "judgment", "outcome", "correct", "answer", "grade");
-    private static final Set<String> BOOLEAN_KEYS = Set.of("passed", "pass", "correct");
-    /** Labels that may name the agent's answer rather than the verdict: they count only when nothing else does. */
-    private static final String FALLBACK_KEY = "answer";
-    private static final List<String> SCORE_KEYS = List.of("score", "rating");
-    private static final List<String> REASON_KEYS = List.of("reason", "reasoning", "explanation", "rationale",
-            "justification", "comment", "why");
     private static final Set<String> CUT_OFF = Set.of("length", "max_tokens");
     private static final Set<String> FILTERED = Set.of("content_filter");
 
@@ -118,26 +92,6 @@ public final class VerdictParser {
     // opens a sentence ("No issues found" is not a fail).
     private static final Pattern FIRST_WORD = Pattern.compile(
             "^[\\s*#>_`\"'-]*([A-Za-z]+)[*_`\"']*\\s*(?:$|[.,:;!)\\u2013\\u2014-])");
-    /** Fail words in prose ("the answer fails", "is wrong"), unless a negation stands just before them. */
-    private static final Pattern FAIL_PROSE = Pattern.compile("(?i)\\b(fail(?:s|ed|ing|ure)?|incorrect|wrong|inaccurate|"
-            + "unacceptable|invalid|insufficient|inadequate|mistaken|unsatisfactory)\\b");
-    /** A pass word denied ("does not meet", "is not correct", "doesn't fully satisfy", "never passes"). */
-    private static final Pattern DENIED_PASS = Pattern.compile("(?i)(?:\\bnot|n't|\\bnever|\\bno longer)\\s+(?!only\\b)(?:[a-z]+ly\\s+|be\\s+)?"
-            + "(meets?|met|satisf(?:y|ies|ied)|pass(?:es|ed)?|correct|right|accurate|acceptable|valid|fulfill?s?|match(?:es)?|"
-            + "compl(?:y|ies)|adhere?s?|succeed(?:s|ed)?|good enough|sufficient|adequate)\\b");
-    /** Words that leave a verdict open ("partially", "hard to say"). */
-    private static final Pattern HEDGE = Pattern.compile("(?i)\\b(partially|partly|borderline|unclear|uncertain|not sure|"
-            + "hard to say|difficult to say|(?:cannot|can't|could not|couldn't|unable to) (?:tell|determine|decide|assess|evaluate|judge))\\b");
-    /** A lone "No." or "False." sentence, answering the question the reply asked itself. */
-    private static final Pattern LONE_NO = Pattern.compile("(?im)(?:^|[.!?;:]\\s+)[*_`\"']*(no|nope|false)[*_`\"']*[ \\t]*[.!]*[ \\t]*$");
-    /**
-     * A negation just before a fail word: "not", "never", "n't" within two words ("is not wrong"),
-     * "nothing", "none" or "no" + noun within four ("nothing in the answer is incorrect"); "No, the
-     * answer is wrong" is no negation of "wrong".
-     */
-    private static final Pattern NEGATION_BEFORE = Pattern.compile(
-            "(?i)(?:\\b(?:not|never|without|neither|nor)|n't)\\W+(?:\\w+\\W+){0,2}$"
-            + "|\\b(?:nothing|none|no\\s+\\w+)\\W+(?:\\w+\\W+){0,4}$");
     private static final Pattern NUMBER = Pattern.compile(
             "\\s*(\\d+(?:\\.\\d+)?|\\.\\d+)\\s*(%|/\\s*\\d+(?:\\.\\d+)?)?\\s*");
 
@@ -164,22 +118,14 @@ public final class VerdictParser {
     }
 
     /** One pass/fail signal and where it came from, for messages. */
-    private record Signal(boolean passed, String source, boolean fallback) {
+    record Signal(boolean passed, String source, boolean fallback) {
         @Override
         public String toString() {
             return (passed ? "pass" : "fail") + " from " + source;
         }
     }
 
-    private record Score(double value, String source) {
-    }
-
-    /** What the JSON objects of a reply say. */
-    private static final class JsonSignals {
-        final List<Signal> verdicts = new ArrayList<>();
-        final List<Score> scores = new ArrayList<>();
-        final List<String> problems = new ArrayList<>();
-        String reason = "";
+    record Score(double value, String source) {
     }
 
     /**
@@ -253,27 +199,10 @@ public final class VerdictParser {
     }
 
     private static Parsed read(String text, double threshold) throws Unclear {
-        JsonSignals json = new JsonSignals();
-        StringBuilder rest = new StringBuilder(text);
-        List<int[]> spans = new ArrayList<>();
-        for (int i = text.indexOf('{'), misses = 0; i >= 0 && misses < 100; ) {
-            int end = matchingBrace(text, i);
-            JsonNode node = end > i ? read(text.substring(i, end + 1)) : null;
-            if (node != null && node.isObject()) {
-                collect(node, json, 0);
-                spans.add(new int[] {i, end + 1});
-                i = text.indexOf('{', end + 1);
-            } else {
-                misses++;
-                i = text.indexOf('{', i + 1);
-            }
-        }
-        for (int k = spans.size() - 1; k >= 0; k--) {
-            rest.replace(spans.get(k)[0], spans.get(k)[1], " ");
-        }
-        String prose = rest.toString().strip();
+        JsonVerdicts json = JsonVerdicts.of(text);
+        String prose = json.prose();
 
-        List<Signal> explicit = new ArrayList<>(json.verdicts);
+        List<Signal> explicit = new ArrayList<>(json.verdicts());
         List<String> hedged = new ArrayList<>();
         Matcher line = VERDICT_LINE.matcher(prose);
         boolean fromLines = false;
@@ -297,10 +226,10 @@ public final class VerdictParser {
                 continue;
             }
             boolean passed = label == null ? b : label == b;
-            explicit.add(new Signal(passed, shown, line.group(1).equalsIgnoreCase(FALLBACK_KEY)));
+            explicit.add(new Signal(passed, shown, line.group(1).equalsIgnoreCase(JsonVerdicts.FALLBACK_KEY)));
             fromLines = true;
         }
-        List<Score> scores = new ArrayList<>(json.scores);
+        List<Score> scores = new ArrayList<>(json.scores());
         Matcher s = SCORE_TEXT.matcher(prose);
         while (s.find()) {
             Double v = number(s.group(1) + (s.group(2) == null ? "" : s.group(2)));
@@ -340,9 +269,9 @@ public final class VerdictParser {
                 throw conflict(decisive.stream().map(Signal::toString).toList());
             }
             if (passed) {
-                uncontradicted(decisive.get(0).toString(), prose, hedged);
+                Contradictions.refuse(decisive.get(0).toString(), prose, hedged);
             }
-            String reason = !json.reason.isEmpty() ? json.reason
+            String reason = !json.reason().isEmpty() ? json.reason()
                     : decisive.contains(leading) && !fromLines ? afterLeading : fromLines ? prose : "";
             return new Parsed(passed, score != null ? score : passed ? 1.0 : 0.0, reason);
         }
@@ -360,10 +289,10 @@ public final class VerdictParser {
                 throw conflict(all);
             }
             if (word.passed()) {
-                uncontradicted(word.toString(), prose, hedged);
+                Contradictions.refuse(word.toString(), prose, hedged);
             }
             return new Parsed(word.passed(), score != null ? score : word.passed() ? 1.0 : 0.0,
-                    !json.reason.isEmpty() ? json.reason : afterLeading);
+                    !json.reason().isEmpty() ? json.reason() : afterLeading);
         }
         if (score != null) {
             boolean passed = score >= threshold;
@@ -371,51 +300,18 @@ public final class VerdictParser {
                 throw conflict(scores.stream().map(x -> scoreSignal(x, threshold)).toList());
             }
             if (passed) {
-                uncontradicted(scoreSignal(scores.get(0), threshold), prose, hedged);
+                Contradictions.refuse(scoreSignal(scores.get(0), threshold), prose, hedged);
             }
-            return new Parsed(passed, score, !json.reason.isEmpty() ? json.reason : json.scores.isEmpty() ? prose : "");
+            return new Parsed(passed, score, !json.reason().isEmpty() ? json.reason() : json.scores().isEmpty() ? prose : "");
         }
-        if (!json.problems.isEmpty()) {
-            throw new Unclear(json.problems.get(0));
+        if (!json.problems().isEmpty()) {
+            throw new Unclear(json.problems().get(0));
         }
         if (opening != null) {
             throw new Unclear("no verdict: an opening \"" + opening + "\" followed by more text may answer another question,"
                     + " and no verdict line (Verdict: pass|fail), verdict field or score in 0..1 was found");
         }
         throw new Unclear("no verdict (pass/fail, yes/no, true/false) and no score in 0..1 found");
-    }
-
-    /**
-     * Refuses a pass that something in the prose outside the JSON objects contradicts or hedges:
-     * a fail word not denied just before it ("fails", "is wrong"; not "does not fail"), a denied
-     * pass word ("does not meet", "is not correct"), a lone "No." sentence, a hedge
-     * ("partially", "hard to say") or a verdict line that asks a question.
-     */
-    private static void uncontradicted(String pass, String prose, List<String> hedged) throws Unclear {
-        List<String> against = new ArrayList<>(hedged);
-        Matcher fail = FAIL_PROSE.matcher(prose);
-        while (fail.find() && against.size() < 3) {
-            if (!NEGATION_BEFORE.matcher(prose.substring(Math.max(0, fail.start() - 40), fail.start())).find()) {
-                against.add("\"" + context(prose, fail) + "\"");
-            }
-        }
-        for (Pattern p : List.of(DENIED_PASS, LONE_NO, HEDGE)) {
-            Matcher m = p.matcher(prose);
-            if (m.find()) {
-                against.add("\"" + context(prose, m) + "\"");
-            }
-        }
-        if (!against.isEmpty()) {
-            throw new Unclear("the reply says pass (" + pass + ") but also " + String.join(", ", against)
-                    + ": a pass needs a verdict nothing in the reply contradicts or hedges");
-        }
-    }
-
-    /** The words around a match, for messages. */
-    private static String context(String prose, Matcher m) {
-        int from = Math.max(0, m.start() - 20);
-        int to = Math.min(prose.length(), m.end() + 20);
-        return (from > 0 ? "..." : "") + prose.substring(from, to).replaceAll("\\s+", " ").strip() + (to < prose.length() ? "..." : "");
     }
 
     private static String scoreSignal(Score s, double threshold) {
@@ -427,127 +323,8 @@ public final class VerdictParser {
         return new Unclear("conflicting verdicts: " + String.join(", ", shown) + (signals.size() > 6 ? ", ..." : ""));
     }
 
-    private static String excerpt(String s) {
+    static String excerpt(String s) {
         return s.length() > 60 ? s.substring(0, 60) + "..." : s;
-    }
-
-    private static JsonNode read(String s) {
-        try (JsonParser p = LENIENT.createParser(s)) {
-            return LENIENT.readTree(p);
-        } catch (IOException e) {
-            return null;
-        }
-    }
-
-    /** The index of the brace closing the one at {@code open}, skipping strings; -1 when none. */
-    private static int matchingBrace(String s, int open) {
-        int depth = 0;
-        char quote = 0;
-        for (int i = open; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (quote != 0) {
-                if (c == '\\') {
-                    i++;
-                } else if (c == quote) {
-                    quote = 0;
-                }
-            } else if (c == '"' || c == '\'') {
-                quote = c;
-            } else if (c == '{') {
-                depth++;
-            } else if (c == '}' && --depth == 0) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /**
-     * Adds the verdict fields and score of {@code object} to {@code json}; an object with neither
-     * is looked into instead (a wrapper, per-criterion results), and is a problem when that finds
-     * nothing either but it held a value that is neither pass nor fail.
-     */
-    private static void collect(JsonNode object, JsonSignals json, int depth) {
-        Map<String, JsonNode> fields = new java.util.LinkedHashMap<>();
-        for (Map.Entry<String, JsonNode> e : object.properties()) {
-            fields.putIfAbsent(e.getKey().strip().toLowerCase(Locale.ROOT), e.getValue());
-        }
-        List<Signal> verdicts = new ArrayList<>();
-        String unreadable = null;
-        for (String key : VERDICT_KEYS) {
-            JsonNode v = fields.get(key);
-            if (v == null || v.isNull()) {
-                continue;
-            }
-            Boolean b = verdictOf(v, BOOLEAN_KEYS.contains(key));
-            if (b != null) {
-                verdicts.add(new Signal(b, "JSON " + key + " " + v, key.equals(FALLBACK_KEY)));
-            } else if (unreadable == null && (v.isTextual() || v.isBoolean() || v.isNumber())) {
-                unreadable = key + " " + v;
-            }
-        }
-        Score score = null;
-        String badScore = null;
-        for (String key : SCORE_KEYS) {
-            JsonNode v = fields.get(key);
-            if (v == null || v.isNull()) {
-                continue;
-            }
-            Double d = v.isNumber() ? inRange(v.asDouble()) : v.isTextual() ? number(v.asText()) : null;
-            if (d != null) {
-                score = new Score(d, "JSON " + key + " " + v);
-                break;
-            }
-            badScore = key + " " + v;
-        }
-        if (!verdicts.isEmpty() || score != null) {
-            json.verdicts.addAll(verdicts);
-            if (score != null) {
-                json.scores.add(score);
-            }
-            if (json.reason.isEmpty()) {
-                for (String key : REASON_KEYS) {
-                    JsonNode v = fields.get(key);
-                    if (v != null && v.isTextual() && !v.asText().isBlank()) {
-                        json.reason = v.asText().strip();
-                        break;
-                    }
-                }
-            }
-            return;
-        }
-        int found = json.verdicts.size() + json.scores.size();
-        if (depth < 8) {
-            for (JsonNode child : fields.values()) {
-                if (child.isObject()) {
-                    collect(child, json, depth + 1);
-                } else if (child.isArray()) {
-                    for (JsonNode element : child) {
-                        if (element.isObject()) {
-                            collect(element, json, depth + 1);
-                        }
-                    }
-                }
-            }
-        }
-        if (json.verdicts.size() + json.scores.size() == found && (unreadable != null || badScore != null)) {
-            json.problems.add("neither pass nor fail: " + (unreadable != null ? unreadable : "")
-                    + (unreadable != null && badScore != null ? ", " : "")
-                    + (badScore != null ? badScore + " is not a score in 0..1" : ""));
-        }
-    }
-
-    private static Boolean verdictOf(JsonNode v, boolean numericAllowed) {
-        if (v.isBoolean()) {
-            return v.asBoolean();
-        }
-        if (v.isTextual()) {
-            return word(v.asText());
-        }
-        if (numericAllowed && v.isIntegralNumber() && (v.asLong() == 0 || v.asLong() == 1)) {
-            return v.asLong() == 1;
-        }
-        return null;
     }
 
     /** A pass/fail word, ignoring case, quotes, markdown and punctuation; null when it is none. */
@@ -574,7 +351,7 @@ public final class VerdictParser {
         return denominator > 0 ? inRange(value / denominator) : null;
     }
 
-    private static Double inRange(double v) {
+    static Double inRange(double v) {
         return v >= 0.0 && v <= 1.0 ? v : null;
     }
 }
