@@ -4,7 +4,6 @@ import dev.agenteval.api.Case;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Suite;
 import dev.agenteval.report.Baseline;
-import dev.agenteval.common.files.NoFollow;
 import dev.agenteval.report.Journal;
 import dev.agenteval.report.Reports;
 import dev.agenteval.core.Providers;
@@ -19,7 +18,6 @@ import dev.agenteval.spi.ReportFormat;
 import dev.agenteval.yaml.AgentFile;
 import dev.agenteval.yaml.SuiteDialect;
 import dev.agenteval.yaml.SuiteLoader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -229,7 +227,7 @@ final class Preflight {
         Path reportFolder = o.reportFolder(settings, workDir);
         Path outputFile = o.outputFile(workDir);
         if (reportFolder != null) {
-            folderProblem(reportFolder).ifPresent(problems::add);
+            RunFiles.folderProblem(reportFolder).ifPresent(problems::add);
         }
         if (o.formats != null) {
             reportFormats(o.formats, providers, problems);
@@ -238,19 +236,19 @@ final class Preflight {
             }
         }
         if (outputFile != null && outputFile.toAbsolutePath().getParent() != null) {
-            folderProblem(outputFile.toAbsolutePath().getParent()).ifPresent(p -> problems.add("--output: " + p));
+            RunFiles.folderProblem(outputFile.toAbsolutePath().getParent()).ifPresent(p -> problems.add("--output: " + p));
         }
         Path defaultResults = o.defaultResultsFolder(settings, workDir);
         if (defaultResults != null) {
-            folderProblem(defaultResults).ifPresent(p -> problems.add(p + " (the results of a run without --output or"
+            RunFiles.folderProblem(defaultResults).ifPresent(p -> problems.add(p + " (the results of a run without --output or"
                     + " --report-dir go there)"));
         }
         if (suites.size() > 1) {
-            problems.addAll(sameReportNames(loaded.sources(), reportFolder, outputFile != null));
+            problems.addAll(RunFiles.sameReportNames(loaded.sources(), reportFolder, outputFile != null));
         }
         List<Journal.Contents> journals = o.resume == null ? List.of()
-                : journals(loaded.sources(), reportFolder, o.shard(), problems);
-        problems.addAll(writtenFileProblems(loaded.sources(), reportFolder, outputFile, o.formats, providers));
+                : RunFiles.journals(loaded.sources(), reportFolder, o.shard(), problems);
+        problems.addAll(RunFiles.writtenFileProblems(loaded.sources(), reportFolder, outputFile, o.formats, providers));
         for (SuiteSources.Source source : loaded.sources()) {
             try {
                 // Part of the fingerprint: a broken agent definition is reported before anything is sent.
@@ -454,114 +452,6 @@ final class Preflight {
 
     /** The turn a runner's problem is about, right after the case: {@code " turn 2: ..."}. */
     private static final Pattern TURN = Pattern.compile(" turn (\\d{1,9})\\b");
-
-    /**
-     * Why {@code folder} cannot hold reports, without creating anything: the nearest existing
-     * folder on its path is a file or not writable.
-     */
-    static Optional<String> folderProblem(Path folder) {
-        Path dir = folder.toAbsolutePath().normalize();
-        for (Path p = dir; p != null; p = p.getParent()) {
-            if (!Files.exists(p)) {
-                continue;
-            }
-            if (!Files.isDirectory(p)) {
-                return Optional.of("report folder '" + folder + "' cannot be created: '" + p + "' is a file, not a folder");
-            }
-            if (!Files.isWritable(p)) {
-                return Optional.of(p.equals(dir) ? "report folder '" + folder + "' is not writable"
-                        : "report folder '" + folder + "' cannot be created: '" + p + "' is not writable");
-            }
-            return Optional.empty();
-        }
-        return Optional.empty();
-    }
-
-    /** Several suites whose reports would land in the same place. */
-    /**
-     * The journal of each suite in the folder a run resumes ({@code journal.jsonl} in the suite's
-     * report folder), each checked against the suite's name and the run's shard; a problem for
-     * each that is missing, unreadable or of another run (the fingerprint is compared later, with
-     * the agent: {@link RunCommand}).
-     */
-    private static List<Journal.Contents> journals(List<SuiteSources.Source> sources,
-            Path folder, dev.agenteval.api.Shard shard, List<String> problems) {
-        List<Journal.Contents> journals = new ArrayList<>();
-        for (SuiteSources.Source source : sources) {
-            Suite suite = source.suite();
-            Path file = Wiring.reportDir(folder, suite, sources.size() > 1).resolve(Journal.FILE_NAME);
-            try {
-                Journal.Contents j = Journal.read(file);
-                if (!j.suite().equals(suite.name())) {
-                    problems.add("--resume: " + file + " is the journal of suite '" + j.suite() + "', not of '"
-                            + suite.name() + "'");
-                } else if (!java.util.Objects.equals(j.shard(), shard)) {
-                    problems.add("--resume: " + file + " is the journal of " + (j.shard() == null ? "an unsharded run"
-                            : "shard " + j.shard()) + ", and this run is " + (shard == null ? "not sharded" : "shard " + shard)
-                            + " (resume each shard with its own --shard)");
-                } else if (j.fingerprint() == null && !j.results().isEmpty()) {
-                    // Written by a version that wrote cases before the fingerprint; a journal without
-                    // cases has nothing to check.
-                    problems.add("--resume: " + file + " holds " + j.results().size() + " finished case"
-                            + (j.results().size() == 1 ? "" : "s") + " but no fingerprint (its run was stopped before"
-                            + " it knew its agent), so they cannot be checked against this run: run again without --resume");
-                }
-                journals.add(j);
-            } catch (ConfigurationException e) {
-                problems.add("--resume: " + e.getMessage());
-                journals.add(null);
-            }
-        }
-        return journals;
-    }
-
-    /**
-     * Why a file the run writes (each suite's journal and reports, the {@code --output} file and its
-     * sibling) cannot be written, checked before anything is sent: a symbolic link (never written
-     * through, {@link NoFollow}), or a journal without write permission (it is written in place; the
-     * reports replace their file, so their folder's permission decides, checked by {@link #folderProblem}).
-     */
-    private static List<String> writtenFileProblems(List<SuiteSources.Source> sources, Path reportFolder, Path outputFile,
-                                                    List<String> formatIds, Providers providers) {
-        boolean several = sources.size() > 1;
-        List<String> problems = new ArrayList<>();
-        for (SuiteSources.Source source : sources) {
-            if (reportFolder != null) {
-                Path suiteDir = Wiring.reportDir(reportFolder, source.suite(), several);
-                NoFollow.problem(suiteDir.resolve(Journal.FILE_NAME), true).ifPresent(problems::add);
-                for (Path f : RunCommand.reportFiles(suiteDir, reportFormats(formatIds, providers))) {
-                    NoFollow.problem(f, false).ifPresent(problems::add);
-                }
-            }
-            if (outputFile != null) {
-                Path json = RunCommand.outputFile(outputFile, source.suite(), several);
-                for (Path f : List.of(json, Reports.markdownSibling(json))) {
-                    NoFollow.problem(f, false).ifPresent(p -> problems.add("--output: " + p));
-                }
-            }
-        }
-        return problems;
-    }
-
-    private static List<String> sameReportNames(List<SuiteSources.Source> sources, Path reportFolder, boolean output) {
-        Map<String, List<SuiteSources.Source>> byName = new LinkedHashMap<>();
-        for (SuiteSources.Source s : sources) {
-            byName.computeIfAbsent(Wiring.fileName(s.suite().name()), k -> new ArrayList<>()).add(s);
-        }
-        List<String> problems = new ArrayList<>();
-        byName.forEach((name, same) -> {
-            if (same.size() > 1) {
-                problems.add("suites " + String.join(", ", same.stream().map(s -> "'" + s.suite().name() + "'"
-                        + new SuiteLocations(s.files()).file().map(f -> " (" + f + ")").orElse("")).toList())
-                        + " would write their reports to the same place ("
-                        + (reportFolder != null ? reportFolder.resolve(name).toString()
-                                : output ? "'-" + name + "' beside --output"
-                                : ResultFiles.DEFAULT_FOLDER + "/" + name + "-<start>.json")
-                        + "): rename one, or run them separately");
-            }
-        });
-        return problems;
-    }
 
     private static Double validSignificance(Double significance) {
         return significance != null && significance > 0 && significance < 1 ? significance : null;
