@@ -203,7 +203,7 @@ public final class Wiring {
                                      Path workDir, Supplier<Providers> providers, String defaultAgentId) {
         Optional<Target> target = target(settings, environment, workDir);
         if (target.isPresent()) {
-            return AgentClients.create(withPlatformSettings(target.get(), settings, defaultAgentId), environment,
+            return AgentClients.create(PlatformSettings.apply(target.get(), settings, defaultAgentId), environment,
                     providers.get());
         }
         String protocol = protocol(settings);
@@ -239,7 +239,7 @@ public final class Wiring {
                                                  Path workDir, Supplier<Providers> providers) {
         Optional<Target> target = target(settings, environment, workDir);
         if (target.isPresent()) {
-            return AgentClients.authentication(withPlatformSettings(target.get(), settings, null), environment,
+            return AgentClients.authentication(PlatformSettings.apply(target.get(), settings, null), environment,
                     providers.get());
         }
         String protocol = protocol(settings);
@@ -285,80 +285,16 @@ public final class Wiring {
     }
 
     private static Map<String, String> urlAgentSettings(Settings settings, String protocol, String defaultAgentId) {
-        Map<String, String> agentSettings = new LinkedHashMap<>();
-        List<Settings.Value> given = platformValues(settings);
-        requirePlatformProtocol(given, protocol, "the agent's protocol is '" + protocol + "'");
-        given.forEach(v -> agentSettings.put(providerKey(v.setting()), v.value()));
+        Map<String, String> agentSettings = PlatformSettings.forUrl(settings, protocol, defaultAgentId);
         settings.get(Setting.AGENT_TOKEN_URL).ifPresent(url -> agentSettings.put(TOKEN_URL, url));
-        if (defaultAgentId != null && PLATFORM_CHAT.equals(protocol)) {
-            agentSettings.putIfAbsent(AGENT_EXTERNAL_ID, defaultAgentId);
-        }
         return agentSettings;
     }
 
     /** The provider id of the platform agent chat API, whose settings the platform options set. */
     public static final String PLATFORM_CHAT = "platform-chat";
 
-    private static final String AGENT_EXTERNAL_ID = "agentExternalId";
-
     /** The agent clients' setting of the OAuth2 token endpoint, which {@link Setting#AGENT_TOKEN_URL} sets. */
     private static final String TOKEN_URL = "tokenUrl";
-
-    /** The platform chat API's settings, in the order they are applied, with the provider setting of each. */
-    private static final List<Setting> PLATFORM_SETTINGS = List.of(Setting.PROJECT, Setting.TOOL_CONFIRMATION,
-            Setting.MAX_ACTION_ROUNDS);
-
-    private static String providerKey(Setting setting) {
-        return switch (setting) {
-            case EXTERNAL_ID, SYSTEM_AGENT -> AGENT_EXTERNAL_ID;
-            case PROJECT -> "project";
-            case TOOL_CONFIRMATION -> "toolConfirmation";
-            case MAX_ACTION_ROUNDS -> "maxActionRounds";
-            default -> throw new IllegalArgumentException(setting.toString());
-        };
-    }
-
-    /** The platform chat settings given: the agent id ({@link #agentId}), then project, tool confirmation, rounds. */
-    private static List<Settings.Value> platformValues(Settings settings) {
-        List<Settings.Value> given = new ArrayList<>();
-        agentId(settings).ifPresent(given::add);
-        for (Setting s : PLATFORM_SETTINGS) {
-            settings.given(s).ifPresent(given::add);
-        }
-        return given;
-    }
-
-    /**
-     * Refuses platform chat settings for another built-in protocol (which would reject them as
-     * unknown settings, naming no option); a plugin's protocol gets them as they are.
-     */
-    private static void requirePlatformProtocol(List<Settings.Value> given, String protocol, String why) {
-        if (given.isEmpty() || PLATFORM_CHAT.equals(protocol)
-                || AgentClients.providers().stream().noneMatch(p -> p.id().equals(protocol))) {
-            return;
-        }
-        throw new ConfigurationException(given.stream().map(v -> v.origin() + " is a setting of the " + PLATFORM_CHAT
-                + " protocol, but " + why).toList());
-    }
-
-    /** {@code target} with the platform chat settings given (they win over the target's own), and the default agent id. */
-    private static Target withPlatformSettings(Target target, Settings settings, String defaultAgentId) {
-        List<Settings.Value> given = platformValues(settings);
-        requirePlatformProtocol(given, target.protocol(), "target '" + target.name() + "' uses protocol '"
-                + target.protocol() + "'");
-        boolean useDefault = defaultAgentId != null && PLATFORM_CHAT.equals(target.protocol())
-                && !target.settings().containsKey(AGENT_EXTERNAL_ID);
-        if (given.isEmpty() && !useDefault) {
-            return target;
-        }
-        Map<String, String> merged = new LinkedHashMap<>(target.settings());
-        given.forEach(v -> merged.put(providerKey(v.setting()), v.value()));
-        if (useDefault) {
-            merged.putIfAbsent(AGENT_EXTERNAL_ID, defaultAgentId);
-        }
-        return new Target(target.name(), target.protocol(), target.url(), target.auth(), target.headers(), merged,
-                target.opik());
-    }
 
     /**
      * The agent id the settings give: {@link Setting#EXTERNAL_ID} or {@link Setting#SYSTEM_AGENT}
@@ -406,7 +342,7 @@ public final class Wiring {
             Optional<Target> target = target(settings, environment, workDir);
             if (target.isPresent()) {
                 return PLATFORM_CHAT.equals(target.get().protocol())
-                        && !target.get().settings().containsKey(AGENT_EXTERNAL_ID);
+                        && !target.get().settings().containsKey(PlatformSettings.AGENT_EXTERNAL_ID);
             }
             return agentChoice(settings).url().isPresent() && PLATFORM_CHAT.equals(protocol(settings));
         } catch (ConfigurationException e) {
