@@ -10,6 +10,7 @@ import dev.agenteval.spi.AgentClient;
 import java.time.Duration;
 import dev.agenteval.launch.Setting;
 import dev.agenteval.launch.Settings;
+import dev.agenteval.launch.Fingerprints;
 import dev.agenteval.launch.Wiring;
 import dev.agenteval.report.Gate;
 import dev.agenteval.report.Reports;
@@ -273,7 +274,7 @@ final class MergeCommand implements Callable<Integer> {
         SuiteSources.Source source = loaded.sources().get(0);
         try (AgentClient client = AgentOptions.create(settings, environment, context.workDir(), providers)) {
             EvalRunner.Builder b = EvalRunner.builder().agent(client).providers(providers).repeat(repeat)
-                    .agentDescription(Wiring.describeAgent(settings, environment, context.workDir()));
+                    .agentDescription(Fingerprints.describeAgent(settings, environment, context.workDir()));
             if (timeoutSeconds != null) {
                 b.caseTimeout(Duration.ofMillis((long) (timeoutSeconds * 1000)));
             }

@@ -11,6 +11,7 @@ import dev.agenteval.report.Journal;
 import dev.agenteval.core.ReportException;
 import dev.agenteval.report.Reports;
 import dev.agenteval.report.stats.Confidence;
+import dev.agenteval.launch.Fingerprints;
 import dev.agenteval.launch.Wiring;
 import dev.agenteval.spi.Judge;
 import java.nio.file.Path;
@@ -184,12 +185,12 @@ final class RunCommand implements Callable<Integer> {
     private EvalRunner.Builder configured(SuiteSources.Source source, Preflight.Plan plan) {
         Suite suite = source.suite();
         EvalRunner.Builder b = plan.runner(suite).agent(plan.agent(suite))
-                .agentDescription(Wiring.describeAgent(plan.settings(), plan.environment(), context.workDir(),
+                .agentDescription(Fingerprints.describeAgent(plan.settings(), plan.environment(), context.workDir(),
                         plan.agentFileId(suite)))
                 .agentConfiguration(agentDefinition(source, plan.settings(), plan.providers()))
                 .prices(plan.prices());
         if (plan.judge() != null) {
-            b.judgeDescription(Wiring.describeJudge(plan.judge()));
+            b.judgeDescription(Fingerprints.describeJudge(plan.judge()));
             b.redactJudgeInput(Wiring.redactJudgeInput(plan.settings()));
         }
         return b;

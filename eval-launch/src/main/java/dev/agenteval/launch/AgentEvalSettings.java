@@ -170,10 +170,10 @@ public final class AgentEvalSettings {
         Judge judge = Wiring.needsJudge(suites, providers) ? findJudge().orElse(null) : null;
         EvalRunner.Builder b = EvalRunner.builder().agent(agent).judge(judge).providers(providers)
                 .environment(environment).redactJudgeInput(Wiring.redactJudgeInput(settings))
-                .agentDescription(Wiring.describeAgent(settings, environment, workDir))
+                .agentDescription(Fingerprints.describeAgent(settings, environment, workDir))
                 .prices(Wiring.prices(settings, environment, workDir, null));
         if (judge != null) {
-            b.judgeDescription(Wiring.describeJudge(judge));
+            b.judgeDescription(Fingerprints.describeJudge(judge));
         }
         return b;
     }

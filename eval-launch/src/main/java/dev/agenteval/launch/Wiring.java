@@ -11,9 +11,8 @@ import dev.agenteval.api.Suite;
 import dev.agenteval.core.Environment;
 import dev.agenteval.core.Providers;
 import dev.agenteval.http.Authentication;
+import dev.agenteval.http.Urls;
 import dev.agenteval.judge.Judges;
-import dev.agenteval.judge.OpenAiJudge;
-import dev.agenteval.judge.OverlapJudge;
 import dev.agenteval.report.stats.Confidence;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.EnvironmentVariable;
@@ -385,7 +384,7 @@ public final class Wiring {
             try {
                 uri = new URI(url.get().value());
             } catch (URISyntaxException e) {
-                problems.add(url.get().origin() + " must be an http(s) URL but was '" + withoutSecrets(url.get().value())
+                problems.add(url.get().origin() + " must be an http(s) URL but was '" + Urls.withoutSecrets(url.get().value())
                         + "'");
             }
         } else if (fromTarget.isPresent() && fromTarget.get().url() != null) {
@@ -408,7 +407,7 @@ public final class Wiring {
             b.url(uri);
         } catch (IllegalArgumentException e) {
             problems.add((url.isPresent() ? url.get().origin() : "the opik: url of the target") + " must be an http(s)"
-                    + " URL but was '" + withoutSecrets(uri.toString()) + "'");
+                    + " URL but was '" + Urls.withoutSecrets(uri.toString()) + "'");
         }
         Optional<Target.Opik> t = fromTarget;
         settings.given(Setting.OPIK_PROJECT).map(Settings.Value::value)
@@ -575,100 +574,5 @@ public final class Wiring {
     /** A suite name as a file name (the subfolder of its reports when several suites run). */
     public static String fileName(String suiteName) {
         return suiteName.replaceAll("[^A-Za-z0-9._-]", "_");
-    }
-
-    /** The agent for the fingerprint: protocol and URL without credentials or query, or the target's name. */
-    public static String describeAgent(Settings settings) {
-        return describeAgent(settings, null);
-    }
-
-    /**
-     * Like {@link #describeAgent(Settings)}, with {@code defaultAgentId} (the id of the suite's
-     * {@code <name>.agent.yaml} the agent was created with, or null) when the settings name none.
-     */
-    public static String describeAgent(Settings settings, String defaultAgentId) {
-        AgentChoice choice;
-        try {
-            choice = agentChoice(settings);
-        } catch (ConfigurationException e) {
-            choice = new AgentChoice(settings.given(Setting.TARGET), Optional.empty());
-        }
-        String agentId;
-        try {
-            agentId = agentId(settings).map(Settings.Value::value).orElse(defaultAgentId);
-        } catch (ConfigurationException e) {
-            agentId = defaultAgentId;
-        }
-        return describeAgent(settings.get(Setting.PROTOCOL).orElse(null), choice.url().map(Settings.Value::value).orElse(null),
-                choice.target().map(Settings.Value::value).orElse(null), agentId);
-    }
-
-    /**
-     * Like {@link #describeAgent(Settings)}, with a named target described by what decides the
-     * agent it reaches, not only by its name: its protocol and URL (without secrets) and a hash
-     * of its authentication, headers and settings ({@code env:} references by name), so that a
-     * result of another URL or settings under the same target name does not meet a gate.
-     */
-    public static String describeAgent(Settings settings, java.util.function.Function<String, String> environment,
-                                       Path workDir) {
-        return describeAgent(settings, environment, workDir, null);
-    }
-
-    /**
-     * {@link #describeAgent(Settings, java.util.function.Function, Path)}, with {@code defaultAgentId}
-     * (the id of the suite's {@code <name>.agent.yaml}, or null) when the settings name none.
-     */
-    public static String describeAgent(Settings settings, java.util.function.Function<String, String> environment,
-                                       Path workDir, String defaultAgentId) {
-        Optional<Target> target;
-        try {
-            target = target(settings, environment, workDir);
-        } catch (ConfigurationException e) {
-            target = Optional.empty();
-        }
-        if (target.isEmpty()) {
-            return describeAgent(settings, defaultAgentId);
-        }
-        Target t = target.get();
-        Map<String, Object> rest = new TreeMap<>();
-        rest.put("auth", String.valueOf(t.auth()));
-        rest.put("headers", new TreeMap<>(t.headers()));
-        rest.put("settings", new TreeMap<>(t.settings()));
-        String hash = dev.agenteval.api.Fingerprint.sha256(rest.toString()).substring(0, 16);
-        String described = "target '" + t.name() + "': " + t.protocol() + " " + withoutSecrets(t.url().toString())
-                + " (settings " + hash + ")";
-        String agentId;
-        try {
-            agentId = agentId(settings).map(Settings.Value::value).orElse(defaultAgentId);
-        } catch (ConfigurationException e) {
-            agentId = defaultAgentId;
-        }
-        return agentId == null ? described : described + " externalId=" + agentId;
-    }
-
-    /** The agent for the fingerprint: protocol and URL without credentials or query, or the target's name. */
-    public static String describeAgent(String protocol, String agentUrl, String target, String externalId) {
-        String named = target != null ? "target '" + target + "'"
-                : (protocol == null ? "a2a" : protocol) + " " + withoutSecrets(agentUrl);
-        return externalId == null ? named : named + " externalId=" + externalId;
-    }
-
-    /** The judge for the fingerprint: model and endpoint, or the judge's settings; null when none. */
-    public static String describeJudge(Judge judge) {
-        if (judge == null) {
-            return null;
-        }
-        if (judge instanceof OpenAiJudge openAi) {
-            return "openai " + openAi.model() + " at " + withoutSecrets(openAi.baseUrl().toString());
-        }
-        if (judge instanceof OverlapJudge overlap) {
-            return overlap.toString();
-        }
-        return judge.name();
-    }
-
-    /** A URL without user info, query or fragment, where credentials may hide. */
-    public static String withoutSecrets(String url) {
-        return dev.agenteval.http.Urls.withoutSecrets(url);
     }
 }

@@ -98,8 +98,8 @@ class WiringTest {
         Settings s = Settings.commandLine(Map.of(Setting.AGENT_URL, "https://user:pw@agent.example/a2a?key=1"),
                 Map.of("AGENT_EVAL_PROTOCOL", "openai-chat", "AGENT_EVAL_EXTERNAL_ID", "x1")::get);
 
-        assertThat(Wiring.describeAgent(s)).isEqualTo("openai-chat https://agent.example/a2a externalId=x1");
-        assertThat(Wiring.describeAgent(Settings.commandLine(Map.of(Setting.TARGET, "eu"), name -> null)))
+        assertThat(Fingerprints.describeAgent(s)).isEqualTo("openai-chat https://agent.example/a2a externalId=x1");
+        assertThat(Fingerprints.describeAgent(Settings.commandLine(Map.of(Setting.TARGET, "eu"), name -> null)))
                 .isEqualTo("target 'eu'");
     }
 
@@ -109,7 +109,7 @@ class WiringTest {
         Judge overlap = Wiring.judge(Settings.commandLine(Map.of(), Map.of("AGENT_EVAL_JUDGE", "overlap")::get), PROVIDERS,
                 Map.of("AGENT_EVAL_JUDGE", "overlap")::get);
         assertThat(overlap).isNotNull();
-        assertThat(Wiring.describeJudge(overlap)).isEqualTo(overlap.toString());
+        assertThat(Fingerprints.describeJudge(overlap)).isEqualTo(overlap.toString());
     }
 
     @Test
