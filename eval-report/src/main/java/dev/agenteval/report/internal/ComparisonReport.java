@@ -81,7 +81,7 @@ public final class ComparisonReport {
                 + "), sign-flip p = " + pValue(d.p()) + ", Holm-adjusted " + pValue(d.pAdjusted());
     }
 
-    private static String signed(double value) {
+    static String signed(double value) {
         String text = new BigDecimal(value).setScale(3, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
         return value > 0 && !text.equals("0") ? "+" + text : text;
     }
