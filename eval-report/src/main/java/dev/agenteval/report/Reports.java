@@ -547,7 +547,7 @@ public final class Reports {
 
     /**
      * Like {@link #folder(Path, List)}; the formats that compare (the built-in {@code json},
-     * {@code md}, {@code html} and {@code console}; a plugin's through
+     * {@code md}, {@code junit}, {@code html} and {@code console}; a plugin's through
      * {@code options.get(Baseline.class)}) also compare each result with {@code baseline}.
      */
     public static ResultSink folder(Path reportDir, List<? extends ReportFormat> formats, Baseline baseline) {
@@ -590,8 +590,8 @@ public final class Reports {
     }
 
     /**
-     * Like {@link #all(Path)}, the JSON, Markdown and HTML reports also comparing each result with
-     * {@code baseline}.
+     * Like {@link #all(Path)}, the JSON, Markdown, JUnit XML and HTML reports also comparing each
+     * result with {@code baseline}.
      */
     public static ResultSink all(Path reportDir, Baseline baseline) {
         return folder(reportDir, defaultFormats(), baseline);

@@ -8,6 +8,7 @@ import dev.agenteval.report.BaselineComparison;
 import dev.agenteval.report.BaselineComparison.Change;
 import dev.agenteval.report.BaselineComparison.Kind;
 import dev.agenteval.report.BaselineComparison.Outcome;
+import dev.agenteval.report.stats.Interval;
 import dev.agenteval.report.stats.PairedComparison;
 import dev.agenteval.report.stats.PairedComparison.ScorerDelta;
 import java.math.BigDecimal;
@@ -76,11 +77,16 @@ public final class ComparisonReport {
      * 0.01, n=20), sign-flip p = 0.21, Holm-adjusted 0.42}.
      */
     public static String scorerLine(ScorerDelta d) {
-        return d.id() + ": mean change " + signed(d.meanDelta()) + " (" + Math.round(d.interval().level() * 100)
-                + "% CI " + signed(d.interval().low()) + " to " + signed(d.interval().high()) + ", n=" + d.n()
+        return d.id() + ": mean change " + signed(d.meanDelta()) + " (" + deltaInterval(d.interval()) + ", n=" + d.n()
                 + "), sign-flip p = " + pValue(d.p()) + ", Holm-adjusted " + pValue(d.pAdjusted());
     }
 
+    /** The interval of a paired difference, e.g. {@code 95% CI -0.07 to 0.01}. */
+    static String deltaInterval(Interval i) {
+        return Math.round(i.level() * 100) + "% CI " + signed(i.low()) + " to " + signed(i.high());
+    }
+
+    /** A difference with three decimals at most and its sign, e.g. {@code +0.667}, {@code -0.03}, {@code 0}. */
     static String signed(double value) {
         String text = new BigDecimal(value).setScale(3, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
         return value > 0 && !text.equals("0") ? "+" + text : text;

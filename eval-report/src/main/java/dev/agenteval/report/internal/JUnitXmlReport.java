@@ -7,9 +7,12 @@ import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.Summary;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.api.Usage;
+import dev.agenteval.report.BaselineComparison;
 import dev.agenteval.report.stats.Confidence;
 import dev.agenteval.report.stats.Interval;
 import dev.agenteval.report.stats.MeanEstimate;
+import dev.agenteval.report.stats.PairedComparison;
+import dev.agenteval.report.stats.PairedComparison.ScorerDelta;
 import dev.agenteval.report.stats.RunStatistics;
 import dev.agenteval.report.stats.ScorerStatistics;
 import java.time.Duration;
@@ -23,7 +26,8 @@ import java.util.Locale;
  * {@code <testsuite>} with one {@code <testcase>} per case. A failed case has a {@code <failure>}
  * listing its failed checks, an errored case an {@code <error>} typed by its harness failure code,
  * a skipped case a {@code <skipped>}; {@code <system-out>} holds each turn's input and answer (the
- * conversation turn's scores instead of an answer).
+ * conversation turn's scores instead of an answer). The suite's {@code <properties>} hold the error
+ * bars and usage and, when compared with a baseline, the paired comparison ({@code agent-eval.baseline.*}).
  *
  * <p>Text is escaped for XML, and characters XML 1.0 cannot hold (control characters other than
  * tab, newline and carriage return, lone surrogates, U+FFFE and U+FFFF) are removed.
@@ -48,6 +52,16 @@ public final class JUnitXmlReport {
 
     /** Like {@link #write(SuiteResult, java.io.Writer)}, the error bars at {@code confidence}'s level and seed. */
     public static void write(SuiteResult result, Confidence confidence, java.io.Writer out) throws java.io.IOException {
+        write(result, null, confidence, out);
+    }
+
+    /**
+     * Like {@link #write(SuiteResult, Confidence, java.io.Writer)}; when {@code comparison} is not
+     * null, the paired comparison with the baseline is added to the properties
+     * ({@code agent-eval.baseline.*}).
+     */
+    public static void write(SuiteResult result, BaselineComparison comparison, Confidence confidence,
+                             java.io.Writer out) throws java.io.IOException {
         Summary s = result.summary();
         StringBuilder xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         xml.append("<testsuite");
@@ -61,7 +75,7 @@ public final class JUnitXmlReport {
         // The Ant schema's timestamp has no zone; it is UTC.
         attr(xml, "timestamp", TIMESTAMP.format(result.startedAt()));
         xml.append(">\n");
-        appendProperties(xml, result, confidence);
+        appendProperties(xml, result, comparison, confidence);
         out.append(xml);
         for (CaseResult c : result.cases()) {
             xml.setLength(0);
@@ -75,9 +89,11 @@ public final class JUnitXmlReport {
      * The agent's and the judge's usage as {@code <properties>} ({@code agent-eval.usage.cost},
      * {@code agent-eval.judgeUsage.inputTokens}, ...): the fields reported, none when neither reported any;
      * the pass rate's interval ({@code agent-eval.passRateInterval.low}, ...) and each scorer's mean
-     * with its interval ({@code agent-eval.scorer.correctness.mean}, ...).
+     * with its interval ({@code agent-eval.scorer.correctness.mean}, ...); with a baseline, the
+     * paired comparison ({@link #baselineProperties}).
      */
-    private static void appendProperties(StringBuilder xml, SuiteResult result, Confidence confidence) {
+    private static void appendProperties(StringBuilder xml, SuiteResult result, BaselineComparison comparison,
+                                         Confidence confidence) {
         StringBuilder properties = new StringBuilder();
         RunStatistics.of(result, confidence.level()).passRateInterval().ifPresent(i -> {
             property(properties, "agent-eval.passRate", ReportText.number(result.summary().passRate()));
@@ -93,8 +109,46 @@ public final class JUnitXmlReport {
         }
         usageProperties(properties, "agent-eval.usage.", result.usage());
         usageProperties(properties, "agent-eval.judgeUsage.", result.judgeUsage());
+        if (comparison != null) {
+            baselineProperties(properties, comparison);
+        }
         if (!properties.isEmpty()) {
             xml.append("  <properties>\n").append(properties).append("  </properties>\n");
+        }
+    }
+
+    /**
+     * The comparison with the baseline: {@code agent-eval.baseline.source}, {@code .passRate},
+     * {@code .passRateChange}, {@code .significance} and {@code .pairs}; over at least one pair,
+     * McNemar's exact test on the verdicts ({@code agent-eval.baseline.mcnemar.passedToFailed},
+     * {@code .failedToPassed}, {@code .p}, {@code .significant}) and per scorer its mean paired
+     * difference with its interval, named as the run's own scorer intervals are
+     * ({@code agent-eval.baseline.scorer.correctness.n}, {@code .meanDifference},
+     * {@code .interval.level}, {@code .interval.method}, {@code .interval.low}, {@code .interval.high},
+     * {@code .p}, {@code .pHolm}, {@code .significant}: the Holm-adjusted p below the significance).
+     */
+    private static void baselineProperties(StringBuilder xml, BaselineComparison c) {
+        PairedComparison paired = c.paired();
+        property(xml, "agent-eval.baseline.source", c.baselineSource());
+        property(xml, "agent-eval.baseline.passRate", ReportText.number(c.baselinePassRate()));
+        property(xml, "agent-eval.baseline.passRateChange", ReportText.number(c.passRateChange()));
+        property(xml, "agent-eval.baseline.significance", ReportText.number(c.significance()));
+        property(xml, "agent-eval.baseline.pairs", paired.pairs());
+        if (paired.pairs() == 0) {
+            return;
+        }
+        property(xml, "agent-eval.baseline.mcnemar.passedToFailed", paired.regressed());
+        property(xml, "agent-eval.baseline.mcnemar.failedToPassed", paired.improved());
+        property(xml, "agent-eval.baseline.mcnemar.p", ReportText.number(paired.mcnemarP()));
+        property(xml, "agent-eval.baseline.mcnemar.significant", paired.significant());
+        for (ScorerDelta d : paired.scorers()) {
+            String prefix = "agent-eval.baseline.scorer." + d.id() + ".";
+            property(xml, prefix + "n", d.n());
+            property(xml, prefix + "meanDifference", ReportText.number(d.meanDelta()));
+            intervalProperties(xml, prefix + "interval.", d.interval());
+            property(xml, prefix + "p", ReportText.number(d.p()));
+            property(xml, prefix + "pHolm", ReportText.number(d.pAdjusted()));
+            property(xml, prefix + "significant", d.significant(c.significance()));
         }
     }
 

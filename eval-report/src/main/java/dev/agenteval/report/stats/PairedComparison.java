@@ -57,6 +57,14 @@ public record PairedComparison(int pairs, int regressed, int improved, double mc
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(interval, "interval");
         }
+
+        /**
+         * True when the Holm-adjusted p-value is below {@code significance}: the scorer's change
+         * counts even after testing every scorer at once.
+         */
+        public boolean significant(double significance) {
+            return pAdjusted < significance;
+        }
     }
 
     /**
