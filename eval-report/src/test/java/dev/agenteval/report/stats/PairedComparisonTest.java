@@ -195,4 +195,13 @@ class PairedComparisonTest {
         assertThatThrownBy(() -> PairedComparison.of(runs[0], runs[1], 1.0))
                 .hasMessage("significance must be > 0 and < 1 but was 1.0");
     }
+
+    @Test
+    void a_scorer_should_be_significant_only_when_its_holm_adjusted_p_is_below_the_significance() {
+        PairedComparison.ScorerDelta d = new PairedComparison.ScorerDelta("quality", 12, 0.2,
+                new Interval(0.95, "bootstrap", 0.05, 0.35), 0.01, 0.05);
+        assertThat(d.significant(0.05)).as("adjusted p equal to the significance").isFalse();
+        assertThat(d.significant(0.0501)).isTrue();
+        assertThat(d.significant(0.02)).as("the raw p (0.01) does not decide").isFalse();
+    }
 }
