@@ -201,10 +201,11 @@ public final class OpikPayloads {
         s.put("start_time", start.toString());
         s.put("end_time", start.plus(c.duration()).toString());
         Map<String, Object> u = new LinkedHashMap<>();
-        long in = usage.inputTokens() == null ? 0 : usage.inputTokens();
-        long out = usage.outputTokens() == null ? 0 : usage.outputTokens();
-        u.put("prompt_tokens", (int) Math.min(in, Integer.MAX_VALUE));
-        u.put("completion_tokens", (int) Math.min(out, Integer.MAX_VALUE));
+        // Opik counts in ints: each count is capped there, the sum before it could overflow.
+        long in = Math.min(usage.inputTokens() == null ? 0 : usage.inputTokens(), Integer.MAX_VALUE);
+        long out = Math.min(usage.outputTokens() == null ? 0 : usage.outputTokens(), Integer.MAX_VALUE);
+        u.put("prompt_tokens", (int) in);
+        u.put("completion_tokens", (int) out);
         u.put("total_tokens", (int) Math.min(in + out, Integer.MAX_VALUE));
         s.put("usage", u);
         if (usage.cost() != null && usage.cost() >= 0) {

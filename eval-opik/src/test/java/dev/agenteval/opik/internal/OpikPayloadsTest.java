@@ -92,7 +92,7 @@ class OpikPayloadsTest {
     @Test
     void should_write_no_span_without_token_counts_and_clamp_counts_to_int() {
         CaseResult costOnly = aCase(CaseStatus.PASSED, "", new Usage(null, null, null, 0.5), List.of(), turn(1));
-        CaseResult huge = aCase(CaseStatus.PASSED, "", Usage.tokens(3_000_000_000L, 3).withModel("m"), List.of(),
+        CaseResult huge = aCase(CaseStatus.PASSED, "", Usage.tokens(Long.MAX_VALUE, 3).withModel("m"), List.of(),
                 turn(1));
 
         assertThat(payloads.span(costOnly, TRACE, START)).isEmpty();
