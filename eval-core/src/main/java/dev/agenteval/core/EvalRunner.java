@@ -10,19 +10,17 @@ import dev.agenteval.api.Prices;
 import dev.agenteval.api.Shard;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
-import dev.agenteval.core.internal.Fingerprints;
 import dev.agenteval.core.internal.Preparation;
-import dev.agenteval.core.internal.RedactingJudge;
 import dev.agenteval.core.internal.ResolvedScorers;
-import dev.agenteval.core.internal.SafeListener;
-import dev.agenteval.core.internal.SuiteExecution;
+import dev.agenteval.core.internal.RunFingerprint;
+import dev.agenteval.core.internal.RunSettings;
+import dev.agenteval.core.internal.SuiteRun;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.ResultSink;
 import dev.agenteval.spi.RunListener;
 import dev.agenteval.spi.Secrets;
 import dev.agenteval.spi.UserSimulator;
-import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,13 +30,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Runs suites against an agent. Built once, thread-safe, reusable for many runs.
@@ -75,61 +69,13 @@ import org.slf4j.LoggerFactory;
  */
 public final class EvalRunner {
 
-    private static final Logger LOG = LoggerFactory.getLogger(EvalRunner.class);
-
     /** The concurrency used when neither the runner nor the suite sets one. */
     public static final int DEFAULT_CONCURRENCY = 4;
 
-    private final AgentClient agent;
-    private final Judge judge;
-    private final UserSimulator simulator;
-    private final Providers providers;
-    private final Integer concurrency;
-    private final Duration caseTimeout;
-    private final boolean stopOnFailure;
-    private final Set<String> caseIds;
-    private final Set<String> tags;
-    private final int repeat;
-    private final Shard shard;
-    private final List<RunListener> listeners;
-    private final List<ResultSink> sinks;
-    private final Function<String, String> environment;
-    private final String agentDescription;
-    private final Map<String, Object> agentConfiguration;
-    private final String judgeDescription;
-    private final Secrets secrets;
-    private final boolean redactJudgeInput;
-    private final Prices prices;
-    private final Clock clock;
-    private final RandomGenerator random;
-    private final ResolvedScorers checked;
-    private final Map<String, CaseResult> resumed;
+    private final RunSettings settings;
 
-    private EvalRunner(Builder b) {
-        this.agent = Objects.requireNonNull(b.agent, "agent must be set");
-        this.judge = b.judge;
-        this.simulator = b.simulator;
-        this.providers = b.registry();
-        this.checked = b.checked;
-        this.concurrency = b.concurrency;
-        this.caseTimeout = b.caseTimeout;
-        this.stopOnFailure = b.stopOnFailure;
-        this.caseIds = Set.copyOf(b.caseIds);
-        this.tags = Set.copyOf(b.tags);
-        this.repeat = b.repeat;
-        this.shard = b.shard;
-        this.listeners = List.copyOf(b.listeners);
-        this.sinks = List.copyOf(b.sinks);
-        this.environment = b.environment;
-        this.agentDescription = b.agentDescription;
-        this.agentConfiguration = b.agentConfiguration;
-        this.judgeDescription = b.judgeDescription;
-        this.secrets = b.secrets;
-        this.redactJudgeInput = b.redactJudgeInput;
-        this.prices = b.prices;
-        this.clock = b.clock;
-        this.random = b.random;
-        this.resumed = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(b.resumed));
+    private EvalRunner(RunSettings settings) {
+        this.settings = settings;
     }
 
     /** A new builder. */
@@ -147,155 +93,7 @@ public final class EvalRunner {
      */
     public SuiteResult run(Suite suite) {
         Objects.requireNonNull(suite, "suite");
-        List<Case> selected = select(suite);
-        // The selected cases an earlier run finished keep their result; the others run.
-        Map<String, CaseResult> earlier = new java.util.HashMap<>();
-        List<Case> toRun = new ArrayList<>(selected.size());
-        for (Case c : selected) {
-            CaseResult r = resumed.get(c.id());
-            if (r != null) {
-                earlier.put(c.id(), r);
-            } else {
-                toRun.add(c);
-            }
-        }
-        Preparation preparation = Preparation.withSessions(agent, toRun, () -> Preparation.prepare(suite, toRun,
-                ResolvedScorers.reusing(providers, checked), judge, simulator, environment, caseTimeout, repeat, secrets,
-                clock, randomOrDefault(random)));
-        Judge asked = judge == null || !redactJudgeInput ? judge : new RedactingJudge(judge, preparation.redactor());
-        if (preparation.needsJudge()) {
-            preflight();
-        }
-        if (toRun.stream().anyMatch(c -> c.simulation().isPresent())) {
-            preflightSimulator();
-        }
-        int limit = concurrency != null ? concurrency : suite.concurrency().orElse(DEFAULT_CONCURRENCY);
-        LOG.info("Running suite '{}': {} of {} cases{}{}, concurrency {}{}", suite.name(), selected.size(),
-                suite.cases().size(), shard == null ? "" : " (shard " + shard + ")",
-                toRun.size() == selected.size() ? "" : ", " + (selected.size() - toRun.size()) + " resumed", limit,
-                attempts(preparation, toRun.size()));
-        // The fingerprint (the canonical suite's hash, the agent's card) is computed while the first
-        // cases run; the sinks hear of a case only after it (SafeListener), so a journal knows its run
-        // before its first case.
-        SafeListener listener = new SafeListener(listeners, sinks);
-        CompletableFuture<Fingerprint> fingerprint = meanwhile("fingerprint", () -> {
-            try {
-                Fingerprint f = fingerprint(suite, preparation.suiteNeedsJudge());
-                listener.fingerprintKnown(f);
-                return f;
-            } finally {
-                listener.fingerprintSettled();
-            }
-        });
-        SuiteResult result = new SuiteExecution(suite, preparation, agent, asked, limit, stopOnFailure, listener, prices,
-                selected.stream().map(Case::id).toList(), earlier).run();
-        result = result.withFingerprint(joined(fingerprint));
-        if (shard != null) {
-            result = result.withShard(shard);
-        }
-        LOG.info("Suite '{}': {} passed, {} failed, {} errored, {} skipped", suite.name(), result.summary().passed(),
-                result.summary().failed(), result.summary().errored(), result.summary().skipped());
-        // An interrupted run still writes what finished: clear the flag so that interruptible
-        // file channels do not refuse the write, and restore it for the caller.
-        boolean interrupted = Thread.interrupted();
-        try {
-            writeSinks(result);
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        return result;
-    }
-
-    /** {@code task} started on a daemon thread of its own. */
-    private static <T> CompletableFuture<T> meanwhile(String name, Supplier<T> task) {
-        CompletableFuture<T> future = new CompletableFuture<>();
-        Thread thread = new Thread(() -> {
-            try {
-                future.complete(task.get());
-            } catch (Throwable e) {
-                future.completeExceptionally(e);
-            }
-        }, "agent-eval-" + name);
-        thread.setDaemon(true);
-        thread.start();
-        return future;
-    }
-
-    /** The value of {@code future}, waited for; its failure rethrown as it was thrown. */
-    private static <T> T joined(CompletableFuture<T> future) {
-        try {
-            return future.join();
-        } catch (java.util.concurrent.CompletionException e) {
-            if (e.getCause() instanceof RuntimeException re) {
-                throw re;
-            }
-            if (e.getCause() instanceof Error error) {
-                throw error;
-            }
-            throw e;
-        }
-    }
-
-    /** E.g. {@code , 15 attempts in all} when some case repeats; empty otherwise. */
-    private static String attempts(Preparation preparation, int cases) {
-        int total = preparation.cases().stream().mapToInt(c -> c.repeat()).sum();
-        return total > cases ? ", " + total + " attempts in all" : "";
-    }
-
-    private void preflight() {
-        try {
-            judge.preflight();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new JudgeException("judge preflight interrupted");
-        }
-    }
-
-    private void preflightSimulator() {
-        try {
-            simulator.preflight();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new JudgeException("user simulator preflight interrupted");
-        }
-    }
-
-    private List<Case> select(Suite suite) {
-        return select(suite, caseIds, tags, shard);
-    }
-
-    private static List<Case> select(Suite suite, Set<String> caseIds, Set<String> tags, Shard shard) {
-        List<String> unknown = caseIds.stream().filter(id -> suite.find(id).isEmpty()).sorted().toList();
-        if (!unknown.isEmpty()) {
-            throw new ConfigurationException("unknown case id" + (unknown.size() > 1 ? "s " : " ")
-                    + String.join(", ", unknown.stream().map(id -> "'" + id + "'").toList()) + " in suite '" + suite.name()
-                    + "'; known: " + String.join(", ", suite.cases().stream().map(Case::id).toList()));
-        }
-        return suite.cases().stream()
-                .filter(c -> caseIds.isEmpty() || caseIds.contains(c.id()))
-                .filter(c -> tags.isEmpty() || c.tags().stream().anyMatch(tags::contains))
-                .filter(c -> shard == null || shard.contains(c.id()))
-                .toList();
-    }
-
-    private void writeSinks(SuiteResult result) {
-        List<Exception> failures = new ArrayList<>();
-        for (ResultSink sink : sinks) {
-            try {
-                sink.write(result);
-            } catch (IOException | RuntimeException e) {
-                LOG.error("Result sink {} could not write: {}", sink, e.toString());
-                failures.add(e);
-            }
-        }
-        if (!failures.isEmpty()) {
-            ReportException e = new ReportException(failures.size() + " report(s) could not be written: "
-                    + failures.get(0).getMessage(), result, failures.get(0));
-            failures.stream().skip(1).forEach(e::addSuppressed);
-            throw e;
-        }
+        return new SuiteRun(settings).run(suite);
     }
 
     /**
@@ -307,106 +105,53 @@ public final class EvalRunner {
      */
     public Fingerprint fingerprint(Suite suite) {
         Objects.requireNonNull(suite, "suite");
-        return fingerprint(suite, providers.needsJudge(suite.cases()));
-    }
-
-    /** {@link #fingerprint(Suite)}, given whether a case of the suite needs a judge. */
-    private Fingerprint fingerprint(Suite suite, boolean needsJudge) {
-        String agentText = agentDescription != null ? agentDescription : agentDescription(agent);
-        Map<String, Object> reported = agentConfiguration();
-        String configuration = reported == null ? "unknown" : Fingerprints.configurationHash(agentConfiguration, reported);
-        if (configuration != null) {
-            agentText = agentText + " configuration " + configuration;
-        }
-        String judgeText = !needsJudge || judge == null ? Fingerprint.NO_JUDGE
-                : judgeDescription != null ? judgeDescription : stableName(judge.name());
-        return Fingerprints.of(suite, caseTimeout, repeat, agentText, judgeText);
-    }
-
-    // What the agent reports of its configuration (an A2A card); null when it could not be asked.
-    // Never thrown: a run's results are not lost to it, and "unknown" meets no gate.
-    private Map<String, Object> agentConfiguration() {
-        try {
-            return agent.configuration();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
-        } catch (RuntimeException e) {
-            LOG.warn("The agent's configuration is unknown, so the result meets no gate: {}", e.getMessage());
-            return null;
-        }
-    }
-
-    /** What the client says of its target ({@link AgentClient#description()}), else its class name. */
-    private static String agentDescription(AgentClient agent) {
-        String described;
-        try {
-            described = agent.description();
-        } catch (RuntimeException e) {
-            described = null;
-        }
-        return described == null || described.isBlank() ? stableName(agent.getClass().getName()) : described;
-    }
-
-    /** A class name without the per-JVM suffix of lambdas and hidden classes. */
-    private static String stableName(String name) {
-        int lambda = name.indexOf("$$Lambda");
-        if (lambda >= 0) {
-            return name.substring(0, lambda) + "$$Lambda";
-        }
-        int hidden = name.indexOf('/');
-        String stable = hidden >= 0 ? name.substring(0, hidden) : name;
-        return stable.isBlank() ? "unnamed" : stable;
+        return RunFingerprint.of(settings, suite, settings.providers().needsJudge(suite.cases()));
     }
 
     /** The judge, if configured. */
     public Optional<Judge> judge() {
-        return Optional.ofNullable(judge);
+        return Optional.ofNullable(settings.judge());
     }
 
     /** The user simulator of simulated cases, if configured. */
     public Optional<UserSimulator> simulator() {
-        return Optional.ofNullable(simulator);
+        return Optional.ofNullable(settings.simulator());
     }
 
     /** The registry used to find scorers. */
     public Providers providers() {
-        return providers;
+        return settings.providers();
     }
 
     /** A builder holding this runner's settings. */
     public Builder toBuilder() {
         Builder b = new Builder();
-        b.agent = agent;
-        b.judge = judge;
-        b.simulator = simulator;
-        b.providers = providers;
-        b.concurrency = concurrency;
-        b.caseTimeout = caseTimeout;
-        b.stopOnFailure = stopOnFailure;
-        b.caseIds.addAll(caseIds);
-        b.tags.addAll(tags);
-        b.repeat = repeat;
-        b.shard = shard;
-        b.listeners.addAll(listeners);
-        b.sinks.addAll(sinks);
-        b.environment = environment;
-        b.agentDescription = agentDescription;
-        b.agentConfiguration = agentConfiguration;
-        b.judgeDescription = judgeDescription;
-        b.secrets = secrets;
-        b.redactJudgeInput = redactJudgeInput;
-        b.prices = prices;
-        b.clock = clock;
-        b.random = random;
-        b.checked = checked;
-        b.resumed.putAll(resumed);
+        RunSettings s = settings;
+        b.agent = s.agent();
+        b.judge = s.judge();
+        b.simulator = s.simulator();
+        b.providers = s.providers();
+        b.concurrency = s.concurrency();
+        b.caseTimeout = s.caseTimeout();
+        b.stopOnFailure = s.stopOnFailure();
+        b.caseIds.addAll(s.caseIds());
+        b.tags.addAll(s.tags());
+        b.repeat = s.repeat();
+        b.shard = s.shard();
+        b.listeners.addAll(s.listeners());
+        b.sinks.addAll(s.sinks());
+        b.environment = s.environment();
+        b.agentDescription = s.agentDescription();
+        b.agentConfiguration = s.agentConfiguration();
+        b.judgeDescription = s.judgeDescription();
+        b.secrets = s.secrets();
+        b.redactJudgeInput = s.redactJudgeInput();
+        b.prices = s.prices();
+        b.clock = s.clock();
+        b.random = s.random();
+        b.checked = s.checked();
+        b.resumed.putAll(s.resumed());
         return b;
-    }
-
-    /** The generator given, else the calling thread's. */
-    private static RandomGenerator randomOrDefault(RandomGenerator random) {
-        return random != null ? random : ThreadLocalRandom.current();
     }
 
     /** Builder of an {@link EvalRunner}. */
@@ -696,10 +441,10 @@ public final class EvalRunner {
          */
         public void check(Suite suite) {
             Objects.requireNonNull(suite, "suite");
-            List<Case> selected = select(suite, Set.copyOf(caseIds), Set.copyOf(tags), shard);
+            List<Case> selected = SuiteRun.select(suite, Set.copyOf(caseIds), Set.copyOf(tags), shard);
             ResolvedScorers scorers = ResolvedScorers.reusing(registry(), checked);
             Preparation.withSessions(agent, selected, () -> Preparation.prepare(suite, selected, scorers, judge, simulator,
-                    environment, caseTimeout, repeat, Secrets.create(), clock, randomOrDefault(random)));
+                    environment, caseTimeout, repeat, Secrets.create(), clock, SuiteRun.randomOrDefault(random)));
             checked = scorers.snapshot();
         }
 
@@ -716,7 +461,10 @@ public final class EvalRunner {
                         + " -Dagent-eval.agent-url=URL or AGENT_EVAL_AGENT_URL, or a target with -Dagent-eval.target=NAME"
                         + " or AGENT_EVAL_TARGET)");
             }
-            return new EvalRunner(this);
+            return new EvalRunner(new RunSettings(agent, judge, simulator, registry(), concurrency, caseTimeout,
+                    stopOnFailure, caseIds, tags, repeat, shard, listeners, sinks, environment, agentDescription,
+                    agentConfiguration, judgeDescription, secrets, redactJudgeInput, prices, clock, random, checked,
+                    resumed));
         }
     }
 }

@@ -14,22 +14,18 @@ import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.api.Simulation;
 import dev.agenteval.api.StopCondition;
 import dev.agenteval.api.TaskState;
-import dev.agenteval.api.ToolSpec;
 import dev.agenteval.api.Turn;
 import dev.agenteval.api.TurnResult;
-import dev.agenteval.api.Usage;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.AgentSession;
 import dev.agenteval.spi.Exchange;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.RunListener;
-import dev.agenteval.spi.ScoringContext;
 import dev.agenteval.spi.SimulatedTurn;
 import dev.agenteval.spi.SimulationRequest;
 import dev.agenteval.spi.UserSimulator;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -50,11 +46,9 @@ final class AttemptExecution implements Runnable {
     private final PreparedCase prepared;
     private final int attempt;
     private final AgentClient client;
-    private final Judge judge;
     private final Preparation preparation;
     private final RunListener listener;
-    private final boolean repeated;
-    private final Prices prices;
+    private final TurnScoring scoring;
     private final CompletableFuture<CaseAttempt> result = new CompletableFuture<>();
 
     private final Object lock = new Object();
@@ -75,14 +69,12 @@ final class AttemptExecution implements Runnable {
 
     AttemptExecution(PreparedCase prepared, int attempt, boolean repeated, AgentClient client, Judge judge,
                      Preparation preparation, RunListener listener, Prices prices) {
-        this.repeated = repeated;
-        this.prices = prices;
         this.prepared = prepared;
         this.attempt = attempt;
         this.client = client;
-        this.judge = judge;
         this.preparation = preparation;
         this.listener = listener;
+        this.scoring = new TurnScoring(prepared, attempt, repeated, judge, preparation, prices);
         synchronized (lock) {
             this.startNanos = System.nanoTime();
             this.turnStartNanos = startNanos;
@@ -204,11 +196,13 @@ final class AttemptExecution implements Runnable {
                             + (i == 0 ? "before its first message" : "although stopWhen does not include goal_met"));
                 }
             } catch (AgentException e) {
-                addTurn(simulatorFailedTurn(i, Duration.ofNanos(System.nanoTime() - t0), e.toFailure()));
+                addTurn(AttemptTurns.simulatorFailed(i, Duration.ofNanos(System.nanoTime() - t0), e.toFailure(),
+                        configuredAgentId()));
                 return false;
             } catch (RuntimeException e) {
                 LOG.debug("User simulator failed on case '{}' turn {}", prepared.testCase().id(), i + 1, e);
-                addTurn(simulatorFailedTurn(i, Duration.ofNanos(System.nanoTime() - t0), internal(e)));
+                addTurn(AttemptTurns.simulatorFailed(i, Duration.ofNanos(System.nanoTime() - t0), internal(e),
+                        configuredAgentId()));
                 return false;
             }
             if (next.goalMet()) {
@@ -269,17 +263,17 @@ final class AttemptExecution implements Runnable {
             if (response == null) {
                 throw new AgentException(FailureCode.INVALID_RESPONSE, "the agent client returned no response");
             }
-            response = priced(response);
+            response = scoring.priced(response);
         } catch (AgentException e) {
-            addTurn(failedTurn(i, name, input, s, Duration.ofNanos(System.nanoTime() - t0), e.toFailure()));
+            addTurn(failedTurn(i, name, input, s, t0, e.toFailure()));
             return null;
         } catch (RuntimeException e) {
             LOG.debug("Agent client failed on case '{}' turn {}", c.id(), i + 1, e);
-            addTurn(failedTurn(i, name, input, s, Duration.ofNanos(System.nanoTime() - t0), internal(e)));
+            addTurn(failedTurn(i, name, input, s, t0, internal(e)));
             return null;
         }
         Duration duration = Duration.ofNanos(System.nanoTime() - t0);
-        List<ScoreResult> scores = score(i, input, turn, specs, response, duration);
+        List<ScoreResult> scores = scoring.score(i, input, turn, specs, response, duration, history());
         TurnResult result = new TurnResult(i + 1, name, input.readableText(), request(s, input),
                 response.raw(), response.text(), response.state().orElse(null), response.toolCalls(), duration,
                 response.usage().orElse(null), null, scores, response.agentId().orElse(configuredAgentId()),
@@ -313,61 +307,10 @@ final class AttemptExecution implements Runnable {
         long t0 = System.nanoTime();
         List<Exchange> history = history();
         List<ScoreResult> scores = new ArrayList<>();
-        scoreEach(prepared.conversationScorers(), l.index(), l.input(), history.subList(0, history.size() - 1),
+        scoring.scoreEach(prepared.conversationScorers(), l.index(), l.input(), history.subList(0, history.size() - 1),
                 l.response(), l.duration(), scores);
-        return new TurnResult(count + 1, TurnResult.CONVERSATION, conversationSummary(count, reason),
-                conversationRequest(count, reason), null, null, null, List.of(), Duration.ofNanos(System.nanoTime() - t0),
-                null, null, scores, configuredAgentId(), null, null);
-    }
-
-    private static String conversationSummary(int turns, String reason) {
-        return "(the whole conversation: " + turns + (turns == 1 ? " turn" : " turns")
-                + (reason == null ? "" : ", stopped: " + reason) + ")";
-    }
-
-    private static Map<String, Object> conversationRequest(int turns, String reason) {
-        Map<String, Object> about = new LinkedHashMap<>();
-        about.put("turns", turns);
-        if (reason != null) {
-            about.put("stopReason", reason);
-        }
-        return Map.of(TurnResult.CONVERSATION, about);
-    }
-
-    /** The response with its cost estimated from the prices when the agent reported tokens but no cost. */
-    private AgentResponse priced(AgentResponse response) {
-        Usage usage = response.usage().orElse(null);
-        Usage estimated = prices.estimate(usage);
-        return estimated == usage ? response : response.toBuilder().usage(estimated).build();
-    }
-
-    private List<ScoreResult> score(int index, Message input, Turn turn, List<ScorerSpec> specs,
-                                    AgentResponse response, Duration duration) throws InterruptedException {
-        Case c = prepared.testCase();
-        List<ScoreResult> scores = new ArrayList<>();
-        if (c.hasNoScorers() && c.answerRequired()) {
-            // The "agent answered" rule adds to the state guard below; it never replaces it.
-            scores.add(Verdicts.answered(response));
-        }
-        if (!specs.isEmpty()) {
-            scoreEach(specs, index, input, history(), response, duration, scores);
-        }
-        Verdicts.taskState(turn, response).ifPresent(scores::add);
-        return scores;
-    }
-
-    /**
-     * Adds the score of each of {@code specs} on turn {@code index} (0-based) to {@code scores},
-     * each scorer given its own tools, else the case's.
-     */
-    private void scoreEach(List<ScorerSpec> specs, int index, Message input, List<Exchange> history,
-                           AgentResponse response, Duration duration, List<ScoreResult> scores) throws InterruptedException {
-        Case c = prepared.testCase();
-        for (ScorerSpec spec : specs) {
-            List<ToolSpec> tools = spec.tools().orElse(c.tools().orElse(null));
-            scores.add(scoreOne(spec, new ScoringContext(c, index + 1, input, history, response, duration, tools, judge,
-                    attempt, repeated, preparation.redactor().secrets())));
-        }
+        return AttemptTurns.conversation(count, reason, Duration.ofNanos(System.nanoTime() - t0), scores,
+                configuredAgentId());
     }
 
     /** The earlier turns of this attempt, as recorded (secrets redacted). */
@@ -377,50 +320,21 @@ final class AttemptExecution implements Runnable {
         }
     }
 
-    private ScoreResult scoreOne(ScorerSpec spec, ScoringContext ctx) throws InterruptedException {
-        try {
-            ScoreResult r = preparation.scorer(spec).score(ctx);
-            if (r == null) {
-                return ScoreResult.errored(spec.type(), HarnessFailure.of(FailureCode.INTERNAL,
-                        "scorer '" + spec.type() + "' returned no result"));
-            }
-            // The judge's usage is priced like the agent's: tokens and a model but no cost get an estimate.
-            Usage estimated = prices.estimate(r.usage());
-            return estimated == r.usage() ? r : r.withUsage(estimated);
-        } catch (InterruptedException e) {
-            throw e;
-        } catch (AgentException e) {
-            return ScoreResult.errored(spec.type(), e.toFailure());
-        } catch (Exception e) {
-            LOG.debug("Scorer '{}' failed on case '{}'", spec.type(), ctx.testCase().id(), e);
-            return ScoreResult.errored(spec.type(), HarnessFailure.of(FailureCode.INTERNAL,
-                    "scorer '" + spec.type() + "' threw " + e.getClass().getSimpleName() + ": " + e.getMessage()));
-        }
-    }
-
     private Object request(AgentSession s, Message input) {
         return s.lastRequest().orElseGet(() -> Preparation.messageValue(input));
     }
 
-    private TurnResult failedTurn(int index, String name, Message input, AgentSession s, Duration duration,
-                                  HarnessFailure f) {
-        Object request = s == null ? null : request(s, input);
-        return new TurnResult(index + 1, name, input.readableText(), request, null, null, null,
-                List.of(), duration, null, f, List.of(), configuredAgentId(), null, null, null,
-                TurnResult.partsBeyondText(input));
+    /** Turn {@code index}, sent on {@code s} at {@code t0} (nanos), that the agent failed. */
+    private TurnResult failedTurn(int index, String name, Message input, AgentSession s, long t0, HarnessFailure f) {
+        return AttemptTurns.failed(index, name, input, request(s, input), Duration.ofNanos(System.nanoTime() - t0), f,
+                configuredAgentId());
     }
-
-    /** The turn whose message the simulator could not give. */
-    private TurnResult simulatorFailedTurn(int index, Duration duration, HarnessFailure f) {
-        return new TurnResult(index + 1, null, AWAITING_SIMULATOR, null, null, null, null, List.of(), duration, null,
-                f, List.of(), configuredAgentId(), null, null);
-    }
-
-    /** The input shown for a simulated turn whose message was not given yet. */
-    static final String AWAITING_SIMULATOR = "(the simulated user's next message)";
 
     /** The turn in flight: its 0-based index, its name (or null) and the input it shows. */
     private record InFlight(int index, String name, String input) {
+        TurnResult cutOff(Duration duration, HarnessFailure failure, String agentId) {
+            return AttemptTurns.cutOff(index, name, input, duration, failure, agentId);
+        }
     }
 
     /** The turn in flight, or null when every turn has a result. Called holding the lock. */
@@ -433,11 +347,12 @@ final class AttemptExecution implements Runnable {
             return scripted
                     ? new InFlight(index, c.turns().get(index).name().orElse(null),
                             prepared.inputs().get(index).readableText())
-                    : new InFlight(index, null, pendingInput != null ? pendingInput : AWAITING_SIMULATOR);
+                    : new InFlight(index, null, pendingInput != null ? pendingInput : AttemptTurns.AWAITING_SIMULATOR);
         }
         boolean conversationDone = index > 0 && turns.get(index - 1).isConversation();
         return hasConversationTurn() && !conversationDone
-                ? new InFlight(index, TurnResult.CONVERSATION, conversationSummary(index, stopReason)) : null;
+                ? new InFlight(index, TurnResult.CONVERSATION, AttemptTurns.conversationSummary(index, stopReason))
+                : null;
     }
 
     /** The existing agent the case names ({@code agent_id}, placeholders resolved), or null. */
@@ -465,12 +380,11 @@ final class AttemptExecution implements Runnable {
             if (at == null) {
                 // Every turn has a result: the failure belongs to the last one's bookkeeping.
                 int index = Math.max(0, turns.size() - 1);
-                at = new InFlight(index, null, turns.isEmpty() ? AWAITING_SIMULATOR : turns.get(index).input());
+                at = new InFlight(index, null, turns.isEmpty() ? AttemptTurns.AWAITING_SIMULATOR
+                        : turns.get(index).input());
             }
         }
-        addTurn(new TurnResult(at.index() + 1, at.name(), at.input(), null, null, null, null, List.of(),
-                Duration.ofNanos(System.nanoTime() - turnStartNanosLocked()), null, failure, List.of(),
-                configuredAgentId(), null, null));
+        addTurn(at.cutOff(Duration.ofNanos(System.nanoTime() - turnStartNanosLocked()), failure, configuredAgentId()));
     }
 
     private long turnStartNanosLocked() {
@@ -511,9 +425,8 @@ final class AttemptExecution implements Runnable {
             InFlight at = inFlight();
             boolean complete = at == null;
             if (!complete) {
-                all.add(preparation.redactor().redact(new TurnResult(at.index() + 1, at.name(), at.input(),
-                        null, null, null, null, List.of(), Duration.ofNanos(now - turnStartNanos), null,
-                        new HarnessFailure(code, message, context), List.of(), configuredAgentId(), null, null)));
+                all.add(preparation.redactor().redact(at.cutOff(Duration.ofNanos(now - turnStartNanos),
+                        new HarnessFailure(code, message, context), configuredAgentId())));
             }
             outcome = Verdicts.attempt(attempt, prepared.testCase().expectPass(), Duration.ofNanos(now - startNanos),
                     all, complete).withStopReason(complete ? stopReason : null);
