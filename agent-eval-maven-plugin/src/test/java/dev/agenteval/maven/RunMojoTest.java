@@ -121,6 +121,39 @@ class RunMojoTest {
     }
 
     @Test
+    void the_significant_regression_gate_passes_one_flipped_case_that_the_regression_gate_fails() throws Exception {
+        RunMojo first = mojo();
+        first.threshold = 60.0;
+        first.execute();
+        // The baseline: the same run, where the refund passed.
+        Path baseline = project.resolve("eval-baseline/results.json");
+        Files.createDirectories(baseline.getParent());
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.JsonNode earlier = json.readTree(project.resolve("target/agent-eval/results.json").toFile());
+        for (com.fasterxml.jackson.databind.JsonNode c : earlier.get("cases")) {
+            if (c.get("id").asText().equals("refund")) {
+                ((com.fasterxml.jackson.databind.node.ObjectNode) c).put("status", "passed").put("passed", true);
+            }
+        }
+        json.writeValue(baseline.toFile(), earlier);
+
+        RunMojo significant = mojo();
+        significant.threshold = 60.0;
+        significant.baseline = baseline.toFile();
+        significant.failOnSignificantRegression = true;
+        RecordingLog log = RecordingLog.of(significant);
+        significant.execute();
+        assertThat(log.lines("info")).anyMatch(l -> l.contains("--fail-on-significant-regression: no significant regression"));
+
+        RunMojo any = mojo();
+        any.threshold = 60.0;
+        any.baseline = baseline.toFile();
+        any.failOnRegression = true;
+        assertThatThrownBy(any::execute).isInstanceOf(MojoFailureException.class)
+                .hasMessageContaining("--fail-on-regression: 1 case regressed against");
+    }
+
+    @Test
     void a_failed_case_without_a_threshold_fails_the_build() throws Exception {
         assertThatThrownBy(mojo()::execute).isInstanceOf(MojoFailureException.class)
                 .hasMessageContaining("2 of 3 cases passed");

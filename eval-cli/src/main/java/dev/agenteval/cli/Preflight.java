@@ -9,6 +9,7 @@ import dev.agenteval.core.Providers;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.launch.Setting;
 import dev.agenteval.launch.GateSettings;
+import dev.agenteval.launch.RunPlan;
 import dev.agenteval.launch.Settings;
 import dev.agenteval.launch.Wiring;
 import dev.agenteval.spi.AgentClient;
@@ -58,15 +59,30 @@ final class Preflight {
     /**
      * What a run needs, all checked. Closing it closes the agent.
      *
-     * @param gates the gates and what {@code --baseline} holds (none, one, or one per suite of a report folder)
+     * @param run the settings resolved once: agent, judge, gates and baseline, Opik, prices
      * @param runners per source, in order, the runner settings its suite was checked with
      *                ({@link EvalRunner.Builder#check}), holding the scorers the check created
      */
-    record Plan(List<SuiteSources.Source> sources, Agents agents, Judge judge, Providers providers,
-                Function<String, String> environment, Settings settings, GateSettings gates, Path reportFolder, Path outputFile,
-                Path defaultResults, List<EvalRunner.Builder> runners, dev.agenteval.opik.OpikSink opik,
-                dev.agenteval.api.Prices prices, List<Journal.Contents> journals)
+    record Plan(RunPlan run, List<SuiteSources.Source> sources, Agents agents, Judge judge, Path reportFolder,
+                Path outputFile, Path defaultResults, List<EvalRunner.Builder> runners, dev.agenteval.opik.OpikSink opik,
+                List<Journal.Contents> journals)
             implements AutoCloseable {
+
+        Settings settings() {
+            return run.settings();
+        }
+
+        Function<String, String> environment() {
+            return run.environment();
+        }
+
+        Providers providers() {
+            return run.providers();
+        }
+
+        GateSettings gates() {
+            return run.gates();
+        }
 
         /** The journal {@code suite} resumes ({@code --resume}), or null when the run is not resumed. */
         Journal.Contents journal(Suite suite) {
@@ -156,6 +172,7 @@ final class Preflight {
         Settings settings = o.settings(environment);
         o.validate(problems, agentRequired, settings);
         Path workDir = context.workDir();
+        RunPlan run = RunPlan.of(settings, environment, workDir, providers).withPriceFile(o.pricesFile);
 
         List<Path> suitePaths = o.suitePaths(workDir);
         if (suitePaths.isEmpty()) {
@@ -168,9 +185,8 @@ final class Preflight {
         problems.addAll(loaded.problems());
         List<Suite> suites = loaded.suites();
 
-        GateSettings gates = null;
         try {
-            gates = GateSettings.of(settings, workDir);
+            GateSettings gates = run.gates();
             if (loaded.problems().isEmpty()) {
                 gates.requireBaselineSuite(suites);
             }
@@ -183,15 +199,15 @@ final class Preflight {
         if (agentRequired || o.agentOptions.given()) {
             o.agentOptions.validate(agentProblems, settings);
             if (agentProblems.isEmpty()) {
-                agents = agents(loaded.sources(), settings, environment, workDir, providers, problems);
+                agents = agents(loaded.sources(), run, problems);
             }
         }
 
         Judge judge = null;
         Judge judgeForChecks = null;
-        if (Wiring.needsJudge(suites, providers)) {
+        if (run.needsJudge(suites)) {
             try {
-                judge = Wiring.judge(settings, providers, environment);
+                judge = run.judge().orElse(null);
                 judgeForChecks = judge;
             } catch (ConfigurationException e) {
                 problems.addAll(e.problems());
@@ -202,7 +218,7 @@ final class Preflight {
         UserSimulator simulator = null;
         if (Wiring.simulates(suites)) {
             try {
-                simulator = Wiring.simulator(settings, providers, environment);
+                simulator = run.simulator();
             } catch (ConfigurationException e) {
                 e.problems().forEach(p -> problems.add("simulated cases need a user simulator: " + p));
                 simulator = UNUSABLE_SIMULATOR;
@@ -259,16 +275,16 @@ final class Preflight {
 
         dev.agenteval.opik.OpikSink opik = null;
         try {
-            opik = dev.agenteval.launch.Wiring.opik(settings, environment, workDir).orElse(null);
+            opik = run.opik().orElse(null);
         } catch (ConfigurationException e) {
             problems.addAll(e.problems());
         } catch (IllegalArgumentException e) {
             problems.add(e.getMessage());
         }
 
-        dev.agenteval.api.Prices prices = dev.agenteval.api.Prices.none();
         try {
-            prices = Wiring.prices(settings, environment, workDir, o.pricesFile);
+            // Read now, so that a broken price table is reported before anything is sent.
+            run.prices();
         } catch (ConfigurationException e) {
             problems.addAll(e.problems());
         }
@@ -290,8 +306,8 @@ final class Preflight {
                 throw e;
             }
         }
-        return new Plan(loaded.sources(), agents, judge, providers, environment, settings, gates, reportFolder, outputFile,
-                defaultResults, List.copyOf(runners), opik, prices, journals);
+        return new Plan(run, loaded.sources(), agents, judge, reportFolder, outputFile, defaultResults,
+                List.copyOf(runners), opik, journals);
     }
 
 
@@ -301,11 +317,15 @@ final class Preflight {
      * {@code <name>.agent.yaml} (as the platform's CLI reads it). A suite without one is a problem,
      * unless each of its cases names its agent.
      */
-    private static Agents agents(List<SuiteSources.Source> sources, Settings settings, Function<String, String> environment,
-                                 Path workDir, Providers providers, List<String> problems) {
+    private static Agents agents(List<SuiteSources.Source> sources, RunPlan run, List<String> problems) {
         List<String> fileIds = new ArrayList<>();
-        boolean fromFiles = Wiring.needsAgentId(settings, environment, workDir);
-        SuiteLoader loader = SuiteLoader.builder().providers(providers).build();
+        boolean fromFiles;
+        try {
+            fromFiles = run.agent().needsAgentId();
+        } catch (ConfigurationException e) {
+            fromFiles = false; // reported where the agent is created
+        }
+        SuiteLoader loader = SuiteLoader.builder().providers(run.providers()).build();
         for (SuiteSources.Source source : sources) {
             String id = null;
             if (fromFiles && source.dialect() == SuiteDialect.PLATFORM && source.files().size() == 1) {
@@ -329,7 +349,7 @@ final class Preflight {
         Map<String, AgentClient> byId = new LinkedHashMap<>();
         try {
             for (String id : new LinkedHashSet<>(fileIds.stream().map(i -> i == null ? "" : i).toList())) {
-                byId.put(id, Wiring.agent(settings, environment, workDir, providers, id.isEmpty() ? null : id));
+                byId.put(id, run.createAgent(id.isEmpty() ? null : id));
             }
         } catch (ConfigurationException e) {
             byId.values().forEach(AgentClient::close);

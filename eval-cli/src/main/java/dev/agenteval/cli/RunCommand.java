@@ -185,16 +185,8 @@ final class RunCommand implements Callable<Integer> {
      */
     private EvalRunner.Builder configured(SuiteSources.Source source, Preflight.Plan plan) {
         Suite suite = source.suite();
-        EvalRunner.Builder b = plan.runner(suite).agent(plan.agent(suite))
-                .agentDescription(Fingerprints.describeAgent(plan.settings(), plan.environment(), context.workDir(),
-                        plan.agentFileId(suite)))
-                .agentConfiguration(agentDefinition(source, plan.settings(), plan.providers()))
-                .prices(plan.prices());
-        if (plan.judge() != null) {
-            b.judgeDescription(Fingerprints.describeJudge(plan.judge()));
-            b.redactJudgeInput(Wiring.redactJudgeInput(plan.settings()));
-        }
-        return b;
+        return plan.run().configure(plan.runner(suite), List.of(suite), plan.agent(suite), plan.agentFileId(suite))
+                .agentConfiguration(agentDefinition(source, plan.settings(), plan.providers()));
     }
 
     private int runSuite(SuiteSources.Source source, boolean several, Preflight.Plan plan) {
@@ -268,7 +260,7 @@ final class RunCommand implements Callable<Integer> {
                 resume(b, suite, earlier);
             }
         }
-        Confidence confidence = Wiring.confidence(plan.settings());
+        Confidence confidence = plan.run().confidence();
         Baseline compared = plan.gates().baselineFor(suite, several, context.err()::println).orElse(null);
         dev.agenteval.opik.OpikSink opik = plan.opik() == null ? null : plan.opik().forSuite(suite);
         java.util.function.UnaryOperator<dev.agenteval.spi.ResultSink> linked = opik == null ? x -> x : opik::linking;

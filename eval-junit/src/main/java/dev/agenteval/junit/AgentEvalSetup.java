@@ -69,6 +69,7 @@ public final class AgentEvalSetup implements AutoCloseable {
     private final LazyProviders providers;
     private final Function<String, Optional<String>> parameters;
     private final Path workDir;
+    private AgentEvalSettings launch;
 
     /** The parameter that records each suite in Opik as an experiment: {@code true} or {@code false}. */
     public static final String OPIK_PARAMETER = "agent-eval.opik";
@@ -152,9 +153,15 @@ public final class AgentEvalSetup implements AutoCloseable {
         return launch().runner(all, agent()).build();
     }
 
-    /** The settings as an embedder reads them, over this class's parameters, environment and providers. */
-    private AgentEvalSettings launch() {
-        return AgentEvalSettings.of(settings, environment, workDir, providers());
+    /**
+     * The settings as an embedder reads them, over this class's parameters, environment and
+     * providers, made on first use: their run is resolved once for all the suites of the class.
+     */
+    private synchronized AgentEvalSettings launch() {
+        if (launch == null) {
+            launch = AgentEvalSettings.of(settings, environment, workDir, providers());
+        }
+        return launch;
     }
 
     /**
@@ -285,11 +292,11 @@ public final class AgentEvalSetup implements AutoCloseable {
     }
 
     /**
-     * The Opik sink the settings describe ({@link Wiring#opik}), or null: recording the suites
+     * The Opik sink the settings describe ({@link dev.agenteval.launch.RunPlan#opik}), or null: recording the suites
      * with {@link #OPIK_PARAMETER}, else only linking the agent's traces when an Opik is configured.
      */
     private OpikSink opik() {
-        return Wiring.opik(settings, environment, workDir).orElse(null);
+        return launch().plan().opik().orElse(null);
     }
 
     /** Closes the agent client, if one was created. */
@@ -312,7 +319,7 @@ public final class AgentEvalSetup implements AutoCloseable {
                 throw new ConfigurationException("no agent for " + testClass.getName() + ": "
                         + Wiring.howToNameAgent(settings));
             }
-            agent = Wiring.agent(settings, environment, workDir, providers());
+            agent = launch().plan().createAgent(null);
         }
         return agent;
     }

@@ -38,8 +38,10 @@ public final class AgentEvalSettings {
     private final Function<String, String> environment;
     private final Path workDir;
     private final Providers providers;
+    private final RunPlan plan;
 
     private AgentEvalSettings(Settings settings, Function<String, String> environment, Path workDir, Providers providers) {
+        this.plan = RunPlan.of(settings, environment, workDir, providers);
         this.settings = Objects.requireNonNull(settings, "settings");
         this.environment = Objects.requireNonNull(environment, "environment");
         this.workDir = Objects.requireNonNull(workDir, "workDir");
@@ -91,10 +93,12 @@ public final class AgentEvalSettings {
      *                                {@code AGENT_EVAL_AGENT_URL}, or a target), or its settings are invalid
      */
     public AgentClient agent() {
-        if (!Wiring.agentNamed(settings)) {
-            throw new ConfigurationException("no agent: " + Wiring.howToNameAgent(settings));
-        }
-        return Wiring.agent(settings, environment, workDir, providers);
+        return plan.createAgent(null);
+    }
+
+    /** The run these settings describe, each concern resolved once ({@link RunPlan}). */
+    public RunPlan plan() {
+        return plan;
     }
 
     /**
@@ -105,7 +109,7 @@ public final class AgentEvalSettings {
      *                                or a seed not an integer
      */
     public Confidence confidence() {
-        return Wiring.confidence(settings);
+        return plan.confidence();
     }
 
     /**
@@ -117,12 +121,12 @@ public final class AgentEvalSettings {
      * @throws ConfigurationException listing every invalid value, each naming its setting
      */
     public GateSettings gates() {
-        return GateSettings.of(settings, workDir);
+        return plan.gates();
     }
 
     /** The judge the settings choose ({@link Wiring#judge}), if they choose one. */
     public Optional<Judge> findJudge() {
-        return Optional.ofNullable(Wiring.judge(settings, providers, environment));
+        return plan.judge();
     }
 
     /**
@@ -178,15 +182,6 @@ public final class AgentEvalSettings {
      * @throws ConfigurationException when the judge's settings are invalid
      */
     public EvalRunner.Builder runner(Collection<Suite> suites, AgentClient agent) {
-        Objects.requireNonNull(agent, "agent");
-        Judge judge = Wiring.needsJudge(suites, providers) ? findJudge().orElse(null) : null;
-        EvalRunner.Builder b = EvalRunner.builder().agent(agent).judge(judge).providers(providers)
-                .environment(environment).redactJudgeInput(Wiring.redactJudgeInput(settings))
-                .agentDescription(Fingerprints.describeAgent(settings, environment, workDir))
-                .prices(Wiring.prices(settings, environment, workDir, null));
-        if (judge != null) {
-            b.judgeDescription(Fingerprints.describeJudge(judge));
-        }
-        return b;
+        return plan.runner(suites, agent);
     }
 }

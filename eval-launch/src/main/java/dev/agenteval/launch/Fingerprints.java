@@ -1,15 +1,12 @@
 package dev.agenteval.launch;
 
-import dev.agenteval.agents.Target;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.http.Urls;
 import dev.agenteval.judge.OpenAiJudge;
 import dev.agenteval.judge.OverlapJudge;
 import dev.agenteval.spi.Judge;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 
 /**
  * What a run's fingerprint says of its agent and judge: protocol, URL and target without
@@ -64,30 +61,12 @@ public final class Fingerprints {
      */
     public static String describeAgent(Settings settings, java.util.function.Function<String, String> environment,
                                        Path workDir, String defaultAgentId) {
-        Optional<Target> target;
         try {
-            target = Wiring.target(settings, environment, workDir);
+            return AgentPlan.resolve(settings, environment, workDir).describe(defaultAgentId);
         } catch (ConfigurationException e) {
-            target = Optional.empty();
-        }
-        if (target.isEmpty()) {
+            // Reported where the agent is created.
             return describeAgent(settings, defaultAgentId);
         }
-        Target t = target.get();
-        Map<String, Object> rest = new TreeMap<>();
-        rest.put("auth", String.valueOf(t.auth()));
-        rest.put("headers", new TreeMap<>(t.headers()));
-        rest.put("settings", new TreeMap<>(t.settings()));
-        String hash = dev.agenteval.api.Fingerprint.sha256(rest.toString()).substring(0, 16);
-        String described = "target '" + t.name() + "': " + t.protocol() + " " + Urls.withoutSecrets(t.url().toString())
-                + " (settings " + hash + ")";
-        String agentId;
-        try {
-            agentId = Wiring.agentId(settings).map(Settings.Value::value).orElse(defaultAgentId);
-        } catch (ConfigurationException e) {
-            agentId = defaultAgentId;
-        }
-        return agentId == null ? described : described + " externalId=" + agentId;
     }
 
     /** The agent for the fingerprint: protocol and URL without credentials or query, or the target's name. */

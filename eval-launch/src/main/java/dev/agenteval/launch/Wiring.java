@@ -118,38 +118,8 @@ public final class Wiring {
      * @throws ConfigurationException when both are given at the same level
      */
     public static AgentChoice agentChoice(Settings settings) {
-        Optional<Settings.Value> target = settings.given(Setting.TARGET);
-        Optional<Settings.Value> url = settings.given(Setting.AGENT_URL);
-        if (target.isPresent() && url.isPresent()) {
-            int t = target.get().source().ordinal();
-            int u = url.get().source().ordinal();
-            if (t == u) {
-                throw new ConfigurationException(settings.isCommandLine()
-                        ? target.get().origin() + " and " + url.get().origin() + " are alternatives: give one"
-                        : "both " + settings.describe(Setting.TARGET) + " and " + settings.describe(Setting.AGENT_URL)
-                        + " are set: give one");
-            }
-            return t < u ? new AgentChoice(target, Optional.empty()) : new AgentChoice(Optional.empty(), url);
-        }
-        if (target.isPresent()) {
-            refuseTokenUrlBeside(target.get(), settings);
-        }
-        // A URL written in code as a default (Settings.withDefault) when no target or URL is given.
-        return new AgentChoice(target, target.isPresent() ? url : settings.find(Setting.AGENT_URL));
-    }
-
-    /**
-     * A token URL goes with an agent's URL: given at least as specifically as the target that was
-     * chosen instead, it would be ignored, so it is refused (a variable under an option's target is
-     * overridden, as {@code AGENT_EVAL_AGENT_URL} is).
-     */
-    private static void refuseTokenUrlBeside(Settings.Value target, Settings settings) {
-        Optional<Settings.Value> tokenUrl = settings.given(Setting.AGENT_TOKEN_URL);
-        if (tokenUrl.isPresent() && tokenUrl.get().source().ordinal() <= target.source().ordinal()) {
-            throw new ConfigurationException(tokenUrl.get().origin() + " goes with the agent's URL, but "
-                    + target.origin() + " chose the target '" + target.value() + "', whose token endpoint is its own"
-                    + " (auth.tokenUrl in " + Targets.FILE_NAME + "): give one of them");
-        }
+        AgentPlan.Choice choice = AgentPlan.choice(settings);
+        return new AgentChoice(choice.target(), choice.url());
     }
 
     /** Whether the settings name an agent (a target or a URL, at any level, or a URL as a default written in code). */
@@ -158,15 +128,15 @@ public final class Wiring {
     }
 
     /**
-     * The agent: a named target ({@link #target}), or a protocol (default {@code a2a}) at a URL,
-     * with the external id when one is set.
+     * The agent ({@link AgentPlan#create}): a named target ({@link #target}), or a protocol
+     * (default {@code a2a}) at a URL, with the external id when one is set.
      *
      * @throws ConfigurationException when no agent or two are named, the URL is invalid, or the
      *                                client's configuration or credentials are
      */
     public static AgentClient agent(Settings settings, java.util.function.Function<String, String> environment,
                                     Path workDir) {
-        return agent(settings, environment, workDir, () -> Providers.discover(AgentClients.class.getClassLoader()));
+        return agent(settings, environment, workDir, Providers.discover(AgentClients.class.getClassLoader()));
     }
 
     /**
@@ -175,8 +145,7 @@ public final class Wiring {
      */
     public static AgentClient agent(Settings settings, java.util.function.Function<String, String> environment,
                                     Path workDir, Providers providers) {
-        Objects.requireNonNull(providers, "providers");
-        return agent(settings, environment, workDir, () -> providers);
+        return agent(settings, environment, workDir, providers, null);
     }
 
     /**
@@ -189,25 +158,7 @@ public final class Wiring {
      */
     public static AgentClient agent(Settings settings, java.util.function.Function<String, String> environment,
                                     Path workDir, Providers providers, String defaultAgentId) {
-        Objects.requireNonNull(providers, "providers");
-        return agent(settings, environment, workDir, () -> providers, defaultAgentId);
-    }
-
-    private static AgentClient agent(Settings settings, java.util.function.Function<String, String> environment,
-                                     Path workDir, Supplier<Providers> providers) {
-        return agent(settings, environment, workDir, providers, null);
-    }
-
-    private static AgentClient agent(Settings settings, java.util.function.Function<String, String> environment,
-                                     Path workDir, Supplier<Providers> providers, String defaultAgentId) {
-        Optional<Target> target = target(settings, environment, workDir);
-        if (target.isPresent()) {
-            return AgentClients.create(PlatformSettings.apply(target.get(), settings, defaultAgentId), environment,
-                    providers.get());
-        }
-        String protocol = protocol(settings);
-        return AgentClients.create(protocol, url(settings), urlAgentSettings(settings, protocol, defaultAgentId),
-                environment, providers.get());
+        return AgentPlan.resolve(settings, environment, workDir).create(providers, defaultAgentId);
     }
 
     /**
@@ -219,8 +170,7 @@ public final class Wiring {
      */
     public static Authentication authentication(Settings settings, java.util.function.Function<String, String> environment,
                                                 Path workDir) {
-        return authentication(settings, environment, workDir,
-                () -> Providers.discover(AgentClients.class.getClassLoader()));
+        return authentication(settings, environment, workDir, Providers.discover(AgentClients.class.getClassLoader()));
     }
 
     /**
@@ -229,21 +179,7 @@ public final class Wiring {
      */
     public static Authentication authentication(Settings settings, java.util.function.Function<String, String> environment,
                                                 Path workDir, Providers providers) {
-        Objects.requireNonNull(providers, "providers");
-        return authentication(settings, environment, workDir, () -> providers);
-    }
-
-    private static Authentication authentication(Settings settings,
-                                                 java.util.function.Function<String, String> environment,
-                                                 Path workDir, Supplier<Providers> providers) {
-        Optional<Target> target = target(settings, environment, workDir);
-        if (target.isPresent()) {
-            return AgentClients.authentication(PlatformSettings.apply(target.get(), settings, null), environment,
-                    providers.get());
-        }
-        String protocol = protocol(settings);
-        return AgentClients.authentication(protocol, url(settings), urlAgentSettings(settings, protocol, null),
-                environment, providers.get());
+        return AgentPlan.resolve(settings, environment, workDir).authentication(providers);
     }
 
     /**
@@ -257,43 +193,11 @@ public final class Wiring {
      */
     public static Optional<Target> target(Settings settings, java.util.function.Function<String, String> environment,
                                           Path workDir) {
-        AgentChoice choice = agentChoice(settings);
-        if (choice.target().isEmpty()) {
-            return Optional.empty();
-        }
-        String protocol = settings.given(Setting.PROTOCOL).map(Settings.Value::value).orElse(null);
-        return Optional.of(EnvironmentTargets.resolve(choice.target().get().value(), workDir.resolve(Targets.FILE_NAME),
-                protocol, environment));
-    }
-
-    private static String protocol(Settings settings) {
-        return settings.get(Setting.PROTOCOL).orElse("a2a");
-    }
-
-    private static URI url(Settings settings) {
-        AgentChoice choice = agentChoice(settings);
-        if (choice.url().isEmpty()) {
-            throw new ConfigurationException("no agent: " + howToNameAgent(settings));
-        }
-        Settings.Value url = choice.url().get();
-        try {
-            return URI.create(url.value());
-        } catch (IllegalArgumentException e) {
-            throw new ConfigurationException(url.origin() + " is not a URL: " + url.value());
-        }
-    }
-
-    private static Map<String, String> urlAgentSettings(Settings settings, String protocol, String defaultAgentId) {
-        Map<String, String> agentSettings = PlatformSettings.forUrl(settings, protocol, defaultAgentId);
-        settings.get(Setting.AGENT_TOKEN_URL).ifPresent(url -> agentSettings.put(TOKEN_URL, url));
-        return agentSettings;
+        return AgentPlan.resolve(settings, environment, workDir).target();
     }
 
     /** The provider id of the platform agent chat API, whose settings the platform options set. */
-    public static final String PLATFORM_CHAT = "platform-chat";
-
-    /** The agent clients' setting of the OAuth2 token endpoint, which {@link Setting#AGENT_TOKEN_URL} sets. */
-    private static final String TOKEN_URL = "tokenUrl";
+    public static final String PLATFORM_CHAT = AgentPlan.PLATFORM_CHAT;
 
     /**
      * The agent id the settings give: {@link Setting#EXTERNAL_ID} or {@link Setting#SYSTEM_AGENT}
@@ -303,18 +207,7 @@ public final class Wiring {
      * @throws ConfigurationException when both are given at the same level
      */
     public static Optional<Settings.Value> agentId(Settings settings) {
-        Optional<Settings.Value> external = settings.given(Setting.EXTERNAL_ID);
-        Optional<Settings.Value> system = settings.given(Setting.SYSTEM_AGENT);
-        if (external.isPresent() && system.isPresent()) {
-            int e = external.get().source().ordinal();
-            int s = system.get().source().ordinal();
-            if (e == s) {
-                throw new ConfigurationException(external.get().origin() + " and " + system.get().origin()
-                        + " are alternatives: give one (the external id of your agent, or the id of a system agent)");
-            }
-            return e < s ? external : system;
-        }
-        return external.or(() -> system);
+        return AgentPlan.agentId(settings);
     }
 
     /**
@@ -323,27 +216,18 @@ public final class Wiring {
      * names the agent, as in the platform's own CLI.
      */
     public static boolean readsAgentFile(Settings settings) {
-        return settings.given(Setting.EXTERNAL_ID).isEmpty() && settings.given(Setting.SYSTEM_AGENT).isEmpty();
+        return AgentPlan.readsAgentFile(settings);
     }
 
     /**
-     * Whether the agent the settings name needs an agent id from the suite's {@code <name>.agent.yaml}:
-     * it speaks {@code platform-chat}, and neither the settings ({@link #agentId}) nor its target's
-     * {@code agentExternalId} name the agent. False when the agent's configuration is invalid
-     * (creating it reports why).
+     * Whether the agent the settings name needs an agent id from the suite's {@code <name>.agent.yaml}
+     * ({@link AgentPlan#needsAgentId}); false when the agent's configuration is invalid (creating
+     * it reports why).
      */
     public static boolean needsAgentId(Settings settings, java.util.function.Function<String, String> environment,
                                        Path workDir) {
         try {
-            if (agentId(settings).isPresent()) {
-                return false;
-            }
-            Optional<Target> target = target(settings, environment, workDir);
-            if (target.isPresent()) {
-                return PLATFORM_CHAT.equals(target.get().protocol())
-                        && !target.get().settings().containsKey(PlatformSettings.AGENT_EXTERNAL_ID);
-            }
-            return agentChoice(settings).url().isPresent() && PLATFORM_CHAT.equals(protocol(settings));
+            return AgentPlan.resolve(settings, environment, workDir).needsAgentId();
         } catch (ConfigurationException e) {
             return false;
         }
@@ -362,6 +246,17 @@ public final class Wiring {
      */
     public static Optional<dev.agenteval.opik.OpikSink> opik(Settings settings,
             java.util.function.Function<String, String> environment, Path workDir) {
+        Optional<Target.Opik> fromTarget;
+        try {
+            fromTarget = target(settings, environment, workDir).map(Target::opik);
+        } catch (ConfigurationException e) {
+            fromTarget = Optional.empty(); // reported where the agent is created
+        }
+        return opik(settings, fromTarget);
+    }
+
+    /** {@link #opik(Settings, java.util.function.Function, Path)} with the chosen target's {@code opik:} block. */
+    static Optional<dev.agenteval.opik.OpikSink> opik(Settings settings, Optional<Target.Opik> fromTarget) {
         boolean record = settings.flag(Setting.OPIK);
         List<String> problems = new ArrayList<>();
         String on = settings.isCommandLine() ? Setting.OPIK.option() : Setting.OPIK.parameter() + "=true";
@@ -371,12 +266,6 @@ public final class Wiring {
                 problems.add(given.get().origin() + " names the Opik " + (name == Setting.OPIK_DATASET ? "dataset"
                         : "experiment") + ": it needs " + on);
             }
-        }
-        Optional<Target.Opik> fromTarget;
-        try {
-            fromTarget = target(settings, environment, workDir).map(Target::opik);
-        } catch (ConfigurationException e) {
-            fromTarget = Optional.empty(); // reported where the agent is created
         }
         Optional<Settings.Value> url = settings.given(Setting.OPIK_URL);
         URI uri = null;
@@ -441,6 +330,11 @@ public final class Wiring {
         } catch (ConfigurationException e) {
             fromTarget = Prices.none(); // reported where the agent is created
         }
+        return prices(fromTarget, workDir, priceFile);
+    }
+
+    /** The target's prices, then {@code priceFile}'s (when not null), which win for a model priced in both. */
+    static Prices prices(Prices fromTarget, Path workDir, Path priceFile) {
         return priceFile == null ? fromTarget : fromTarget.with(PriceTables.load(workDir.resolve(priceFile)));
     }
 
