@@ -48,7 +48,7 @@ import org.slf4j.LoggerFactory;
  *         .agent(InProcessAgent.replying(text -> "Hello! I can help with orders."))
  *         .concurrency(8)
  *         .caseTimeout(Duration.ofMinutes(2))
- *         .sink(Reports.json(Path.of("target/results.json")))
+ *         .sink(Reports.sink("json", Path.of("target/results.json")))
  *         .build();
  * SuiteResult result = runner.run(suite);
  * }</pre>
