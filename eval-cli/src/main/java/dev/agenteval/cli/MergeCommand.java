@@ -8,6 +8,7 @@ import dev.agenteval.core.EvalRunner;
 import dev.agenteval.core.Providers;
 import dev.agenteval.spi.AgentClient;
 import java.time.Duration;
+import dev.agenteval.launch.GateSettings;
 import dev.agenteval.launch.Setting;
 import dev.agenteval.launch.Settings;
 import dev.agenteval.launch.Fingerprints;
@@ -69,11 +70,11 @@ final class MergeCommand implements Callable<Integer> {
     @Option(names = "--allow-unverified-shards", description = "Merge also results that record no fingerprint (written by an older version, or edited), with a warning naming each: nothing then shows that they evaluated the same suite, agent and judge as the others.")
     boolean allowUnverified;
 
-    @Option(names = "--threshold", paramLabel = "PCT", description = "Gate on the merged result: exit 0 when it covers every current case of the current configuration (--suite and the agent options) and at least PCT percent of the cases passed, else 1. Needs --suite.")
-    Double threshold;
+    @Option(names = Setting.Option.THRESHOLD, paramLabel = "PCT", description = "Gate on the merged result: exit 0 when it covers every current case of the current configuration (--suite and the agent options) and at least PCT percent of the cases passed, else 1. Needs --suite. Default: AGENT_EVAL_THRESHOLD.")
+    String threshold;
 
-    @Option(names = "--threshold-lower-bound", paramLabel = "PCT", description = "Gate on the merged result's noise: as --threshold, but the lower bound of the pass rate's 95% Wilson interval must be at least PCT percent. With --threshold, both must be met. Needs --suite.")
-    Double thresholdLowerBound;
+    @Option(names = Setting.Option.THRESHOLD_LOWER_BOUND, paramLabel = "PCT", description = "Gate on the merged result's noise: as --threshold, but the lower bound of the pass rate's 95% Wilson interval must be at least PCT percent. With --threshold, both must be met. Needs --suite. Default: AGENT_EVAL_THRESHOLD_LOWER_BOUND.")
+    String thresholdLowerBound;
 
     @Option(names = "--suite", paramLabel = "FILE", description = "The current suite: every input must be of it and of the current agent (the agent options below, --repeat and --timeout as the run had them), else exit 2. Required by --threshold, so that an old result does not meet the gate.")
     Path suite;
@@ -106,27 +107,23 @@ final class MergeCommand implements Callable<Integer> {
     // The report folder's lock is held while the reports are written; the body never names it.
     @SuppressWarnings("try")
     public Integer call() {
-        List<String> invalid = new ArrayList<>();
-        RunOptions.checkPercent(invalid, "--threshold", threshold);
-        RunOptions.checkPercent(invalid, "--threshold-lower-bound", thresholdLowerBound);
-        if (!invalid.isEmpty()) {
-            throw new ConfigurationException(String.join("; ", invalid));
-        }
-        if ((threshold != null || thresholdLowerBound != null) && suite == null) {
-            throw new ConfigurationException((threshold != null ? "--threshold" : "--threshold-lower-bound")
-                    + " binds the gate to the current suite and agent: give --suite FILE"
-                    + " and the agent options the run used (" + Setting.Option.TARGET + " NAME or "
-                    + Setting.Option.AGENT_URL + " URL, ...)");
-        }
         Function<String, String> environment = Launching.environment(context, plugins.providers(pluginOptions.dirs));
         Map<Setting, String> options = new java.util.EnumMap<>(Setting.class);
         options.put(Setting.REPORT_DIR, reportDir == null ? null : reportDir.toString());
         options.put(Setting.CONFIDENCE, confidence);
         options.put(Setting.SEED, seed);
+        options.put(Setting.THRESHOLD, threshold);
+        options.put(Setting.THRESHOLD_LOWER_BOUND, thresholdLowerBound);
         Settings settings = Settings.commandLine(options, environment);
         // Every interval is recomputed over the merged cases, never averaged across the inputs.
         Confidence errorBars = Wiring.confidence(settings);
-        List<Gate> gates = Gating.gates(threshold, thresholdLowerBound, errorBars.level());
+        GateSettings gates = GateSettings.thresholds(settings);
+        if (gates.gated() && suite == null) {
+            throw new ConfigurationException(String.join(" and ", gates.thresholdsGiven())
+                    + " binds the gate to the current suite and agent: give --suite FILE"
+                    + " and the agent options the run used (" + Setting.Option.TARGET + " NAME or "
+                    + Setting.Option.AGENT_URL + " URL, ...)");
+        }
         ReportOptions reportOptions = ReportOptions.none().with(Confidence.class, errorBars);
         Current now = suite == null ? null : current(environment);
         Fingerprint current = now == null ? null : now.fingerprint();
@@ -203,15 +200,16 @@ final class MergeCommand implements Callable<Integer> {
         if (!written.isEmpty()) {
             context.out().println(ResultFiles.reportsLine(written, context.workDir()));
         }
-        if (!gates.isEmpty()) {
+        Fingerprint expected = null;
+        if (gates.gated()) {
             // The judge is not among the current options: the inputs' own (the same in every input).
             Fingerprint recorded = merged.fingerprint();
-            Fingerprint expected = recorded == null ? current
+            expected = recorded == null ? current
                     : Fingerprint.of(current.suite(), current.suiteCases(), current.agent(), recorded.judge());
-            return Gating.met(gates, merged, expected, context.out()) ? AgentEvalCli.OK : AgentEvalCli.CASES_FAILED;
         }
-        boolean allMet = merged.cases().stream().allMatch(c -> c.status() == CaseStatus.PASSED);
-        return allMet && merged.complete() ? AgentEvalCli.OK : AgentEvalCli.CASES_FAILED;
+        GateSettings.Verdict verdict = gates.verdict(merged, null, expected);
+        verdict.lines().forEach(context.out()::println);
+        return verdict.met() ? AgentEvalCli.OK : AgentEvalCli.CASES_FAILED;
     }
 
     /** The current suite's case ids, in suite order, and the fingerprint a run of it against the current agent records. */

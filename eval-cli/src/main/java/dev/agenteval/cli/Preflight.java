@@ -3,12 +3,12 @@ package dev.agenteval.cli;
 import dev.agenteval.api.Case;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Suite;
-import dev.agenteval.report.Baseline;
 import dev.agenteval.report.Journal;
 import dev.agenteval.report.Reports;
 import dev.agenteval.core.Providers;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.launch.Setting;
+import dev.agenteval.launch.GateSettings;
 import dev.agenteval.launch.Settings;
 import dev.agenteval.launch.Wiring;
 import dev.agenteval.spi.AgentClient;
@@ -58,12 +58,12 @@ final class Preflight {
     /**
      * What a run needs, all checked. Closing it closes the agent.
      *
-     * @param baselines what {@code --baseline} holds: none, one, or one per suite of a report folder
+     * @param gates the gates and what {@code --baseline} holds (none, one, or one per suite of a report folder)
      * @param runners per source, in order, the runner settings its suite was checked with
      *                ({@link EvalRunner.Builder#check}), holding the scorers the check created
      */
     record Plan(List<SuiteSources.Source> sources, Agents agents, Judge judge, Providers providers,
-                Function<String, String> environment, Settings settings, List<Baseline> baselines, Path reportFolder, Path outputFile,
+                Function<String, String> environment, Settings settings, GateSettings gates, Path reportFolder, Path outputFile,
                 Path defaultResults, List<EvalRunner.Builder> runners, dev.agenteval.opik.OpikSink opik,
                 dev.agenteval.api.Prices prices, List<Journal.Contents> journals)
             implements AutoCloseable {
@@ -168,16 +168,14 @@ final class Preflight {
         problems.addAll(loaded.problems());
         List<Suite> suites = loaded.suites();
 
-        List<Baseline> baselines = List.of();
-        if (o.baselinePath != null) {
-            try {
-                baselines = Gating.readBaselines(o.baselinePath, validSignificance(o.significance), workDir);
-                if (loaded.problems().isEmpty()) {
-                    Gating.requireBaselineSuite(baselines, suites);
-                }
-            } catch (ConfigurationException e) {
-                problems.addAll(e.problems());
+        GateSettings gates = null;
+        try {
+            gates = GateSettings.of(settings, workDir);
+            if (loaded.problems().isEmpty()) {
+                gates.requireBaselineSuite(suites);
             }
+        } catch (ConfigurationException e) {
+            problems.addAll(e.problems());
         }
 
         Agents agents = Agents.NONE;
@@ -292,7 +290,7 @@ final class Preflight {
                 throw e;
             }
         }
-        return new Plan(loaded.sources(), agents, judge, providers, environment, settings, baselines, reportFolder, outputFile,
+        return new Plan(loaded.sources(), agents, judge, providers, environment, settings, gates, reportFolder, outputFile,
                 defaultResults, List.copyOf(runners), opik, prices, journals);
     }
 
@@ -453,7 +451,4 @@ final class Preflight {
     /** The turn a runner's problem is about, right after the case: {@code " turn 2: ..."}. */
     private static final Pattern TURN = Pattern.compile(" turn (\\d{1,9})\\b");
 
-    private static Double validSignificance(Double significance) {
-        return significance != null && significance > 0 && significance < 1 ? significance : null;
-    }
 }

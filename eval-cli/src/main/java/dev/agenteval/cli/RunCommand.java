@@ -11,6 +11,7 @@ import dev.agenteval.report.Journal;
 import dev.agenteval.core.ReportException;
 import dev.agenteval.report.Reports;
 import dev.agenteval.report.stats.Confidence;
+import dev.agenteval.launch.GateSettings;
 import dev.agenteval.launch.Fingerprints;
 import dev.agenteval.launch.Wiring;
 import dev.agenteval.spi.Judge;
@@ -268,8 +269,7 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         Confidence confidence = Wiring.confidence(plan.settings());
-        Baseline found = Gating.baselineFor(plan.baselines(), suite, several, context.err());
-        Baseline compared = found == null ? null : found.withConfidence(confidence);
+        Baseline compared = plan.gates().baselineFor(suite, several, context.err()::println).orElse(null);
         dev.agenteval.opik.OpikSink opik = plan.opik() == null ? null : plan.opik().forSuite(suite);
         java.util.function.UnaryOperator<dev.agenteval.spi.ResultSink> linked = opik == null ? x -> x : opik::linking;
         b.sink(options.verbosity.quiet() ? Reports.consoleTotals(context.out(), confidence)
@@ -334,8 +334,9 @@ final class RunCommand implements Callable<Integer> {
                     + result.cases().get(0).reason() + ")");
             return AgentEvalCli.NOT_CARRIED_OUT;
         }
-        return Gating.exitCode(result, options.gates(confidence.level()), compared, options.failOnRegression,
-                options.failOnSignificantRegression, context.out());
+        GateSettings.Verdict verdict = plan.gates().verdict(result, compared);
+        verdict.lines().forEach(context.out()::println);
+        return verdict.met() ? AgentEvalCli.OK : AgentEvalCli.CASES_FAILED;
     }
 
     /**

@@ -2,7 +2,6 @@ package dev.agenteval.cli;
 
 import dev.agenteval.api.Shard;
 import dev.agenteval.launch.Setting;
-import dev.agenteval.report.Gate;
 import dev.agenteval.launch.Settings;
 import dev.agenteval.launch.Wiring;
 import java.nio.file.Path;
@@ -55,23 +54,23 @@ final class RunOptions {
     @Option(names = "--repeat", paramLabel = "N", description = "Run each case N times on fresh sessions (cases and suites that set 'repeat' keep theirs).")
     int repeat = 1;
 
-    @Option(names = "--threshold", paramLabel = "PCT", description = "Gate: exit 0 when the run covered every case of the suite and at least PCT percent of them passed, else 1. A filtered, sharded, stopped or interrupted run never meets it.")
-    Double threshold;
+    @Option(names = Setting.Option.THRESHOLD, paramLabel = "PCT", description = "Gate: exit 0 when the run covered every case of the suite and at least PCT percent of them passed, else 1. A filtered, sharded, stopped or interrupted run never meets it. Default: AGENT_EVAL_THRESHOLD.")
+    String threshold;
 
-    @Option(names = "--threshold-lower-bound", paramLabel = "PCT", description = "Gate on the noise: exit 0 when the run covered every case of the suite and the lower bound of its pass rate's 95% Wilson interval is at least PCT percent, else 1, so that a pass rate reaching PCT by the luck of a small sample does not meet it (7 of 7 passed: 64.6%%). With --threshold, both must be met.")
-    Double thresholdLowerBound;
+    @Option(names = Setting.Option.THRESHOLD_LOWER_BOUND, paramLabel = "PCT", description = "Gate on the noise: exit 0 when the run covered every case of the suite and the lower bound of its pass rate's 95% Wilson interval is at least PCT percent, else 1, so that a pass rate reaching PCT by the luck of a small sample does not meet it (7 of 7 passed: 64.6%%). With --threshold, both must be met. Default: AGENT_EVAL_THRESHOLD_LOWER_BOUND.")
+    String thresholdLowerBound;
 
-    @Option(names = "--baseline", paramLabel = "FILE", description = "An earlier results.json, or the report folder holding it (of a run of several suites: one results.json per suite subfolder, each suite compared with its own), to compare with: regressions, fixes, new and removed cases and the pass-rate change, in the console, results.md and results.json.")
-    Path baselinePath;
+    @Option(names = Setting.Option.BASELINE, paramLabel = "FILE", description = "An earlier results.json, or the report folder holding it (of a run of several suites: one results.json per suite subfolder, each suite compared with its own), to compare with: regressions, fixes, new and removed cases and the pass-rate change, the paired tests, in every report. Default: AGENT_EVAL_BASELINE.")
+    String baselinePath;
 
-    @Option(names = "--fail-on-regression", description = "Exit 1 when a case passed in --baseline and does not now (with repeats: only when Fisher's exact test on the attempt counts gives p below --significance).")
+    @Option(names = Setting.Option.FAIL_ON_REGRESSION, description = "Exit 1 when a case passed in --baseline and does not now (with repeats: only when Fisher's exact test on the attempt counts gives p below --significance; also AGENT_EVAL_FAIL_ON_REGRESSION=true).")
     boolean failOnRegression;
 
-    @Option(names = "--fail-on-significant-regression", description = "Exit 1 only when the run as a whole regressed against --baseline: McNemar's exact test on the paired verdicts of the cases in both runs gives p below --significance and more cases regressed than improved. A single flipped case does not fail the run.")
+    @Option(names = Setting.Option.FAIL_ON_SIGNIFICANT_REGRESSION, description = "Exit 1 only when the run as a whole regressed against --baseline: McNemar's exact test on the paired verdicts of the cases in both runs gives p below --significance and more cases regressed than improved. A single flipped case does not fail the run. Also AGENT_EVAL_FAIL_ON_SIGNIFICANT_REGRESSION=true.")
     boolean failOnSignificantRegression;
 
-    @Option(names = "--significance", paramLabel = "P", description = "With --baseline: the p-value below which a comparison counts as significant: the paired McNemar test of the run, and with repeats a changed verdict as a regression or fix (default 0.05).")
-    Double significance;
+    @Option(names = Setting.Option.SIGNIFICANCE, paramLabel = "P", description = "With --baseline: the p-value below which a comparison counts as significant: the paired McNemar test of the run, and with repeats a changed verdict as a regression or fix (default: AGENT_EVAL_SIGNIFICANCE, else 0.05).")
+    String significance;
 
     @Option(names = Setting.Option.REPORT_DIR, paramLabel = "DIR", description = "Write results.json, results.md, junit.xml and report.html here (--format chooses others; default: AGENT_EVAL_REPORT_DIR). Checked writable and locked for the run before anything is sent: another run into the same folder is refused.")
     Path reportDir;
@@ -121,18 +120,6 @@ final class RunOptions {
     Verbosity verbosity = new Verbosity();
 
     /** Adds the problems of the options to {@code problems}; the agent's settings only when {@code agentRequired}, or when an agent option is given. */
-    /** Adds a problem when a percentage option is given outside 0..100. */
-    static void checkPercent(List<String> problems, String option, Double percent) {
-        if (percent != null && !(percent >= 0 && percent <= 100)) {
-            problems.add(option + " must be between 0 and 100 (percent) but was " + percent);
-        }
-    }
-
-    /** The gates of --threshold and --threshold-lower-bound, the latter at {@code level}; empty without them. */
-    List<Gate> gates(double level) {
-        return Gating.gates(threshold, thresholdLowerBound, level);
-    }
-
     void validate(List<String> problems, boolean agentRequired, Settings settings) {
         if (agentRequired || agentOptions.given()) {
             agentOptions.validate(problems, settings);
@@ -160,25 +147,6 @@ final class RunOptions {
         }
         if (repeat < 1) {
             problems.add("--repeat must be >= 1 but was " + repeat);
-        }
-        checkPercent(problems, "--threshold", threshold);
-        checkPercent(problems, "--threshold-lower-bound", thresholdLowerBound);
-        if (failOnRegression && baselinePath == null) {
-            problems.add("--fail-on-regression needs --baseline FILE (an earlier results.json)");
-        }
-        if (failOnSignificantRegression && baselinePath == null) {
-            problems.add("--fail-on-significant-regression needs --baseline FILE (an earlier results.json)");
-        }
-        if (significance != null && baselinePath == null) {
-            problems.add("--significance needs --baseline FILE (an earlier results.json)");
-        }
-        if (significance != null && !(significance > 0 && significance < 1)) {
-            problems.add("--significance must be > 0 and < 1 but was " + significance);
-        }
-        try {
-            Wiring.confidence(settings);
-        } catch (dev.agenteval.api.ConfigurationException e) {
-            problems.add(e.getMessage());
         }
         if (datasetName != null && datasetName.isBlank() || experimentName != null && experimentName.isBlank()) {
             problems.add("--dataset-name and --experiment-name must not be blank");
@@ -233,6 +201,12 @@ final class RunOptions {
         values.put(Setting.OPIK_EXPERIMENT, experimentName);
         values.put(Setting.CONFIDENCE, confidence);
         values.put(Setting.SEED, seed);
+        values.put(Setting.THRESHOLD, threshold);
+        values.put(Setting.THRESHOLD_LOWER_BOUND, thresholdLowerBound);
+        values.put(Setting.BASELINE, baselinePath);
+        values.put(Setting.FAIL_ON_REGRESSION, failOnRegression ? "true" : null);
+        values.put(Setting.FAIL_ON_SIGNIFICANT_REGRESSION, failOnSignificantRegression ? "true" : null);
+        values.put(Setting.SIGNIFICANCE, significance);
         return Settings.commandLine(values, environment);
     }
 

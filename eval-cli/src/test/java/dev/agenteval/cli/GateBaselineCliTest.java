@@ -100,9 +100,9 @@ class GateBaselineCliTest {
     @Test
     void should_refuse_invalid_gate_and_baseline_options_before_sending_anything() {
         assertThat(run("run", "greetings.yaml", "--agent-url", "http://x", "--threshold", "120")).isEqualTo(2);
-        assertThat(err()).contains("--threshold must be between 0 and 100 (percent) but was 120.0");
+        assertThat(err()).contains("--threshold must be between 0 and 100 (percent) but was 120");
         assertThat(run("run", "greetings.yaml", "--agent-url", "http://x", "--fail-on-regression")).isEqualTo(2);
-        assertThat(err()).contains("--fail-on-regression needs --baseline FILE");
+        assertThat(err()).contains("--fail-on-regression needs --baseline (or AGENT_EVAL_BASELINE): an earlier results.json");
         assertThat(run("run", "greetings.yaml", "--protocol", "test-echo", "--agent-url", "http://x",
                 "--baseline", dir.resolve("missing.json").toString())).isEqualTo(2);
         assertThat(err()).contains("--baseline: ").contains("missing.json");

@@ -31,11 +31,13 @@ class NoiseGatesCliTest {
     private ByteArrayOutputStream out = new ByteArrayOutputStream();
     private ByteArrayOutputStream err = new ByteArrayOutputStream();
 
+    private Map<String, String> environment = Map.of();
+
     private int execute(String... args) {
         out = new ByteArrayOutputStream();
         err = new ByteArrayOutputStream();
         return AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), dir));
+                new PrintStream(err, true, StandardCharsets.UTF_8), environment, dir));
     }
 
     private String out() {
@@ -135,9 +137,26 @@ class NoiseGatesCliTest {
         String all = suite("all", 0);
         assertThat(runSuite(all, "--threshold-lower-bound", "101")).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8))
-                .contains("--threshold-lower-bound must be between 0 and 100 (percent) but was 101.0");
+                .contains("--threshold-lower-bound must be between 0 and 100 (percent) but was 101");
         assertThat(runSuite(all, "--fail-on-significant-regression")).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8))
-                .contains("--fail-on-significant-regression needs --baseline FILE (an earlier results.json)");
+                .contains("--fail-on-significant-regression needs --baseline (or AGENT_EVAL_BASELINE): an earlier"
+                        + " results.json, or its report folder");
+    }
+
+    @Test
+    void should_take_the_gates_from_the_variables_and_name_the_variable_of_an_invalid_value() throws Exception {
+        String all = suite("all", 0);
+        environment = Map.of("AGENT_EVAL_THRESHOLD_LOWER_BOUND", "70");
+        assertThat(runSuite(all)).as(out()).isEqualTo(1);
+        assertThat(out()).contains("gate not met: pass rate 100% (8 of 8 cases passed; 95% CI lower bound 67.6%)");
+        // The option wins over the variable.
+        assertThat(runSuite(all, "--threshold-lower-bound", "60")).isZero();
+
+        environment = Map.of("AGENT_EVAL_THRESHOLD", "most", "AGENT_EVAL_SIGNIFICANCE", "0.05");
+        assertThat(runSuite(all)).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains("AGENT_EVAL_THRESHOLD must be a percentage between 0 and 100 but is 'most'")
+                .contains("AGENT_EVAL_SIGNIFICANCE needs --baseline (or AGENT_EVAL_BASELINE)");
     }
 }

@@ -212,7 +212,7 @@ class ShardMergeCliTest {
         assertThat(mergeCurrent("merge", "s1", "s3", "--allow-partial", "--threshold", "0")).isEqualTo(1);
         assertThat(out()).contains("does not cover every current case");
         assertThat(mergeCurrent("merge", "s1", "s2", "s3", "--threshold", "150")).isEqualTo(2);
-        assertThat(err()).contains("--threshold must be between 0 and 100 (percent) but was 150.0");
+        assertThat(err()).contains("--threshold must be between 0 and 100 (percent) but was 150");
     }
 
     @Test
@@ -231,7 +231,7 @@ class ShardMergeCliTest {
                 .contains("is below the lower-bound threshold 68.5%");
         assertThat(mergeCurrent("merge", "s1", "s3", "--allow-partial", "--threshold-lower-bound", "0")).isEqualTo(1);
         assertThat(mergeCurrent("merge", "s1", "s2", "s3", "--threshold-lower-bound", "-1")).isEqualTo(2);
-        assertThat(err()).contains("--threshold-lower-bound must be between 0 and 100 (percent) but was -1.0");
+        assertThat(err()).contains("--threshold-lower-bound must be between 0 and 100 (percent) but was -1");
     }
 
     /** Rewrites {@code file} (a results.json) after {@code edit}. */

@@ -17,6 +17,10 @@ import dev.agenteval.spi.ResultSink;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicTest;
 import dev.agenteval.launch.AgentEvalSettings;
+import dev.agenteval.launch.GateSettings;
+import dev.agenteval.report.Baseline;
+import org.opentest4j.AssertionFailedError;
+import org.opentest4j.TestAbortedException;
 import dev.agenteval.launch.Setting;
 import dev.agenteval.launch.Settings;
 import dev.agenteval.launch.Wiring;
@@ -198,15 +202,24 @@ public final class AgentEvalSetup implements AutoCloseable {
         }
         // Each suite's reports in its own subfolder: the suites of other test classes share the report folder.
         AgentEvalSettings launch = launch();
-        // The error bars at agent-eval.confidence and agent-eval.seed; an invalid value fails here, naming them.
-        ReportOptions reportOptions = ReportOptions.none().with(Confidence.class, launch.confidence());
+        // The error bars at agent-eval.confidence and agent-eval.seed, the gates and the baseline; an
+        // invalid value fails here, naming it.
+        Confidence confidence = launch.confidence();
+        GateSettings gates = launch.gates();
+        gates.requireBaselineSuite(all);
         return all.stream().flatMap(suite -> {
             OpikSink sink = opik == null ? null : opik.forSuite(suite);
+            Baseline baseline = gates.baselineFor(suite, all.size() > 1, LOG::warn).orElse(null);
+            ReportOptions reportOptions = ReportOptions.none().with(Confidence.class, confidence);
+            if (baseline != null) {
+                reportOptions = reportOptions.with(Baseline.class, baseline);
+            }
+            ReportOptions options = reportOptions;
             EvalRunner r = launch.reportDir(suite).map(dir -> base.toBuilder()
-                            .sink(linked(sink, Reports.all(dir, reportOptions))).build())
+                            .sink(linked(sink, Reports.all(dir, options))).build())
                     .orElse(base);
-            return all.size() == 1 ? tests(suite, r, sink, false)
-                    : Stream.of(DynamicContainer.dynamicContainer(suite.name(), tests(suite, r, sink, true)));
+            Stream<DynamicNode> tests = tests(suite, r, sink, gates, baseline, all.size() > 1);
+            return all.size() == 1 ? tests : Stream.of(DynamicContainer.dynamicContainer(suite.name(), tests));
         });
     }
 
@@ -218,25 +231,39 @@ public final class AgentEvalSetup implements AutoCloseable {
     public static final String OPIK_TEST = "record in Opik";
 
     /**
-     * The case tests of {@code suite}; when recording in Opik, then one more test,
-     * {@value #OPIK_TEST}, that uploads the run: when the upload fails, that test fails with the
-     * Opik error, and every case keeps its own verdict (in the console and the XML reports).
+     * The display name of the test of a suite's gates, after its cases: with
+     * {@code agent-eval.threshold} or {@code agent-eval.threshold-lower-bound}, or a baseline with
+     * {@code agent-eval.fail-on-regression} or {@code agent-eval.fail-on-significant-regression}.
      */
-    private static Stream<DynamicNode> tests(Suite suite, EvalRunner runner, OpikSink opik, boolean qualified) {
-        SuiteRun run = new SuiteRun(suite, runner);
-        Stream<DynamicNode> cases = run.tests(qualified).map(DynamicNode.class::cast);
+    public static final String GATE_TEST = "gate";
+
+    /**
+     * The case tests of {@code suite}; with gates, then {@value #GATE_TEST}, which fails when the
+     * run does not meet them (a threshold then decides the suite: failed cases are aborted, each
+     * with its failure); when recording in Opik, then {@value #OPIK_TEST}, that uploads the run:
+     * when the upload fails, that test fails with the Opik error, and every case keeps its own
+     * verdict (in the console and the XML reports).
+     */
+    private static Stream<DynamicNode> tests(Suite suite, EvalRunner runner, OpikSink opik, GateSettings gates,
+                                             Baseline baseline, boolean qualified) {
+        SuiteRun run = new SuiteRun(suite, runner, gates.gated() ? String.join(" and ", gates.thresholdsGiven()) : null);
+        Stream<DynamicNode> tests = run.tests(qualified).map(DynamicNode.class::cast);
+        if (gates.decidesBeyondCases()) {
+            tests = Stream.concat(tests, Stream.of(DynamicTest.dynamicTest(GATE_TEST, () -> {
+                GateSettings.Verdict verdict = gates.verdictBeyondCases(ranOrAbort(run, suite, "nothing to gate"),
+                        baseline);
+                if (!verdict.met()) {
+                    throw new AssertionFailedError("suite '" + suite.name() + "' does not meet its gates:\n"
+                            + String.join("\n", verdict.lines()));
+                }
+                verdict.lines().forEach(line -> LOG.info("Suite '{}': {}", suite.name(), line));
+            })));
+        }
         if (opik == null || !opik.recording()) {
-            return cases;
+            return tests;
         }
         DynamicTest upload = DynamicTest.dynamicTest(OPIK_TEST, () -> {
-            SuiteResult result;
-            try {
-                result = run.result();
-            } catch (RuntimeException e) {
-                // The run could not be carried out: every case reports that; there is nothing to record.
-                throw new org.opentest4j.TestAbortedException("nothing to record in Opik: the run of suite '"
-                        + suite.name() + "' was not carried out");
-            }
+            SuiteResult result = ranOrAbort(run, suite, "nothing to record in Opik");
             try {
                 opik.write(result);
             } catch (OpikException e) {
@@ -245,7 +272,16 @@ public final class AgentEvalSetup implements AutoCloseable {
             }
             opik.experimentUrl().ifPresent(u -> LOG.info("Opik experiment of suite '{}': {}", suite.name(), u));
         });
-        return Stream.concat(cases, Stream.of(upload));
+        return Stream.concat(tests, Stream.of(upload));
+    }
+
+    /** The run's result; aborts the test when the run could not be carried out (every case reports that). */
+    private static SuiteResult ranOrAbort(SuiteRun run, Suite suite, String what) {
+        try {
+            return run.result();
+        } catch (RuntimeException e) {
+            throw new TestAbortedException(what + ": the run of suite '" + suite.name() + "' was not carried out");
+        }
     }
 
     /**

@@ -61,6 +61,18 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *     reports' intervals, between 0 and 1 exclusive (default {@code 0.95})</td></tr>
  * <tr><td>{@code agent-eval.seed}</td><td>{@code AGENT_EVAL_SEED}</td><td>the seed of the scorers' bootstrap
  *     intervals (an integer; default fixed)</td></tr>
+ * <tr><td>{@code agent-eval.threshold}</td><td>{@code AGENT_EVAL_THRESHOLD}</td><td>a gate on the pass rate, in
+ *     percent: the suite's {@code gate} test decides it, and a failed case is then aborted with its failure</td></tr>
+ * <tr><td>{@code agent-eval.threshold-lower-bound}</td><td>{@code AGENT_EVAL_THRESHOLD_LOWER_BOUND}</td><td>a gate on
+ *     the lower bound of the pass rate's interval, in percent</td></tr>
+ * <tr><td>{@code agent-eval.baseline}</td><td>{@code AGENT_EVAL_BASELINE}</td><td>an earlier results.json or report
+ *     folder: each suite is compared with its own in its reports</td></tr>
+ * <tr><td>{@code agent-eval.fail-on-regression}</td><td>{@code AGENT_EVAL_FAIL_ON_REGRESSION}</td><td>{@code true}: the
+ *     {@code gate} test fails when a case that passed in the baseline does not now</td></tr>
+ * <tr><td>{@code agent-eval.fail-on-significant-regression}</td><td>{@code AGENT_EVAL_FAIL_ON_SIGNIFICANT_REGRESSION}</td>
+ *     <td>{@code true}: the {@code gate} test fails on a significant paired regression only (McNemar)</td></tr>
+ * <tr><td>{@code agent-eval.significance}</td><td>{@code AGENT_EVAL_SIGNIFICANCE}</td><td>with a baseline: the p-value
+ *     below which a comparison is significant (default 0.05)</td></tr>
  * <tr><td>{@code agent-eval.opik}</td><td>{@code AGENT_EVAL_OPIK}</td><td>{@code true} records each suite in Opik as an experiment</td></tr>
  * <tr><td>{@code agent-eval.opik.dataset-name}</td><td>{@code AGENT_EVAL_OPIK_DATASET_NAME}</td><td>the Opik dataset (default: the suite's name)</td></tr>
  * <tr><td>{@code agent-eval.opik.experiment-name}</td><td>{@code AGENT_EVAL_OPIK_EXPERIMENT_NAME}</td><td>the Opik experiment (default: the suite's name and start time)</td></tr>

@@ -108,6 +108,18 @@ public final class AgentEvalSettings {
         return Wiring.confidence(settings);
     }
 
+    /**
+     * The gates and the baseline ({@code agent-eval.threshold}, {@code agent-eval.threshold-lower-bound},
+     * {@code agent-eval.baseline}, {@code agent-eval.fail-on-regression},
+     * {@code agent-eval.fail-on-significant-regression}, {@code agent-eval.significance}), the
+     * baseline read relative to the working folder.
+     *
+     * @throws ConfigurationException listing every invalid value, each naming its setting
+     */
+    public GateSettings gates() {
+        return GateSettings.of(settings, workDir);
+    }
+
     /** The judge the settings choose ({@link Wiring#judge}), if they choose one. */
     public Optional<Judge> findJudge() {
         return Optional.ofNullable(Wiring.judge(settings, providers, environment));

@@ -70,6 +70,27 @@ public enum Setting {
     SEED(List.of(Option.SEED), "agent-eval.seed", "AGENT_EVAL_SEED", String.valueOf(Bootstrap.DEFAULT_SEED), false, false,
             "The seed of the bootstrap resamples behind the scorers' intervals (an integer): the same results and seed"
                     + " give the same numbers on every run."),
+    THRESHOLD(List.of(Option.THRESHOLD), "agent-eval.threshold", "AGENT_EVAL_THRESHOLD", null, false, false,
+            "Gate on the pass rate, in percent: the run meets it when it covered every case of the suite and at least"
+                    + " that share of them passed; then the gate, not each case, decides the run."),
+    THRESHOLD_LOWER_BOUND(List.of(Option.THRESHOLD_LOWER_BOUND), "agent-eval.threshold-lower-bound",
+            "AGENT_EVAL_THRESHOLD_LOWER_BOUND", null, false, false,
+            "Gate on the noise, in percent: the lower bound of the pass rate's Wilson interval (at the confidence"
+                    + " level) must be at least this, so that luck on a small sample does not meet it; with the"
+                    + " threshold, both must be met."),
+    BASELINE(List.of(Option.BASELINE), "agent-eval.baseline", "AGENT_EVAL_BASELINE", null, false, false,
+            "An earlier results.json, or the report folder holding it (one results.json per suite subfolder): each"
+                    + " suite is compared with its own, the paired test included, in every report."),
+    FAIL_ON_REGRESSION(List.of(Option.FAIL_ON_REGRESSION), "agent-eval.fail-on-regression",
+            "AGENT_EVAL_FAIL_ON_REGRESSION", "false", false, false,
+            "With the baseline: fail when a case that passed in it does not now (with repeats: only when Fisher's"
+                    + " exact test on the attempts is significant)."),
+    FAIL_ON_SIGNIFICANT_REGRESSION(List.of(Option.FAIL_ON_SIGNIFICANT_REGRESSION),
+            "agent-eval.fail-on-significant-regression", "AGENT_EVAL_FAIL_ON_SIGNIFICANT_REGRESSION", "false", false,
+            false, "With the baseline: fail only when the run as a whole regressed (McNemar's exact test on the paired"
+                    + " verdicts below the significance, more cases regressed than improved), not on one flipped case."),
+    SIGNIFICANCE(List.of(Option.SIGNIFICANCE), "agent-eval.significance", "AGENT_EVAL_SIGNIFICANCE", null, false, false,
+            "With the baseline: the p-value below which a comparison is significant (default 0.05)."),
     OPIK(List.of(Option.OPIK), "agent-eval.opik", "AGENT_EVAL_OPIK", "false", false, false,
             "Also record the run in Opik as an experiment, after the result files are written; Opik is health-checked"
                     + " before any agent call."),
@@ -113,6 +134,12 @@ public enum Setting {
         public static final String REPORT_DIR = "--report-dir";
         public static final String CONFIDENCE = "--confidence";
         public static final String SEED = "--seed";
+        public static final String THRESHOLD = "--threshold";
+        public static final String THRESHOLD_LOWER_BOUND = "--threshold-lower-bound";
+        public static final String BASELINE = "--baseline";
+        public static final String FAIL_ON_REGRESSION = "--fail-on-regression";
+        public static final String FAIL_ON_SIGNIFICANT_REGRESSION = "--fail-on-significant-regression";
+        public static final String SIGNIFICANCE = "--significance";
         public static final String OPIK = "--opik";
         public static final String OPIK_DATASET = "--dataset-name";
         public static final String OPIK_EXPERIMENT = "--experiment-name";

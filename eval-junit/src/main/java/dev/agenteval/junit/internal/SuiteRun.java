@@ -42,10 +42,21 @@ public final class SuiteRun {
     private final EvalRunner runner;
     private final Map<String, CompletableFuture<CaseResult>> cases = new LinkedHashMap<>();
     private final CompletableFuture<SuiteResult> run = new CompletableFuture<>();
+    private final String gatedBy;
     private boolean started;
 
     /** A run of {@code suite} by {@code runner}, not started yet. */
     public SuiteRun(Suite suite, EvalRunner runner) {
+        this(suite, runner, null);
+    }
+
+    /**
+     * A run of {@code suite} by {@code runner}, not started yet; with {@code gatedBy} (the settings
+     * of its threshold gates, or null), a gate test decides the suite, and a case that did not pass
+     * is aborted with its failure rather than failed.
+     */
+    public SuiteRun(Suite suite, EvalRunner runner, String gatedBy) {
+        this.gatedBy = gatedBy;
         this.suite = Objects.requireNonNull(suite, "suite");
         this.runner = Objects.requireNonNull(runner, "runner");
         for (Case c : suite.cases()) {
@@ -142,7 +153,7 @@ public final class SuiteRun {
     /**
      * Returns when case {@code caseId} passed; otherwise throws what JUnit should report.
      *
-     * @throws AssertionFailedError     when the case failed
+     * @throws AssertionFailedError     when the case failed (aborted instead when a threshold gates the suite)
      * @throws HarnessFailureException  when the case errored, or the run could not be carried out
      * @throws TestAbortedException     when the case was skipped or not selected
      */
@@ -159,11 +170,19 @@ public final class SuiteRun {
                 // Nothing to report.
             }
             case SKIPPED -> throw new TestAbortedException("case '" + caseId + "' was skipped: " + c.reason());
-            case FAILED -> throw new AssertionFailedError(CaseMessages.failed(c, judgeScorer));
-            case UNDECIDED -> throw new AssertionFailedError("case '" + caseId + "' is undecided (never a pass): "
-                    + c.reason());
+            case FAILED -> notPassed(CaseMessages.failed(c, judgeScorer));
+            case UNDECIDED -> notPassed("case '" + caseId + "' is undecided (never a pass): " + c.reason());
             case ERRORED -> throw new HarnessFailureException(caseId,
                     CaseMessages.firstFailureCode(c), CaseMessages.errored(c, judgeScorer), null);
         }
+    }
+
+    /** A case that did not pass: a failure, or with a threshold gate an abort, the gate test deciding. */
+    private void notPassed(String message) {
+        if (gatedBy == null) {
+            throw new AssertionFailedError(message);
+        }
+        throw new TestAbortedException(message + "\n(not a failure: " + gatedBy + " gates suite '" + suite.name()
+                        + "', and its test '" + dev.agenteval.junit.AgentEvalSetup.GATE_TEST + "' decides)");
     }
 }
