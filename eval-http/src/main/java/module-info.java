@@ -1,11 +1,12 @@
 /**
  * JSON over HTTP shared by agent clients, judges and sinks that talk HTTP: {@code HttpJson},
- * {@code RetryPolicy}, {@code Authentication}, and the typed reader of their providers' settings
- * (exported to agent-eval's agent and judge modules only). resilience4j and {@code java.net.http} live here,
- * not in eval-core.
+ * {@code RetryPolicy}, {@code Authentication}; the base of an agent protocol over HTTP,
+ * {@code HttpAgentProvider}, with its {@code HttpClientSettings}, which the built-in protocols and
+ * plugins extend alike; and the typed reader of providers' settings ({@code settings}).
+ * resilience4j and {@code java.net.http} live here, not in eval-core; resilience4j stays internal
+ * (no exported signature names it), Jackson is required transitively on purpose ({@code HttpJson}
+ * answers with its trees).
  */
-// The qualified export names modules built after this one; javac warns that it cannot see them yet.
-@SuppressWarnings("module")
 module dev.agenteval.http {
     requires transitive dev.agenteval.api;
     requires dev.agenteval.core;
@@ -17,5 +18,5 @@ module dev.agenteval.http {
     requires org.slf4j;
 
     exports dev.agenteval.http;
-    exports dev.agenteval.http.settings to dev.agenteval.agents, dev.agenteval.judge;
+    exports dev.agenteval.http.settings;
 }

@@ -1,8 +1,9 @@
 /**
- * Reports of a run: {@code Reports} (JSON, Markdown, JUnit XML, HTML, console sinks, atomic and
- * streamed), the results.json reader, {@code Baseline} and its {@code BaselineComparison},
- * {@code Gate}, and {@code SuiteResults} for merging shards. Its report formats are
- * {@code dev.agenteval.spi.ReportFormat} services, found by id as a plugin's are.
+ * Reports of a run: {@code Reports}, the lookup of report formats by id (its own JSON, Markdown,
+ * JUnit XML, HTML, console and harness formats are {@code dev.agenteval.spi.ReportFormat}
+ * services, found as a plugin's are), the console sinks and the results.json reader;
+ * {@code Baseline} and its {@code BaselineComparison}, {@code Gate}, and {@code SuiteResults} for
+ * merging shards.
  */
 module dev.agenteval.report {
     requires transitive dev.agenteval.core;
@@ -12,6 +13,8 @@ module dev.agenteval.report {
 
     exports dev.agenteval.report;
     exports dev.agenteval.report.stats;
+
+    uses dev.agenteval.spi.ReportFormat;
 
     provides dev.agenteval.spi.ReportFormat with
             dev.agenteval.report.internal.JsonFormat,

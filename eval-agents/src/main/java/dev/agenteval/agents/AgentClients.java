@@ -5,11 +5,11 @@ import dev.agenteval.agents.internal.AgentServiceProvider;
 import dev.agenteval.agents.internal.HttpTemplateProvider;
 import dev.agenteval.agents.internal.OpenAiChatProvider;
 import dev.agenteval.agents.internal.PlatformChatProvider;
-import dev.agenteval.agents.internal.ProviderAuthentication;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.core.Environment;
 import dev.agenteval.core.Providers;
 import dev.agenteval.http.Authentication;
+import dev.agenteval.http.HttpAgentProvider;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.AgentClientProvider;
 import dev.agenteval.spi.EnvironmentVariable;
@@ -109,8 +109,8 @@ public final class AgentClients {
      * String header = auth.headers().get("Authorization");   // "Bearer ..."; never log it
      * }</pre>
      *
-     * @throws ConfigurationException as creating the client would, or when the protocol is not
-     *                                built in (its authentication is its own)
+     * @throws ConfigurationException as creating the client would, or when the protocol's provider
+     *                                is not an {@link HttpAgentProvider} (its authentication is its own)
      */
     public static Authentication authentication(String protocol, URI baseUrl, Map<String, String> settings,
                                                 Function<String, String> environment) {
@@ -131,9 +131,11 @@ public final class AgentClients {
                                                  Function<String, String> environment,
                                                  Supplier<Providers> providers) {
         AgentClientProvider provider = provider(protocol, providers);
-        return ProviderAuthentication.of(provider, config(baseUrl, settings, environment)).orElseThrow(() ->
-                new ConfigurationException("protocol '" + protocol + "' is not built in: how its client authenticates"
-                        + " is its own"));
+        if (provider instanceof HttpAgentProvider http) {
+            return http.authentication(config(baseUrl, settings, environment));
+        }
+        throw new ConfigurationException("protocol '" + protocol + "' does not extend " + HttpAgentProvider.class.getName()
+                + ": how its client authenticates is its own");
     }
 
     private static AgentClientProvider provider(String protocol, Supplier<Providers> providers) {

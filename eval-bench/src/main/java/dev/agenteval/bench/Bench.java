@@ -266,8 +266,7 @@ public final class Bench {
     static void postrun(int cases, int concurrency) throws IOException {
         Suite suite = runnerSuite(cases);
         Path reports = Files.createTempDirectory("agent-eval-bench-postrun");
-        List<dev.agenteval.spi.ReportFormat> formats = Reports.builtInFormats().stream()
-                .filter(f -> f.id().equals("json") || f.id().equals("md")).toList();
+        List<dev.agenteval.spi.ReportFormat> formats = List.of(Reports.format("json"), Reports.format("md"));
         List<double[]> warm = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
             LastCaseClock clock = new LastCaseClock();

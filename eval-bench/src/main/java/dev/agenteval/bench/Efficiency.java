@@ -142,7 +142,7 @@ final class Efficiency {
             if (written != null) {
                 b.sink(written);
             }
-            EvalRunner runner = b.sink(Reports.json(reports.resolve("results.json"))).build();
+            EvalRunner runner = b.sink(Reports.sink("json", reports.resolve("results.json"))).build();
             SuiteResult r = runner.run(suite);
             long total = System.nanoTime() - t0;
             long cpu = processCpuNanos() - cpu0;

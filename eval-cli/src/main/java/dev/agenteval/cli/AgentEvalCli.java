@@ -235,6 +235,7 @@ public final class AgentEvalCli implements Callable<Integer> {
             run.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(ExitCode.helpList());
         }
         EnvironmentHelp.addTo(cli, context, plugins);
+        FormatHelp.addTo(cli, plugins);
         return cli.execute(args);
     }
 

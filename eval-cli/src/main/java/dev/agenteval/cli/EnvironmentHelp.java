@@ -4,6 +4,7 @@ import dev.agenteval.agents.EnvironmentTargets;
 import dev.agenteval.agents.Targets;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.core.Environment;
+import dev.agenteval.core.Providers;
 import dev.agenteval.launch.Setting;
 import dev.agenteval.launch.Wiring;
 import dev.agenteval.spi.EnvironmentVariable;
@@ -116,7 +117,8 @@ final class EnvironmentHelp {
         return found;
     }
 
-    private static List<String> wrap(String text, int width) {
+    /** {@code text} in lines of at most {@code width} characters (a longer word stands alone). */
+    static List<String> wrap(String text, int width) {
         List<String> lines = new ArrayList<>();
         StringBuilder line = new StringBuilder();
         for (String word : text.split(" ")) {
@@ -167,13 +169,22 @@ final class EnvironmentHelp {
 
     /** The variables of the invocation's providers, the plugins of the command's {@code --plugin-path} included. */
     private static String render(Help help, Plugins plugins) {
-        OptionSpec option = help.commandSpec().findOption(Setting.Option.PLUGIN_PATH);
-        List<String> dirs = option == null || option.getValue() == null ? List.of() : option.getValue();
         try {
-            return render(Wiring.declaredVariables(plugins.providers(dirs)), null);
+            return render(Wiring.declaredVariables(providers(help, plugins)), null);
         } catch (ConfigurationException e) {
             return render(all(), String.join("; ", e.problems()));
         }
+    }
+
+    /**
+     * The providers of the invocation whose help is printed, the plugins of its {@code --plugin-path} included.
+     *
+     * @throws ConfigurationException when the plugins cannot be loaded
+     */
+    static Providers providers(Help help, Plugins plugins) {
+        OptionSpec option = help.commandSpec().findOption(Setting.Option.PLUGIN_PATH);
+        List<String> dirs = option == null || option.getValue() == null ? List.of() : option.getValue();
+        return plugins.providers(dirs);
     }
 
     private static String lines(String text) {

@@ -173,13 +173,12 @@ final class MergeCommand implements Callable<Integer> {
         List<Path> written = new ArrayList<>();
         if (dir != null) {
             sinks.add(Reports.all(dir, reportOptions));
-            Reports.builtInFormats().stream().filter(f -> Reports.DEFAULT_FORMATS.contains(f.id()))
-                    .forEach(f -> written.add(dir.resolve(f.fileName())));
+            Reports.defaultFormats().forEach(f -> written.add(dir.resolve(f.fileName())));
         }
         if (output != null) {
             Path json = context.workDir().resolve(output);
-            sinks.add(Reports.json(json, reportOptions));
-            sinks.add(Reports.markdown(json.resolveSibling(stem(json) + ".md"), reportOptions));
+            sinks.add(Reports.sink("json", json, reportOptions));
+            sinks.add(Reports.sink("md", json.resolveSibling(stem(json) + ".md"), reportOptions));
             written.add(json);
             written.add(json.resolveSibling(stem(json) + ".md"));
         }

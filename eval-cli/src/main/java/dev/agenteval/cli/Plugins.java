@@ -74,8 +74,10 @@ final class Plugins implements AutoCloseable {
     /** The class loader of the invocation: over the plugin jars when there are any, else the command's own. */
     synchronized ClassLoader loader(List<String> optionDirs) {
         if (source == null) {
-            source = source(optionDirs);
-            jars = jars(source);
+            // Kept only once the jars are found, so that every later call (each help section) fails alike.
+            Source found = source(optionDirs);
+            jars = jars(found);
+            source = found;
             if (!jars.isEmpty()) {
                 URL[] urls = new URL[jars.size()];
                 for (int i = 0; i < urls.length; i++) {

@@ -364,15 +364,15 @@ final class Preflight {
         return suite.cases().stream().anyMatch(c -> c.agentId().isEmpty());
     }
 
+    /** The formats a report folder gets: those {@code ids} name (checked before), else the default ones. */
+    static List<? extends ReportFormat> reportFormats(List<String> ids, Providers providers) {
+        return reportFormats(ids == null ? Reports.DEFAULT_FORMATS : ids, providers, new ArrayList<>());
+    }
+
     /**
      * The report formats {@code --format} names, each once, in order; an unknown id (listing the
      * known ones) and two formats writing one file are added to {@code problems}.
      */
-    /** The formats a report folder gets: those {@code ids} name (checked before), else the default ones. */
-    static List<? extends ReportFormat> reportFormats(List<String> ids, Providers providers) {
-        return ids == null ? Reports.builtInFormats().stream().filter(f -> Reports.DEFAULT_FORMATS.contains(f.id())).toList()
-                : reportFormats(ids, providers, new ArrayList<>());
-    }
 
     static List<ReportFormat> reportFormats(List<String> ids, Providers providers, List<String> problems) {
         List<ReportFormat> formats = new ArrayList<>();

@@ -49,10 +49,10 @@ final class ResultFiles {
      */
     static ResultSink sink(Format format, Path file, ReportOptions options) {
         if (format == Format.harness) {
-            return Reports.harness(file);
+            return Reports.sink("harness", file, options);
         }
-        return Reports.composite(List.of(Reports.json(file, options),
-                Reports.markdown(Reports.markdownSibling(file), options)));
+        return Reports.composite(List.of(Reports.sink("json", file, options),
+                Reports.sink("md", Reports.markdownSibling(file), options)));
     }
 
     /**

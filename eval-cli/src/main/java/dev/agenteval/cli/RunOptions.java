@@ -81,7 +81,7 @@ final class RunOptions {
     @Option(names = "--retry-errored", description = "With --resume: also run again the cases that ended in a harness failure (errored).")
     boolean retryErrored;
 
-    @Option(names = "--format", paramLabel = "ID", split = ",", description = "The report formats --report-dir writes (comma-separated or repeated; default json,md,junit,html): json (results.json), md (results.md), junit (junit.xml), html (report.html), console (summary.txt), harness (harness.json and harness.md, the Python harness's result file) or a plugin's id.")
+    @Option(names = "--format", paramLabel = "ID", split = ",", description = "The report formats --report-dir writes (comma-separated or repeated): the ids listed under 'Report formats' below, a plugin's of --plugin-path included; default: those marked (default).")
     List<String> formats;
 
     @Option(names = "--output", paramLabel = "FILE", description = "Write the results here, and a sibling .md transcript: the Python harness's result file for a harness suite (evals:), else the JSON report (--output-format chooses). Without --output and --report-dir, a run writes them to results/<suite>-<UTC start>.json in the working folder. The folder is checked writable before anything is sent.")

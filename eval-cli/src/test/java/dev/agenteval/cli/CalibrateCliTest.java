@@ -238,7 +238,7 @@ class CalibrateCliTest {
     void should_compare_the_recorded_verdicts_of_a_results_file_with_its_human_fields_without_asking_the_judge()
             throws IOException {
         Path results = dir.resolve("results.json");
-        Reports.json(results).write(new SuiteResult("s", Instant.parse("2025-01-31T09:00:00Z"), Duration.ofSeconds(1), true,
+        Reports.sink("json", results).write(new SuiteResult("s", Instant.parse("2025-01-31T09:00:00Z"), Duration.ofSeconds(1), true,
                 List.of(caseWith("one", ScoreStatus.PASSED), caseWith("two", ScoreStatus.FAILED))));
         ObjectNode root = (ObjectNode) JSON.readTree(results.toFile());
         ((ObjectNode) root.at("/cases/0/turns/0/scores/0")).put("human", "pass");

@@ -95,6 +95,30 @@ class PluginPathCliTest {
     }
 
     @Test
+    void should_choose_the_plugin_format_by_id_and_name_it_for_a_typo() {
+        Outcome typo = run(Map.of(), "run", "shouting.yaml", "--plugin-path", plugins.toString(), "--protocol", "echo",
+                "--agent-url", agent.url().toString(), "--report-dir", "out", "--format", "json,cvs");
+
+        assertThat(typo.code()).as(typo.all()).isEqualTo(AgentEvalCli.INVALID);
+        assertThat(typo.err()).contains("--format: unknown report format 'cvs'; known: console, csv, harness, html, json,"
+                + " junit, md, tally — did you mean 'csv'?");
+        assertThat(dir.resolve("out/results.json")).as("nothing is run").doesNotExist();
+    }
+
+    @Test
+    void should_list_the_report_formats_in_help_with_the_plugins_of_the_command() {
+        Outcome help = run(Map.of(), "run", "--help", "--plugin-path", plugins.toString());
+
+        assertThat(help.code()).as(help.all()).isZero();
+        assertThat(help.out()).contains("Report formats (--format ID):")
+                .containsPattern("\\n  csv +results\\.csv: example\\.CsvFormat\\n")
+                .containsPattern("\\n  json +results\\.json \\(default\\): the JSON report")
+                .containsPattern("\\n  harness +harness\\.json: ");
+        assertThat(run(Map.of(), "validate", "--help").out()).contains("Report formats (--format ID):")
+                .doesNotContain("results.csv");
+    }
+
+    @Test
     void should_not_know_the_plugin_scorer_without_plugin_path() {
         Outcome o = runShouting(Map.of());
 

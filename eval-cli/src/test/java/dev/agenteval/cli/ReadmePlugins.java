@@ -4,27 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
 
 /**
  * The README's "Plugins" section as a plugin jar: its {@code java} blocks (the {@code shouting}
@@ -82,39 +73,9 @@ final class ReadmePlugins {
      * {@code example}, each registered as its service.
      */
     static Path jar(Path dir, String fullClassPath) throws IOException {
-        String classPath = Stream.of(fullClassPath.split(java.util.regex.Pattern.quote(java.io.File.pathSeparator)))
-                .filter(e -> e.matches(".*(eval-api|eval-http|jackson-(core|databind|annotations)).*"))
-                .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
-        Path src = Files.createDirectories(dir.resolve("src/example"));
-        Path classes = Files.createDirectories(dir.resolve("classes"));
-        List<String> args = new ArrayList<>(List.of("-d", classes.toString(), "-cp", classPath, "-proc:none",
-                "--release", "17"));
-        for (Map.Entry<String, String> b : blocks().entrySet()) {
-            Path file = src.resolve(b.getKey() + ".java");
-            Files.writeString(file, "package example;\n\n" + IMPORTS + b.getValue());
-            args.add(file.toString());
-        }
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        ByteArrayOutputStream errors = new ByteArrayOutputStream();
-        int code = javac.run(null, errors, errors, args.toArray(String[]::new));
-        assertThat(code).as("the README's plugin blocks compile:\n" + errors.toString(StandardCharsets.UTF_8)).isZero();
-
-        Files.createDirectories(dir.resolve("plugins"));
-        Path jar = dir.resolve("plugins/readme-plugins.jar");
-        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar));
-             Stream<Path> walk = Files.walk(classes)) {
-            for (Path f : walk.filter(Files::isRegularFile).sorted().toList()) {
-                out.putNextEntry(new JarEntry(classes.relativize(f).toString().replace('\\', '/')));
-                out.write(Files.readAllBytes(f));
-                out.closeEntry();
-            }
-            for (Map.Entry<String, String> s : SERVICES.entrySet()) {
-                out.putNextEntry(new JarEntry("META-INF/services/" + s.getValue()));
-                out.write(("example." + s.getKey() + "\n").getBytes(StandardCharsets.UTF_8));
-                out.closeEntry();
-            }
-        }
-        return jar;
+        Map<String, String> sources = new LinkedHashMap<>();
+        blocks().forEach((name, block) -> sources.put(name, IMPORTS + block));
+        return PluginJars.jar(dir, "readme-plugins", fullClassPath, sources, SERVICES);
     }
 
     /** A suite of two cases for the {@code shouting} scorer: one shouted, one not. */

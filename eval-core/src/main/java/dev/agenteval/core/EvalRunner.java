@@ -42,7 +42,7 @@ import java.util.random.RandomGenerator;
  *         .agent(InProcessAgent.replying(text -> "Hello! I can help with orders."))
  *         .concurrency(8)
  *         .caseTimeout(Duration.ofMinutes(2))
- *         .sink(Reports.json(Path.of("target/results.json")))
+ *         .sink(Reports.sink("json", Path.of("target/results.json")))
  *         .build();
  * SuiteResult result = runner.run(suite);
  * }</pre>

@@ -159,8 +159,8 @@ class JudgeScorersTest {
                 "judge judge-model: filter should name pumps precisely (score 0.25)"));
         assertThat(result.find("find-pumps").orElseThrow().turns().get(0).usage()).as("the agent's usage stays apart").isNull();
 
-        assertThat(Reports.toMarkdown(result)).contains("Says P-101 is running; the ground truth says it was shut down.");
-        assertThat(Reports.toJson(result)).contains("filter should name pumps precisely");
+        assertThat(Reports.render("md", result)).contains("Says P-101 is running; the ground truth says it was shut down.");
+        assertThat(Reports.render("json", result)).contains("filter should name pumps precisely");
         assertThat(judgeCalls.get()).isEqualTo(6);
     }
 

@@ -77,14 +77,14 @@ class UndecidedBandTest {
         String json = Files.readString(dir.resolve(Reports.JSON_FILE));
         assertThat(json).contains("\"passed\": 1", "\"failed\": 1", "\"undecided\": 1", "\"status\": \"undecided\"");
 
-        String md = Files.readString(dir.resolve(Reports.MARKDOWN_FILE));
+        String md = Files.readString(dir.resolve("results.md"));
         assertThat(md).contains("| Cases | Passed | Failed | Errored | Skipped | Undecided | Pass rate |",
                 "| 3 | 1 | 1 | 0 | 0 | 1 | 33.3% (95% CI 6–79%) |", "❔ undecided");
 
-        String xml = Files.readString(dir.resolve(Reports.JUNIT_FILE));
+        String xml = Files.readString(dir.resolve("junit.xml"));
         assertThat(xml).contains("tests=\"3\"", "failures=\"2\"", "type=\"undecided\"");
 
-        String html = Files.readString(dir.resolve(Reports.HTML_FILE));
+        String html = Files.readString(dir.resolve("report.html"));
         assertThat(html).contains("<span class=\"badge undecided\">1 undecided</span>", "? undecided");
 
         ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
  * <pre>{@code
  * OpikSink opik = OpikSink.builder().url(URI.create("http://localhost:5173/api")).build();
  * opik.checkHealth();                                  // before any agent call
- * EvalRunner.builder().sink(opik.linking(Reports.json(path))).sink(opik)...
+ * EvalRunner.builder().sink(opik.linking(Reports.sink("json", path))).sink(opik)...
  * }</pre>
  *
  * <p>{@link #linking(ResultSink)} wraps a file sink so that its turns carry {@code trace_url};

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.report.internal.SampleResults;
+import dev.agenteval.report.stats.Confidence;
 import dev.agenteval.spi.ReportFormat;
 import dev.agenteval.spi.ReportOptions;
 import dev.agenteval.spi.ResultSink;
@@ -53,11 +54,12 @@ class BaselineComparedOnceTest {
 
     /** Every sink a run can write with a baseline: each format of a folder, the single-file ones, the console. */
     private static List<ResultSink> everySink(Path dir, Baseline baseline, Recording recording, PrintStream console) {
-        List<ReportFormat> formats = new ArrayList<>(Reports.builtInFormats());
+        List<ReportFormat> formats = new ArrayList<>(Reports.formats());
         formats.add(recording);
-        return List.of(Reports.console(console, false, false, baseline), Reports.folder(dir.resolve("all"), formats, baseline),
-                Reports.json(dir.resolve("out.json"), baseline), Reports.markdown(dir.resolve("out.md"), baseline),
-                Reports.html(dir.resolve("out.html"), baseline));
+        ReportOptions compared = ReportOptions.none().with(Baseline.class, baseline);
+        return List.of(Reports.console(console, false, false, baseline, Confidence.DEFAULT),
+                Reports.folder(dir.resolve("all"), formats, compared), Reports.sink("json", dir.resolve("out.json"), compared),
+                Reports.sink("md", dir.resolve("out.md"), compared), Reports.sink("html", dir.resolve("out.html"), compared));
     }
 
     @Test

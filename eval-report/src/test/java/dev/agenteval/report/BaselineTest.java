@@ -19,6 +19,10 @@ import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.report.BaselineComparison.Change;
 import dev.agenteval.report.BaselineComparison.Kind;
+import dev.agenteval.report.internal.JsonReport;
+import dev.agenteval.report.internal.MarkdownReport;
+import dev.agenteval.report.stats.Confidence;
+import dev.agenteval.spi.ReportOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -137,9 +141,9 @@ class BaselineTest {
         BaselineComparison diff = baseline.compare(now);
         ByteArrayOutputStream console = new ByteArrayOutputStream();
 
-        JsonNode json = new ObjectMapper().readTree(Reports.toJson(now, diff)).get("baseline");
-        String markdown = Reports.toMarkdown(now, diff);
-        Reports.console(new PrintStream(console, true, StandardCharsets.UTF_8), false, false, baseline).write(now);
+        JsonNode json = new ObjectMapper().readTree(JsonReport.render(now, diff)).get("baseline");
+        String markdown = MarkdownReport.render(now, diff);
+        Reports.console(new PrintStream(console, true, StandardCharsets.UTF_8), false, false, baseline, Confidence.DEFAULT).write(now);
         String text = console.toString(StandardCharsets.UTF_8);
 
         assertThat(json.get("source").asText()).isEqualTo("previous/results.json");
@@ -179,7 +183,8 @@ class BaselineTest {
         SuiteResult now = result(NOW, outcome("regressed", "f"), outcome("fixed", "p"), outcome("steady", "p"));
         Path file = dir.resolve("report.html");
 
-        Reports.html(file, Baseline.of(before).withSource("base <1>.json")).write(now);
+        Baseline baseline = Baseline.of(before).withSource("base <1>.json");
+        Reports.sink("html", file, ReportOptions.none().with(Baseline.class, baseline)).write(now);
 
         String html = Files.readString(file);
         assertThat(html).contains("<section class=\"baseline\" id=\"baseline\"")
@@ -201,13 +206,14 @@ class BaselineTest {
         Suite first = Suite.named("s").add(Case.id("a").turn("a", contains("ok")))
                 .add(Case.id("b").turn("b", contains("ok"))).build();
         Path file = dir.resolve("results.json");
-        runner.toBuilder().sink(Reports.json(file)).build().run(first);
+        runner.toBuilder().sink(Reports.sink("json", file)).build().run(first);
         broken.add("a");
         Suite second = first.toBuilder().add(Case.id("c").turn("c", contains("ok"))).build();
 
         Baseline baseline = Baseline.read(file);
         Path report = dir.resolve("now");
-        SuiteResult now = runner.toBuilder().sink(Reports.all(report, baseline)).build().run(second);
+        SuiteResult now = runner.toBuilder().sink(Reports.all(report, ReportOptions.none().with(Baseline.class, baseline)))
+                .build().run(second);
 
         assertThat(baseline.source()).isEqualTo(file.toString());
         BaselineComparison diff = baseline.compare(now);
@@ -217,7 +223,7 @@ class BaselineTest {
         JsonNode written = new ObjectMapper().readTree(report.resolve(Reports.JSON_FILE).toFile());
         assertThat(written.at("/baseline/regressions/0/id").asText()).isEqualTo("a");
         assertThat(written.at("/fingerprint/suiteCases").asInt()).isEqualTo(3);
-        assertThat(Files.readString(report.resolve(Reports.MARKDOWN_FILE))).contains("🔻 **Regression** `a`");
+        assertThat(Files.readString(report.resolve("results.md"))).contains("🔻 **Regression** `a`");
     }
 
     @Test

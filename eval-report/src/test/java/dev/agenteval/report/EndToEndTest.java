@@ -91,9 +91,9 @@ class EndToEndTest {
         EvalRunner runner = EvalRunner.builder()
                 .agent(AGENT)
                 .environment(Map.of("DEMO_TOKEN", SECRET)::get)
-                .sink(Reports.json(dir.resolve("results.json")))
-                .sink(Reports.markdown(dir.resolve("results.md")))
-                .sink(Reports.junitXml(dir.resolve("junit.xml")))
+                .sink(Reports.sink("json", dir.resolve("results.json")))
+                .sink(Reports.sink("md", dir.resolve("results.md")))
+                .sink(Reports.sink("junit", dir.resolve("junit.xml")))
                 .sink(Reports.console(new PrintStream(console, true, StandardCharsets.UTF_8)))
                 .build();
 
@@ -139,9 +139,9 @@ class EndToEndTest {
                 .environment(Map.of("DEMO_TOKEN", SECRET)::get)
                 .sink(Journal.start(dir.resolve(Journal.FILE_NAME), "secrets", null))
                 .sink(Reports.all(dir))
-                .sink(Reports.json(dir.resolve("extra/results.json")))
-                .sink(Reports.markdown(dir.resolve("extra/results.md")))
-                .sink(Reports.junitXml(dir.resolve("extra/junit.xml")))
+                .sink(Reports.sink("json", dir.resolve("extra/results.json")))
+                .sink(Reports.sink("md", dir.resolve("extra/results.md")))
+                .sink(Reports.sink("junit", dir.resolve("extra/junit.xml")))
                 .sink(Reports.console(new PrintStream(console, true, StandardCharsets.UTF_8), true))
                 .build()
                 .run(suite());

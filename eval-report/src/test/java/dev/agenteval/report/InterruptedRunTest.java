@@ -48,7 +48,7 @@ class InterruptedRunTest {
         List<SuiteResult> out = new ArrayList<>();
         List<Boolean> interruptFlag = new ArrayList<>();
         Thread runThread = new Thread(() -> {
-            out.add(runner(agent).concurrency(1).sink(Reports.json(dir.resolve("results.json"))).build().run(suite));
+            out.add(runner(agent).concurrency(1).sink(Reports.sink("json", dir.resolve("results.json"))).build().run(suite));
             interruptFlag.add(Thread.currentThread().isInterrupted());
         });
         runThread.start();

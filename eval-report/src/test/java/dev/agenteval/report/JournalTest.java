@@ -74,8 +74,8 @@ class JournalTest {
                 reordered);
         SuiteResult expected = new SuiteResult(original.suite(), original.startedAt(), original.duration(),
                 original.complete(), List.of(withIds, SampleResults.lookup(), SampleResults.slow(), SampleResults.flaky()));
-        assertThat(Reports.toJson(again)).isEqualTo(Reports.toJson(expected));
-        assertThat(Reports.toHarnessJson(again)).isEqualTo(Reports.toHarnessJson(expected));
+        assertThat(Reports.render("json", again)).isEqualTo(Reports.render("json", expected));
+        assertThat(Reports.render("harness", again)).isEqualTo(Reports.render("harness", expected));
     }
 
     @Test

@@ -40,7 +40,7 @@ class PassRateCoverageTest {
             SplittableRandom flips = random.split();
             EvalRunner runner = EvalRunner.builder().concurrency(1)
                     .agent(InProcessAgent.replying(text -> flips.nextDouble() < truth ? "heads" : "tails")).build();
-            JsonNode interval = JSON.readTree(Reports.toJson(runner.run(suite))).at("/summary/passRateInterval");
+            JsonNode interval = JSON.readTree(Reports.render("json", runner.run(suite))).at("/summary/passRateInterval");
             assertThat(interval.path("level").asDouble()).isEqualTo(0.95);
             double low = interval.path("low").asDouble();
             double high = interval.path("high").asDouble();

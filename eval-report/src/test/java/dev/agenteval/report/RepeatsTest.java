@@ -112,8 +112,8 @@ class RepeatsTest {
         SuiteResult result = runner().repeat(5).build().run(suite);
         ByteArrayOutputStream console = new ByteArrayOutputStream();
 
-        JsonNode json = new ObjectMapper().readTree(Reports.toJson(result));
-        String markdown = Reports.toMarkdown(result);
+        JsonNode json = new ObjectMapper().readTree(Reports.render("json", result));
+        String markdown = Reports.render("md", result);
         Reports.console(new PrintStream(console, true, StandardCharsets.UTF_8)).write(result);
 
         JsonNode flaky = json.at("/cases/0");

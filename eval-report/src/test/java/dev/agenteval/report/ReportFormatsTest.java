@@ -7,7 +7,11 @@ import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.core.Providers;
 import dev.agenteval.report.internal.ConsoleSink;
+import dev.agenteval.report.internal.HarnessTranscript;
 import dev.agenteval.report.internal.HtmlReport;
+import dev.agenteval.report.internal.JUnitXmlFormat;
+import dev.agenteval.report.internal.JsonReport;
+import dev.agenteval.report.internal.MarkdownReport;
 import dev.agenteval.report.internal.SampleResults;
 import dev.agenteval.spi.ReportFormat;
 import dev.agenteval.spi.ReportOptions;
@@ -59,14 +63,35 @@ class ReportFormatsTest {
 
         assertThat(providers.reportFormatIds()).containsExactly("console", "harness", "html", "json", "junit", "md");
         assertThat(providers.reportFormat("json").fileName()).isEqualTo(Reports.JSON_FILE);
-        assertThat(providers.reportFormat("md").fileName()).isEqualTo(Reports.MARKDOWN_FILE);
-        assertThat(providers.reportFormat("junit").fileName()).isEqualTo(Reports.JUNIT_FILE);
-        assertThat(providers.reportFormat("html").fileName()).isEqualTo(Reports.HTML_FILE);
-        assertThat(providers.reportFormat("console").fileName()).isEqualTo(Reports.SUMMARY_FILE);
-        assertThat(providers.reportFormat("harness").fileName()).isEqualTo(Reports.HARNESS_FILE);
-        assertThat(Reports.builtInFormats().stream().map(ReportFormat::id))
-                .containsExactly("json", "md", "junit", "html", "console", "harness");
-        assertThat(Reports.DEFAULT_FORMATS).containsExactly("json", "md", "junit", "html");
+        assertThat(providers.reportFormat("md").fileName()).isEqualTo("results.md");
+        assertThat(providers.reportFormat("junit").fileName()).isEqualTo("junit.xml");
+        assertThat(providers.reportFormat("html").fileName()).isEqualTo("report.html");
+        assertThat(providers.reportFormat("console").fileName()).isEqualTo("summary.txt");
+        assertThat(providers.reportFormat("harness").fileName()).isEqualTo("harness.json");
+        assertThat(Reports.formats().stream().map(ReportFormat::id))
+                .containsExactly("console", "harness", "html", "json", "junit", "md");
+        assertThat(Reports.defaultFormats().stream().map(ReportFormat::id)).containsExactly("json", "md", "junit", "html");
+        assertThat(Reports.format("junit")).isInstanceOf(JUnitXmlFormat.class);
+    }
+
+    @Test
+    void should_look_a_format_up_by_id_naming_the_known_ones_and_the_closest() {
+        assertThatThrownBy(() -> Reports.format("jsno"))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessage("unknown report format 'jsno'; known: console, harness, html, json, junit, md"
+                        + " — did you mean 'json'?");
+        assertThatThrownBy(() -> Reports.sink("htm", dir.resolve("x.html")))
+                .isInstanceOf(ConfigurationException.class).hasMessageContaining("did you mean 'html'?");
+    }
+
+    @Test
+    void should_render_a_format_by_id_as_its_sink_writes_it() throws Exception {
+        SuiteResult result = SampleResults.mixed();
+        Reports.sink("md", dir.resolve("any-name.md")).write(result);
+
+        assertThat(Reports.render("md", result)).isEqualTo(Files.readString(dir.resolve("any-name.md")))
+                .isEqualTo(MarkdownReport.render(result));
+        assertThat(Reports.render("junit", result)).startsWith("<?xml");
     }
 
     @Test
@@ -97,7 +122,7 @@ class ReportFormatsTest {
         Reports.folder(dir, List.of(providers.reportFormat("json"))).write(result);
 
         assertThat(names(dir)).containsExactly("results.json");
-        assertThat(Files.readString(dir.resolve("results.json"), StandardCharsets.UTF_8)).isEqualTo(Reports.toJson(result));
+        assertThat(Files.readString(dir.resolve("results.json"), StandardCharsets.UTF_8)).isEqualTo(Reports.render("json", result));
     }
 
     @Test
@@ -118,19 +143,19 @@ class ReportFormatsTest {
     void should_hand_the_baseline_to_the_formats_that_compare() throws Exception {
         Baseline baseline = Baseline.of(SampleResults.allPassed()).withSource("previous/results.json");
 
-        Reports.folder(dir, Reports.builtInFormats(), baseline).write(result);
+        Reports.folder(dir, Reports.formats(), ReportOptions.none().with(Baseline.class, baseline)).write(result);
 
         assertThat(names(dir)).containsExactly("harness.json", "harness.md", "junit.xml", "report.html", "results.json",
                 "results.md", "summary.txt");
         assertThat(Files.readString(dir.resolve("harness.json"), StandardCharsets.UTF_8))
-                .as("the harness format has no baseline section").isEqualTo(Reports.toHarnessJson(result));
+                .as("the harness format has no baseline section").isEqualTo(Reports.render("harness", result));
         assertThat(Files.readString(dir.resolve("harness.md"), StandardCharsets.UTF_8))
-                .isEqualTo(Reports.toHarnessMarkdown(result));
+                .isEqualTo(HarnessTranscript.render(result));
         BaselineComparison comparison = baseline.compare(result);
         assertThat(Files.readString(dir.resolve("results.json"), StandardCharsets.UTF_8))
-                .isEqualTo(Reports.toJson(result, comparison));
+                .isEqualTo(JsonReport.render(result, comparison));
         assertThat(Files.readString(dir.resolve("results.md"), StandardCharsets.UTF_8))
-                .isEqualTo(Reports.toMarkdown(result, comparison));
+                .isEqualTo(MarkdownReport.render(result, comparison));
         assertThat(Files.readString(dir.resolve("summary.txt"), StandardCharsets.UTF_8))
                 .isEqualTo(ConsoleSink.render(result, false, comparison));
     }

@@ -33,9 +33,9 @@ class ReportsTest {
 
         assertThat(names(reportDir)).containsExactly("junit.xml", "report.html", "results.json", "results.md");
         assertThat(Files.readString(reportDir.resolve("results.json"), StandardCharsets.UTF_8))
-                .isEqualTo(Reports.toJson(result));
+                .isEqualTo(Reports.render("json", result));
         assertThat(Files.readString(reportDir.resolve("results.md"), StandardCharsets.UTF_8))
-                .isEqualTo(Reports.toMarkdown(result));
+                .isEqualTo(Reports.render("md", result));
         assertThat(XmlTestSupport.parse(Files.readString(reportDir.resolve("junit.xml"), StandardCharsets.UTF_8))
                 .getDocumentElement().getAttribute("tests")).isEqualTo("5");
     }
@@ -59,15 +59,15 @@ class ReportsTest {
         Path file = dir.resolve("out.json");
         Files.writeString(file, "stale");
 
-        Reports.json(file).write(result);
+        Reports.sink("json", file).write(result);
 
         assertThat(new ObjectMapper().readTree(file.toFile()).get("suite").asText()).isEqualTo("pharmacy");
     }
 
     @Test
     void should_write_single_format_sinks() throws Exception {
-        Reports.markdown(dir.resolve("t.md")).write(result);
-        Reports.junitXml(dir.resolve("t.xml")).write(result);
+        Reports.sink("md", dir.resolve("t.md")).write(result);
+        Reports.sink("junit", dir.resolve("t.xml")).write(result);
 
         assertThat(dir.resolve("t.md")).content(StandardCharsets.UTF_8).startsWith("# Eval results: pharmacy");
         assertThat(dir.resolve("t.xml")).content(StandardCharsets.UTF_8).contains("<testsuite name=\"pharmacy\"");
@@ -90,8 +90,8 @@ class ReportsTest {
 
     @Test
     void should_render_json_and_markdown_as_text() {
-        assertThat(Reports.toJson(result)).startsWith("{\n  \"suite\": \"pharmacy\"");
-        assertThat(Reports.toMarkdown(result)).contains("- turn 1: must_include 'ibuprofen': not found in response");
+        assertThat(Reports.render("json", result)).startsWith("{\n  \"suite\": \"pharmacy\"");
+        assertThat(Reports.render("md", result)).contains("- turn 1: must_include 'ibuprofen': not found in response");
     }
 
     private static java.util.List<String> names(Path folder) throws IOException {

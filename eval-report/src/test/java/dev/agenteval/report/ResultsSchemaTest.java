@@ -27,6 +27,7 @@ import dev.agenteval.api.Usage;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.core.InProcessAgent;
 import dev.agenteval.core.Providers;
+import dev.agenteval.report.internal.JsonReport;
 import dev.agenteval.report.internal.SampleResults;
 import dev.agenteval.spi.Scorer;
 import dev.agenteval.spi.ScorerFactory;
@@ -102,7 +103,7 @@ class ResultsSchemaTest {
     /** Writes {@code result} as the runner's report folder does and reads the file back as JSON. */
     private static JsonNode written(SuiteResult result, Path dir, BaselineComparison comparison) throws IOException {
         Path file = dir.resolve("results.json");
-        Files.writeString(file, comparison == null ? Reports.toJson(result) : Reports.toJson(result, comparison));
+        Files.writeString(file, comparison == null ? Reports.render("json", result) : JsonReport.render(result, comparison));
         return JSON.readTree(file.toFile());
     }
 
@@ -123,7 +124,7 @@ class ResultsSchemaTest {
                 "repeated and flaky", written(repeated, dir, null),
                 "stopped early, skipped", written(stopped, dir, null),
                 "sharded, fingerprinted, with a baseline", written(sharded, dir, Baseline.of(repeated).compare(sharded)),
-                "the sample results", JSON.readTree(Reports.toJson(SampleResults.mixed())));
+                "the sample results", JSON.readTree(Reports.render("json", SampleResults.mixed())));
 
         documents.forEach((shape, document) -> assertThat(problems(document)).as(shape).isEmpty());
         JsonNode repeatedCase = documents.get("repeated and flaky").at("/cases/0");
@@ -147,7 +148,7 @@ class ResultsSchemaTest {
 
     @Test
     void should_refuse_a_key_it_does_not_describe_and_a_missing_required_one() throws IOException {
-        ObjectNode document = (ObjectNode) JSON.readTree(Reports.toJson(SampleResults.mixed()));
+        ObjectNode document = (ObjectNode) JSON.readTree(Reports.render("json", SampleResults.mixed()));
         ((ObjectNode) document.at("/summary")).put("surprise", 1);
         document.remove("cases");
 

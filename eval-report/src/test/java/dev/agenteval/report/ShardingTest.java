@@ -98,7 +98,7 @@ class ShardingTest {
         Map<String, SuiteResult> parts = new LinkedHashMap<>();
         for (int index = count; index >= 1; index--) {  // given in any order
             Path file = dir.resolve("shard-" + index + ".json");
-            runner().shard(index, count).sink(Reports.json(file)).build().run(SUITE);
+            runner().shard(index, count).sink(Reports.sink("json", file)).build().run(SUITE);
             parts.put(file.getFileName().toString(), Reports.readJson(file));
         }
 

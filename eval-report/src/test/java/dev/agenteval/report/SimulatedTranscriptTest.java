@@ -15,6 +15,8 @@ import dev.agenteval.api.TaskState;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.core.InProcessAgent;
+import dev.agenteval.report.stats.Confidence;
+import dev.agenteval.spi.ReportOptions;
 import dev.agenteval.spi.SimulatedTurn;
 import dev.agenteval.spi.UserSimulator;
 import java.io.ByteArrayOutputStream;
@@ -55,11 +57,12 @@ class SimulatedTranscriptTest {
                 .expectConversation(retained)).build();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         result = EvalRunner.builder().agent(agent).simulator(simulator).environment(n -> null)
-                .sink(Reports.json(dir.resolve("results.json")))
-                .sink(Reports.markdown(dir.resolve("results.md"), true))
-                .sink(Reports.junitXml(dir.resolve("junit.xml")))
-                .sink(Reports.html(dir.resolve("report.html")))
-                .sink(Reports.console(new PrintStream(out, true, StandardCharsets.UTF_8), true, false))
+                .sink(Reports.sink("json", dir.resolve("results.json")))
+                .sink(Reports.sink("md", dir.resolve("results.md"),
+                        ReportOptions.none().with(Reports.Detail.class, Reports.Detail.VERBOSE)))
+                .sink(Reports.sink("junit", dir.resolve("junit.xml")))
+                .sink(Reports.sink("html", dir.resolve("report.html")))
+                .sink(Reports.console(new PrintStream(out, true, StandardCharsets.UTF_8), true, false, null, Confidence.DEFAULT))
                 .build().run(suite);
         console = out.toString(StandardCharsets.UTF_8);
     }

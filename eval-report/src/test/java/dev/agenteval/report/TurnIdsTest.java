@@ -34,7 +34,7 @@ class TurnIdsTest {
             throws Exception {
         SuiteResult result = run(true);
         Path file = dir.resolve("results.json");
-        Files.writeString(file, Reports.toJson(result));
+        Files.writeString(file, Reports.render("json", result));
 
         JsonNode turn = new ObjectMapper().readTree(file.toFile()).at("/cases/0/turns/0");
         TurnResult read = Reports.readJson(file).cases().get(0).turns().get(0);
@@ -52,7 +52,7 @@ class TurnIdsTest {
 
     @Test
     void should_leave_the_ids_out_when_the_agent_reported_none() throws Exception {
-        JsonNode turn = new ObjectMapper().readTree(Reports.toJson(run(false))).at("/cases/0/turns/0");
+        JsonNode turn = new ObjectMapper().readTree(Reports.render("json", run(false))).at("/cases/0/turns/0");
 
         assertThat(turn.has("agentId")).isFalse();
         assertThat(turn.has("taskId")).isFalse();

@@ -8,6 +8,7 @@ import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.Message;
 import dev.agenteval.api.TaskState;
 import dev.agenteval.common.json.JsonTrees;
+import dev.agenteval.http.HttpClientSettings;
 import dev.agenteval.http.HttpJson;
 import dev.agenteval.http.JsonResponse;
 import dev.agenteval.spi.AgentClient;
@@ -40,7 +41,7 @@ final class A2aClient implements AgentClient {
     /** How to ask for a blocking answer. */
     enum Blocking { TRUE, FALSE, OMIT }
 
-    private final HttpSettings settings;
+    private final HttpClientSettings settings;
     private final HttpJson http;
     private final String description;
     private final A2aVersion configuredVersion;
@@ -57,37 +58,33 @@ final class A2aClient implements AgentClient {
      *                    smaller of 5 s and the request timeout); unused when {@code version} is set
      * @param toolCallsPath where the tool calls are in a task or message besides the metadata keys, or null
      */
-    A2aClient(HttpSettings settings, A2aVersion version, URI endpoint, Blocking blocking, boolean stream, Carry carry,
+    A2aClient(HttpClientSettings settings, A2aVersion version, URI endpoint, Blocking blocking, boolean stream, Carry carry,
               Duration cardTimeout, JsonPath toolCallsPath) {
         this.settings = settings;
         this.toolCallsPath = toolCallsPath;
-        this.http = settings.http(HttpSettings.withSlash(settings.url));
-        this.description = "a2a " + dev.agenteval.http.Urls.withoutSecrets(String.valueOf(settings.url));
+        this.http = settings.http();
+        this.description = "a2a " + dev.agenteval.http.Urls.withoutSecrets(String.valueOf(settings.url()));
         this.configuredVersion = version;
         this.blocking = blocking;
         this.stream = stream;
         this.carry = carry;
         this.streamingClient = stream ? settings.streamingClient() : null;
         if (version != null) {
-            this.fixedEndpoint = new AgentCard(endpoint != null ? endpoint : settings.url, version);
+            this.fixedEndpoint = new AgentCard(endpoint != null ? endpoint : settings.url(), version);
             this.discovery = null;
         } else {
             this.fixedEndpoint = null;
-            Duration timeout = AgentCardDiscovery.timeout(cardTimeout, settings.requestTimeout);
-            this.discovery = new AgentCardDiscovery(cardHttp(settings, timeout), settings.url, endpoint, timeout);
+            Duration timeout = AgentCardDiscovery.timeout(cardTimeout, settings.requestTimeout());
+            this.discovery = new AgentCardDiscovery(cardHttp(settings, timeout), settings.url(), endpoint, timeout);
         }
     }
 
     /** A client for card requests: the agent's headers, credentials and retries, the card's own timeout. */
-    private static HttpJson cardHttp(HttpSettings settings, Duration timeout) {
-        HttpJson.Builder b = HttpJson.builder(HttpSettings.withSlash(settings.url))
-                .connectTimeout(settings.connectTimeout.compareTo(timeout) < 0 ? settings.connectTimeout : timeout)
+    private static HttpJson cardHttp(HttpClientSettings settings, Duration timeout) {
+        return settings.httpBuilder()
+                .connectTimeout(settings.connectTimeout().compareTo(timeout) < 0 ? settings.connectTimeout() : timeout)
                 .requestTimeout(timeout)
-                .retryPolicy(settings.retryPolicy)
-                .maxResponseBytes(settings.maxResponseBytes)
-                .authentication(settings.authentication);
-        settings.headers.forEach(b::header);
-        return b.build();
+                .build();
     }
 
     /** The protocol and URL (without user info, query or fragment), e.g. {@code a2a http://localhost:8080/}. */
@@ -134,7 +131,7 @@ final class A2aClient implements AgentClient {
 
     @Override
     public String toString() {
-        return "A2aClient[" + settings.url + ", version " + (configuredVersion == null ? "auto" : configuredVersion)
+        return "A2aClient[" + settings.url() + ", version " + (configuredVersion == null ? "auto" : configuredVersion)
                 + (stream ? ", streaming" : "") + "]";
     }
 

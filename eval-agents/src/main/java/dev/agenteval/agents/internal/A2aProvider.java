@@ -1,10 +1,11 @@
 package dev.agenteval.agents.internal;
 
+import dev.agenteval.http.HttpAgentProvider;
+import dev.agenteval.http.HttpClientSettings;
 import dev.agenteval.http.settings.ProviderSettings;
 import dev.agenteval.spi.AgentClient;
 import java.net.URI;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -20,7 +21,7 @@ import java.util.Set;
  * {@code toolCalls}, {@code tool_calls}, {@code toolsCalled}, {@code tools_called}, {@code $toolCalls}
  * or {@code _toolCalls}).
  */
-public final class A2aProvider extends BaseProvider {
+public final class A2aProvider extends HttpAgentProvider {
 
     /** Creates the provider (ServiceLoader). */
     public A2aProvider() {
@@ -37,14 +38,13 @@ public final class A2aProvider extends BaseProvider {
     }
 
     @Override
-    Set<String> settingKeys() {
+    protected Set<String> settingKeys() {
         return Set.of("version", "endpoint", "blocking", "stream", "carryContext", "cardTimeoutSeconds",
                 "toolCallsPath");
     }
 
     @Override
-    AgentClient create(ProviderSettings s) {
-        HttpSettings http = HttpSettings.read(s, authDefaults(), null, Map.of());
+    protected AgentClient create(HttpClientSettings http, ProviderSettings s) {
         String v = s.choice("version", "auto", List.of("auto", "0.3", "1.0"));
         URI endpoint = s.uri("endpoint");
         String blocking = s.choice("blocking", "true", List.of("true", "false", "omit"));

@@ -6,6 +6,7 @@ import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Message;
 import dev.agenteval.api.TaskState;
+import dev.agenteval.http.HttpClientSettings;
 import dev.agenteval.http.HttpJson;
 import dev.agenteval.http.JsonResponse;
 import dev.agenteval.spi.AgentClient;
@@ -32,7 +33,7 @@ final class AgentServiceClient implements AgentClient {
 
     private static final Logger LOG = LoggerFactory.getLogger(AgentServiceClient.class);
 
-    private final HttpSettings settings;
+    private final HttpClientSettings settings;
     private final HttpJson http;
     private final String description;
     private final HttpJson cleanup;
@@ -45,13 +46,13 @@ final class AgentServiceClient implements AgentClient {
     private final com.jayway.jsonpath.JsonPath toolCallsPath;
 
     /** @param toolCallsPath where the tool calls are in a task or message besides the metadata keys, or null */
-    AgentServiceClient(HttpSettings settings, boolean v2, String defaultAgentId, String namePrefix, boolean deleteAgents,
+    AgentServiceClient(HttpClientSettings settings, boolean v2, String defaultAgentId, String namePrefix, boolean deleteAgents,
                        boolean markEphemeral, A2aClient.Carry carry, com.jayway.jsonpath.JsonPath toolCallsPath) {
         this.toolCallsPath = toolCallsPath;
         this.settings = settings;
-        this.http = settings.http(HttpSettings.withSlash(settings.url));
-        this.description = "agent-service " + dev.agenteval.http.Urls.withoutSecrets(String.valueOf(settings.url));
-        this.cleanup = settings.cleanupHttp(HttpSettings.withSlash(settings.url));
+        this.http = settings.http();
+        this.description = "agent-service " + dev.agenteval.http.Urls.withoutSecrets(String.valueOf(settings.url()));
+        this.cleanup = settings.cleanupHttp();
         this.v2 = v2;
         this.defaultAgentId = defaultAgentId;
         this.namePrefix = namePrefix;
@@ -130,7 +131,7 @@ final class AgentServiceClient implements AgentClient {
 
     @Override
     public String toString() {
-        return "AgentServiceClient[" + settings.url + ", " + (v2 ? "v2" : "v1") + ", auth " + settings.authType + "]";
+        return "AgentServiceClient[" + settings.url() + ", " + (v2 ? "v2" : "v1") + ", auth " + settings.authType() + "]";
     }
 
     private final class Session implements AgentSession {

@@ -1,7 +1,8 @@
 package dev.agenteval.agents.internal;
 
+import dev.agenteval.http.HttpAgentProvider;
+import dev.agenteval.http.HttpClientSettings;
 import dev.agenteval.http.settings.ProviderSettings;
-import dev.agenteval.http.Authentication;
 import dev.agenteval.spi.AgentClient;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,7 +20,7 @@ import java.util.Set;
  * {@code toolCallsPath} (a JSONPath into the task or message answered, where the agent reports its
  * tool calls; as {@code a2a}'s). The OAuth2 scope defaults to {@code openid}.
  */
-public final class AgentServiceProvider extends BaseProvider {
+public final class AgentServiceProvider extends HttpAgentProvider {
 
     /** Creates the provider (ServiceLoader). */
     public AgentServiceProvider() {
@@ -36,19 +37,18 @@ public final class AgentServiceProvider extends BaseProvider {
     }
 
     @Override
-    Set<String> settingKeys() {
+    protected Set<String> settingKeys() {
         return Set.of("apiVersion", "tenant", "authHost", "agentId", "agentNamePrefix", "deleteAgents", "markEphemeral",
                 "carryContext", "toolCallsPath");
     }
 
     @Override
-    HttpSettings.AuthDefaults authDefaults() {
-        return HttpSettings.AuthDefaults.AGENT.withScope("openid");
+    protected HttpClientSettings.AuthDefaults authDefaults() {
+        return HttpClientSettings.AuthDefaults.AGENT.withScope("openid");
     }
 
     @Override
-    AgentClient create(ProviderSettings s) {
-        HttpSettings http = http(s);
+    protected AgentClient create(HttpClientSettings http, ProviderSettings s) {
         boolean v2 = s.choice("apiVersion", "v2", List.of("v1", "v2")).equals("v2");
         String agentId = s.string("agentId").orElse(null);
         String prefix = s.config().get("agentNamePrefix").orElse("agent-eval-");
@@ -64,13 +64,9 @@ public final class AgentServiceProvider extends BaseProvider {
         }, toolCallsPath);
     }
 
-    @Override
-    Authentication authentication(ProviderSettings s) {
-        return http(s).authentication;
-    }
-
     /** The connection settings, with the {@code Tenant-Name} header and the token URL derived from {@code authHost}. */
-    private HttpSettings http(ProviderSettings s) {
+    @Override
+    protected HttpClientSettings connection(ProviderSettings s) {
         String tenant = s.string("tenant").orElse(null);
         String authHost = s.string("authHost").map(h -> h.endsWith("/") ? h.substring(0, h.length() - 1) : h).orElse(null);
         String derived = null;
@@ -85,6 +81,6 @@ public final class AgentServiceProvider extends BaseProvider {
         if (tenant != null) {
             headers.put("Tenant-Name", tenant);
         }
-        return HttpSettings.read(s, authDefaults(), derived, headers);
+        return HttpClientSettings.read(s, authDefaults(), derived, headers);
     }
 }

@@ -8,6 +8,7 @@ import dev.agenteval.api.Part;
 import dev.agenteval.api.TaskState;
 import dev.agenteval.api.Usage;
 import dev.agenteval.common.json.JsonTrees;
+import dev.agenteval.http.HttpClientSettings;
 import dev.agenteval.http.HttpJson;
 import dev.agenteval.http.JsonResponse;
 import dev.agenteval.spi.AgentClient;
@@ -36,7 +37,7 @@ final class HttpTemplateClient implements AgentClient {
                  JsonPath inputTokens, JsonPath outputTokens, JsonPath credits, JsonPath cost) {
     }
 
-    private final HttpSettings settings;
+    private final HttpClientSettings settings;
     private final HttpJson http;
     private final String description;
     private final String method;
@@ -45,11 +46,11 @@ final class HttpTemplateClient implements AgentClient {
     private final Paths paths;
     private final boolean requireAnswer;
 
-    HttpTemplateClient(HttpSettings settings, String method, String path, BodyTemplate body, Paths paths,
+    HttpTemplateClient(HttpClientSettings settings, String method, String path, BodyTemplate body, Paths paths,
                        boolean requireAnswer) {
         this.settings = settings;
-        this.http = settings.http(HttpSettings.withSlash(settings.url));
-        this.description = "http " + dev.agenteval.http.Urls.withoutSecrets(String.valueOf(settings.url));
+        this.http = settings.http();
+        this.description = "http " + dev.agenteval.http.Urls.withoutSecrets(String.valueOf(settings.url()));
         this.method = method;
         this.path = path;
         this.body = body;
@@ -82,7 +83,7 @@ final class HttpTemplateClient implements AgentClient {
 
     @Override
     public String toString() {
-        return "HttpTemplateClient[" + method + " " + settings.url + path + ", auth " + settings.authType + "]";
+        return "HttpTemplateClient[" + method + " " + settings.url() + path + ", auth " + settings.authType() + "]";
     }
 
     private final class Session implements AgentSession {

@@ -1,11 +1,12 @@
 package dev.agenteval.agents.internal;
 
 import com.jayway.jsonpath.JsonPath;
+import dev.agenteval.http.HttpAgentProvider;
+import dev.agenteval.http.HttpClientSettings;
 import dev.agenteval.http.settings.ProviderSettings;
 import dev.agenteval.spi.AgentClient;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -17,7 +18,7 @@ import java.util.Set;
  * {@code creditsPath}, {@code costPath}, and {@code requireAnswer} (default true: no value at
  * {@code answerPath} is an {@code invalid_response}).
  */
-public final class HttpTemplateProvider extends BaseProvider {
+public final class HttpTemplateProvider extends HttpAgentProvider {
 
     static final String DEFAULT_BODY = "{\"input\": \"{{input}}\", \"contextId\": \"{{contextId}}\"}";
 
@@ -36,15 +37,14 @@ public final class HttpTemplateProvider extends BaseProvider {
     }
 
     @Override
-    Set<String> settingKeys() {
+    protected Set<String> settingKeys() {
         return Set.of("path", "method", "body", "answerPath", "statePath", "contextIdPath", "taskIdPath",
                 "toolCallsPath", "dataPath", "inputTokensPath", "outputTokensPath", "creditsPath", "costPath",
                 "requireAnswer");
     }
 
     @Override
-    AgentClient create(ProviderSettings s) {
-        HttpSettings http = HttpSettings.read(s, authDefaults(), null, Map.of());
+    protected AgentClient create(HttpClientSettings http, ProviderSettings s) {
         String method = s.choice("method", "post", List.of("post", "put")).toUpperCase(Locale.ROOT);
         String path = s.string("path", "");
         String bodyText = s.config().get("body").filter(b -> !b.isBlank()).orElse(DEFAULT_BODY);

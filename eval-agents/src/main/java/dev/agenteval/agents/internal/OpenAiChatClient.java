@@ -10,6 +10,7 @@ import dev.agenteval.api.TaskState;
 import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.ToolSpec;
 import dev.agenteval.common.json.JsonTrees;
+import dev.agenteval.http.HttpClientSettings;
 import dev.agenteval.http.HttpJson;
 import dev.agenteval.http.JsonResponse;
 import dev.agenteval.spi.AgentClient;
@@ -29,7 +30,7 @@ import java.util.Optional;
  */
 final class OpenAiChatClient implements AgentClient {
 
-    private final HttpSettings settings;
+    private final HttpClientSettings settings;
     private final HttpJson http;
     private final String description;
     private final String path;
@@ -39,11 +40,11 @@ final class OpenAiChatClient implements AgentClient {
     private final String toolResult;
     private final boolean declareCaseTools;
 
-    OpenAiChatClient(HttpSettings settings, String path, String model, String systemPrompt, Double temperature,
+    OpenAiChatClient(HttpClientSettings settings, String path, String model, String systemPrompt, Double temperature,
                      String toolResult, boolean declareCaseTools) {
         this.settings = settings;
-        this.http = settings.http(HttpSettings.withSlash(settings.url));
-        this.description = "openai-chat " + dev.agenteval.http.Urls.withoutSecrets(String.valueOf(settings.url));
+        this.http = settings.http();
+        this.description = "openai-chat " + dev.agenteval.http.Urls.withoutSecrets(String.valueOf(settings.url()));
         this.path = path;
         this.model = model;
         this.systemPrompt = systemPrompt;
@@ -127,7 +128,7 @@ final class OpenAiChatClient implements AgentClient {
 
     @Override
     public String toString() {
-        return "OpenAiChatClient[" + settings.url + path + ", model " + model + ", auth " + settings.authType + "]";
+        return "OpenAiChatClient[" + settings.url() + path + ", model " + model + ", auth " + settings.authType() + "]";
     }
 
     private final class Session implements AgentSession {

@@ -1,8 +1,9 @@
 package dev.agenteval.agents.internal;
 
+import dev.agenteval.http.HttpAgentProvider;
+import dev.agenteval.http.HttpClientSettings;
 import dev.agenteval.http.settings.ProviderSettings;
 import dev.agenteval.spi.AgentClient;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -15,7 +16,7 @@ import java.util.Set;
  * {@code declareCaseTools} (declare the case's tools when the payload has none; default true).
  * The API key is read from {@code OPENAI_API_KEY} unless {@code tokenEnv} names another variable.
  */
-public final class OpenAiChatProvider extends BaseProvider {
+public final class OpenAiChatProvider extends HttpAgentProvider {
 
     static final String DEFAULT_TOOL_RESULT = "{\"error\":\"tools are not executed during this evaluation\"}";
 
@@ -34,25 +35,24 @@ public final class OpenAiChatProvider extends BaseProvider {
     }
 
     @Override
-    Set<String> settingKeys() {
+    protected Set<String> settingKeys() {
         return Set.of("model", "systemPrompt", "temperature", "path", "toolResult", "declareCaseTools");
     }
 
     @Override
-    HttpSettings.AuthDefaults authDefaults() {
-        return HttpSettings.AuthDefaults.AGENT.withTokenEnv("OPENAI_API_KEY");
+    protected HttpClientSettings.AuthDefaults authDefaults() {
+        return HttpClientSettings.AuthDefaults.AGENT.withTokenEnv("OPENAI_API_KEY");
     }
 
     @Override
-    AgentClient create(ProviderSettings s) {
-        HttpSettings http = HttpSettings.read(s, authDefaults(), null, Map.of());
+    protected AgentClient create(HttpClientSettings http, ProviderSettings s) {
         String model = s.string("model").orElse(null);
         String system = s.config().get("systemPrompt").filter(p -> !p.isBlank()).orElse(null);
         Double temperature = s.decimal("temperature");
         String toolResult = s.config().get("toolResult").orElse(DEFAULT_TOOL_RESULT);
         boolean declare = s.bool("declareCaseTools", true);
         s.check();
-        String path = s.string("path").orElse(OpenAiChatClient.defaultPath(http.url));
+        String path = s.string("path").orElse(OpenAiChatClient.defaultPath(http.url()));
         return new OpenAiChatClient(http, path.startsWith("/") ? path.substring(1) : path, model, system, temperature,
                 toolResult, declare);
     }

@@ -7,6 +7,7 @@ import dev.agenteval.api.Message;
 import dev.agenteval.api.Part;
 import dev.agenteval.api.SessionContext;
 import dev.agenteval.api.ToolCall;
+import dev.agenteval.http.HttpClientSettings;
 import dev.agenteval.http.HttpJson;
 import dev.agenteval.http.JsonResponse;
 import dev.agenteval.spi.AgentClient;
@@ -45,7 +46,7 @@ final class PlatformChatClient implements AgentClient {
         }
     }
 
-    private final HttpSettings settings;
+    private final HttpClientSettings settings;
     private final HttpJson http;
     private final String description;
     private final String path;
@@ -53,11 +54,11 @@ final class PlatformChatClient implements AgentClient {
     private final ConfirmationPolicy policy;
     private final int maxActionRounds;
 
-    PlatformChatClient(HttpSettings settings, String project, String agentExternalId, ConfirmationPolicy policy,
+    PlatformChatClient(HttpClientSettings settings, String project, String agentExternalId, ConfirmationPolicy policy,
                        int maxActionRounds) {
         this.settings = settings;
-        this.http = settings.http(HttpSettings.withSlash(settings.url));
-        this.description = "platform-chat " + dev.agenteval.http.Urls.withoutSecrets(String.valueOf(settings.url))
+        this.http = settings.http();
+        this.description = "platform-chat " + dev.agenteval.http.Urls.withoutSecrets(String.valueOf(settings.url()))
                 + (agentExternalId == null ? "" : " externalId=" + agentExternalId);
         this.path = "api/v1/projects/" + URLEncoder.encode(project, StandardCharsets.UTF_8) + "/ai/agents/chat";
         this.defaultAgent = agentExternalId;
@@ -86,7 +87,7 @@ final class PlatformChatClient implements AgentClient {
 
     @Override
     public String toString() {
-        return "PlatformChatClient[" + settings.url + path + ", auth " + settings.authType + "]";
+        return "PlatformChatClient[" + settings.url() + path + ", auth " + settings.authType() + "]";
     }
 
     private final class Session implements AgentSession {

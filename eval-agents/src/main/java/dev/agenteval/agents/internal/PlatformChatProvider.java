@@ -1,10 +1,11 @@
 package dev.agenteval.agents.internal;
 
+import dev.agenteval.http.HttpAgentProvider;
+import dev.agenteval.http.HttpClientSettings;
 import dev.agenteval.http.settings.ProviderSettings;
 import dev.agenteval.spi.AgentClient;
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -15,7 +16,7 @@ import java.util.stream.Collectors;
  * {@code allow:toolA,toolB}), {@code maxActionRounds} (follow-up requests answering actions on
  * one turn, default 5).
  */
-public final class PlatformChatProvider extends BaseProvider {
+public final class PlatformChatProvider extends HttpAgentProvider {
 
     /** Creates the provider (ServiceLoader). */
     public PlatformChatProvider() {
@@ -32,13 +33,12 @@ public final class PlatformChatProvider extends BaseProvider {
     }
 
     @Override
-    Set<String> settingKeys() {
+    protected Set<String> settingKeys() {
         return Set.of("project", "agentExternalId", "toolConfirmation", "maxActionRounds");
     }
 
     @Override
-    AgentClient create(ProviderSettings s) {
-        HttpSettings http = HttpSettings.read(s, authDefaults(), null, Map.of());
+    protected AgentClient create(HttpClientSettings http, ProviderSettings s) {
         String project = s.required("project", "the platform project the agent lives in");
         String agent = s.string("agentExternalId").orElse(null);
         PlatformChatClient.ConfirmationPolicy policy = policy(s);

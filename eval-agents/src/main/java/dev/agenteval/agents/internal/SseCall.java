@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.agenteval.api.AgentException;
 import dev.agenteval.api.FailureCode;
 import dev.agenteval.common.json.JsonTrees;
+import dev.agenteval.http.HttpClientSettings;
 import dev.agenteval.http.HttpJson;
 import java.io.IOException;
 import java.net.URI;
@@ -15,10 +16,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Flow;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.Flow;
 
 /**
  * One POST answered with Server-Sent Events, read line by line on the caller's thread: each
@@ -39,13 +40,13 @@ final class SseCall {
     private static final int EXCERPT = 300;
 
     private final HttpClient client;
-    private final HttpSettings settings;
+    private final HttpClientSettings settings;
     private volatile CompletableFuture<?> inFlight;
     private volatile Flow.Subscription subscription;
     private long firstEventNanos = -1;
     private int events;
 
-    SseCall(HttpClient client, HttpSettings settings) {
+    SseCall(HttpClient client, HttpClientSettings settings) {
         this.client = client;
         this.settings = settings;
     }
@@ -74,8 +75,8 @@ final class SseCall {
 
     void post(URI uri, byte[] body, Map<String, String> extraHeaders, Listener listener) throws InterruptedException {
         Result r = attempt(uri, body, extraHeaders, listener);
-        if (r == Result.UNAUTHORIZED && settings.authentication != null) {
-            settings.authentication.invalidate();
+        if (r == Result.UNAUTHORIZED && settings.authentication() != null) {
+            settings.authentication().invalidate();
             r = attempt(uri, body, extraHeaders, listener);
         }
         if (r == Result.UNAUTHORIZED) {
@@ -94,21 +95,21 @@ final class SseCall {
     private Result attempt(URI uri, byte[] body, Map<String, String> extraHeaders, Listener listener)
             throws InterruptedException {
         HttpRequest.Builder request = HttpRequest.newBuilder(uri)
-                .timeout(settings.requestTimeout)
+                .timeout(settings.requestTimeout())
                 .header("Accept", "text/event-stream")
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body));
-        settings.headers.forEach(request::header);
-        if (settings.authentication != null) {
-            settings.authentication.headers().forEach((name, value) -> {
-                HttpJson.registerCredential(settings.secrets, value);
+        settings.headers().forEach(request::header);
+        if (settings.authentication() != null) {
+            settings.authentication().headers().forEach((name, value) -> {
+                HttpJson.registerCredential(settings.secrets(), value);
                 request.header(name, value);
             });
         }
         extraHeaders.forEach(request::header);
         LinkedBlockingQueue<Object> queue = new LinkedBlockingQueue<>();
         AtomicLong bytes = new AtomicLong();
-        long limit = settings.maxResponseBytes;
+        long limit = settings.maxResponseBytes();
         Flow.Subscriber<String> lines = new Flow.Subscriber<>() {
             @Override
             public void onSubscribe(Flow.Subscription s) {
@@ -233,7 +234,7 @@ final class SseCall {
     }
 
     private Object next(LinkedBlockingQueue<Object> queue, URI uri) throws InterruptedException {
-        Object item = queue.poll(settings.requestTimeout.toMillis(), TimeUnit.MILLISECONDS);
+        Object item = queue.poll(settings.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
         if (item == null) {
             throw timeout(uri);
         }
@@ -243,7 +244,7 @@ final class SseCall {
     private String excerpt(LinkedBlockingQueue<Object> queue, URI uri) throws InterruptedException {
         StringBuilder sb = new StringBuilder();
         while (sb.length() < EXCERPT) {
-            Object item = queue.poll(settings.requestTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            Object item = queue.poll(settings.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
             if (!(item instanceof String line)) {
                 break;
             }
@@ -258,8 +259,8 @@ final class SseCall {
         }
         if (cause instanceof TooLarge) {
             return new AgentException(FailureCode.INVALID_RESPONSE, "POST " + uri + ": stream larger than "
-                    + settings.maxResponseBytes + " bytes, refused",
-                    Map.of("url", uri.toString(), "maxBytes", settings.maxResponseBytes), cause);
+                    + settings.maxResponseBytes() + " bytes, refused",
+                    Map.of("url", uri.toString(), "maxBytes", settings.maxResponseBytes()), cause);
         }
         if (cause instanceof IOException) {
             return new AgentException(FailureCode.NETWORK_ERROR, "POST " + uri + " failed: "
@@ -271,7 +272,7 @@ final class SseCall {
     }
 
     private AgentException timeout(URI uri) {
-        double seconds = settings.requestTimeout.toMillis() / 1000.0;
+        double seconds = settings.requestTimeout().toMillis() / 1000.0;
         return new AgentException(FailureCode.TIMEOUT, "POST " + uri + " timed out after " + seconds + " s",
                 Map.of("url", uri.toString(), "timeoutSeconds", seconds), null);
     }
@@ -288,7 +289,7 @@ final class SseCall {
 
     // Masked before it is cut, so the cut never keeps part of a secret.
     private String shorten(String s) {
-        String t = settings.secrets.redact(s).strip();
+        String t = settings.secrets().redact(s).strip();
         return t.length() > EXCERPT ? t.substring(0, EXCERPT) + "…" : t;
     }
 

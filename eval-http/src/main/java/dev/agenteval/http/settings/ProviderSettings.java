@@ -29,7 +29,7 @@ import java.util.function.Predicate;
  * <p>Readers return the default (or null) after recording a problem, so a provider reads every
  * setting and reports every problem at once.
  */
-public final class ProviderSettings extends TypedReader<String> {
+public final class ProviderSettings {
 
     /** Prefix of an agent client's extra header settings: {@code header.Tenant-Name=acme}. */
     public static final String HEADER_PREFIX = "header.";
@@ -82,21 +82,45 @@ public final class ProviderSettings extends TypedReader<String> {
         abstract String unknown(String provider, String key, Collection<String> known, String listed);
     }
 
+    /**
+     * The problems and known keys, kept by agent-eval's shared reader base; held rather than
+     * extended, so that no type of an internal module shows in this public class.
+     */
+    private final class Problems extends TypedReader<String> {
+        Problems(LinkedHashSet<String> known) {
+            super(known);
+        }
+
+        @Override
+        protected boolean knows(String key) {
+            return super.knows(key) || (openPrefix != null && key.startsWith(openPrefix));
+        }
+
+        void reject(Collection<String> keys, String listed) {
+            rejectUnknown(keys, key -> wording.unknown(provider, key, known(), listed));
+        }
+
+        void record(String problem) {
+            add(problem);
+        }
+    }
+
     private final String provider;
     private final ProviderConfig config;
     private final Wording wording;
     /** Keys starting with it are accepted besides the known ones (the agents' headers), or null. */
     private final String openPrefix;
+    private final Problems problems;
 
     private ProviderSettings(String provider, ProviderConfig config, Wording wording, LinkedHashSet<String> known,
                              String openPrefix) {
-        super(known);
         this.provider = provider;
         this.config = config;
         this.wording = wording;
         this.openPrefix = openPrefix;
-        String listed = String.join(", ", known) + (openPrefix == null ? "" : ", " + openPrefix + "<Name>");
-        rejectUnknown(config.settings().keySet(), key -> wording.unknown(provider, key, known(), listed));
+        this.problems = new Problems(known);
+        problems.reject(config.settings().keySet(),
+                String.join(", ", known) + (openPrefix == null ? "" : ", " + openPrefix + "<Name>"));
     }
 
     /**
@@ -113,11 +137,6 @@ public final class ProviderSettings extends TypedReader<String> {
         return new ProviderSettings(provider, config, Wording.JUDGE, new LinkedHashSet<>(known), null);
     }
 
-    @Override
-    protected boolean knows(String key) {
-        return super.knows(key) || (openPrefix != null && key.startsWith(openPrefix));
-    }
-
     /** The provider's id, as the messages name it. */
     public String provider() {
         return provider;
@@ -130,15 +149,25 @@ public final class ProviderSettings extends TypedReader<String> {
 
     /** Records a problem about {@code key}: {@code message} says what is wrong ({@code "must be ..."}). */
     public void problem(String key, String message) {
-        add(wording.at(provider, key) + message);
+        problems.record(wording.at(provider, key) + message);
     }
 
     /** Records a problem not tied to one setting. */
     public void problem(String message) {
-        add(wording.about(provider) + message);
+        problems.record(wording.about(provider) + message);
     }
 
-    /** Throws every recorded problem at once. */
+    /** The problems recorded so far, in order; never null. */
+    public List<String> problems() {
+        return problems.problems();
+    }
+
+    /**
+     * Throws every recorded problem at once; a provider calls it once it has read its settings,
+     * before it uses a value that a problem left null.
+     *
+     * @throws ConfigurationException listing the problems, when there are any
+     */
     public void check() {
         if (!problems().isEmpty()) {
             throw new ConfigurationException(List.copyOf(problems()));

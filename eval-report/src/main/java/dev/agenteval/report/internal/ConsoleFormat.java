@@ -12,9 +12,12 @@ import java.util.function.Function;
 
 /**
  * The {@code console} report format: the summary {@link Reports#console} prints (no colours),
- * written to a file ({@value Reports#SUMMARY_FILE}), with the baseline comparison when compared.
+ * written to a file ({@value #FILE_NAME}), with the baseline comparison when compared.
  */
 public final class ConsoleFormat implements ReportFormat {
+
+    /** The file it writes in a report folder. */
+    public static final String FILE_NAME = "summary.txt";
 
     @Override
     public String id() {
@@ -23,7 +26,7 @@ public final class ConsoleFormat implements ReportFormat {
 
     @Override
     public String fileName() {
-        return Reports.SUMMARY_FILE;
+        return FILE_NAME;
     }
 
     @Override

@@ -26,7 +26,7 @@ import java.util.Set;
  * per case ({@code name}, {@code success}, {@code agent_id}, {@code duration_seconds},
  * {@code step_results}, {@code usage}, {@code trace_url} when known) and, after a sequential
  * case, one entry per step ({@code is_step_result: true}). The shape is documented in
- * {@code dev.agenteval.report.Reports} and published as {@code harness-results.schema.json}.
+ * {@link HarnessFormat} and published as {@code harness-results.schema.json}.
  *
  * <p>The mapping from results: a case not run (skipped) has no entry; a case run several times
  * has an entry per attempt, named {@code <case>#<attempt>}. A case is sequential when it has more

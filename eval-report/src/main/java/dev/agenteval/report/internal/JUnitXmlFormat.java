@@ -2,7 +2,6 @@ package dev.agenteval.report.internal;
 
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.report.BaselineComparison;
-import dev.agenteval.report.Reports;
 import dev.agenteval.report.stats.Confidence;
 import dev.agenteval.spi.ReportFormat;
 import dev.agenteval.spi.ReportOptions;
@@ -10,8 +9,19 @@ import dev.agenteval.spi.ResultSink;
 import java.nio.file.Path;
 import java.util.function.Function;
 
-/** The {@code junit} report format: JUnit XML (junit.xml), one testcase per case; the baseline's paired comparison as properties when compared. */
+/**
+ * The {@code junit} report format: JUnit XML (junit.xml), one testcase per case.
+ *
+ * <p>One {@code <testsuite>} named after the suite, one {@code <testcase>} per case: failed cases
+ * carry a {@code <failure type="failed">} listing failed checks, errored cases an
+ * {@code <error>} whose type is the harness failure code, skipped cases a {@code <skipped>};
+ * {@code <system-out>} holds the inputs and answers. The timestamp is UTC. Compared with a baseline,
+ * its paired comparison is in the {@code <testsuite>} properties.
+ */
 public final class JUnitXmlFormat implements ReportFormat {
+
+    /** The file it writes in a report folder. */
+    public static final String FILE_NAME = "junit.xml";
 
     @Override
     public String id() {
@@ -20,7 +30,7 @@ public final class JUnitXmlFormat implements ReportFormat {
 
     @Override
     public String fileName() {
-        return Reports.JUNIT_FILE;
+        return FILE_NAME;
     }
 
     @Override

@@ -28,7 +28,7 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * Renders a {@link SuiteResult} as the JSON document described in {@code Reports}: pretty-printed,
+ * Renders a {@link SuiteResult} as the JSON document described in {@link JsonFormat}: pretty-printed,
  * UTF-8 with non-ASCII characters kept, and keys in a fixed order.
  */
 public final class JsonReport {
@@ -50,6 +50,11 @@ public final class JsonReport {
     }
 
     /** Like {@link #write(SuiteResult, java.io.Writer)}, with a {@code baseline} section when {@code comparison} is not null. */
+    /** The document with its comparison with a baseline, as the format writes it when compared. */
+    public static String render(SuiteResult result, BaselineComparison comparison) {
+        return FileSink.render((r, out) -> write(r, comparison, out), result);
+    }
+
     public static void write(SuiteResult result, BaselineComparison comparison, java.io.Writer out) throws java.io.IOException {
         write(result, comparison, Confidence.DEFAULT, c -> null, out);
     }

@@ -50,6 +50,11 @@ public final class MarkdownReport {
     }
 
     /** Like {@link #write(SuiteResult, java.io.Writer)}, with a baseline section when {@code comparison} is not null. */
+    /** The document with its comparison with a baseline, as the format writes it when compared. */
+    public static String render(SuiteResult result, BaselineComparison comparison) {
+        return FileSink.render((r, out) -> write(r, comparison, out), result);
+    }
+
     public static void write(SuiteResult result, BaselineComparison comparison, java.io.Writer out) throws java.io.IOException {
         write(result, comparison, false, out);
     }

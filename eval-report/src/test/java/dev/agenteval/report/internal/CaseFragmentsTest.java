@@ -6,6 +6,7 @@ import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.report.Baseline;
 import dev.agenteval.report.Reports;
+import dev.agenteval.spi.ReportOptions;
 import dev.agenteval.spi.ResultSink;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -52,8 +53,11 @@ class CaseFragmentsTest {
     }
 
     private static List<Function<Path, ResultSink>> sinks(Baseline baseline) {
-        return List.of(Reports::json, Reports::markdown, f -> Reports.markdown(f, true), f -> Reports.json(f, baseline),
-                f -> Reports.markdown(f, baseline), f -> Reports.markdown(f, baseline, true));
+        ReportOptions compared = ReportOptions.none().with(Baseline.class, baseline);
+        ReportOptions verbose = ReportOptions.none().with(Reports.Detail.class, Reports.Detail.VERBOSE);
+        return List.of(f -> Reports.sink("json", f), f -> Reports.sink("md", f), f -> Reports.sink("md", f, verbose),
+                f -> Reports.sink("json", f, compared), f -> Reports.sink("md", f, compared),
+                f -> Reports.sink("md", f, compared.with(Reports.Detail.class, Reports.Detail.VERBOSE)));
     }
 
     private byte[] written(Function<Path, ResultSink> sink, SuiteResult result) throws IOException {
@@ -127,11 +131,11 @@ class CaseFragmentsTest {
         SuiteResult result = many(3);
         Path json = dir.resolve("results.json");
         Path md = dir.resolve("results.md");
-        ResultSink sink = Reports.composite(List.of(Reports.json(json), Reports.markdown(md)));
+        ResultSink sink = Reports.composite(List.of(Reports.sink("json", json), Reports.sink("md", md)));
         result.cases().forEach(sink::caseFinished);
         sink.write(result);
-        assertThat(Files.readString(json)).isEqualTo(Reports.toJson(result));
-        assertThat(Files.readString(md)).isEqualTo(Reports.toMarkdown(result));
+        assertThat(Files.readString(json)).isEqualTo(Reports.render("json", result));
+        assertThat(Files.readString(md)).isEqualTo(Reports.render("md", result));
     }
 
     @Test
@@ -159,6 +163,6 @@ class CaseFragmentsTest {
         result.cases().forEach(sink::caseFinished);
         sink.write(result);
         assertThat(failures.get()).isEqualTo(4);
-        assertThat(Files.readString(file)).isEqualTo(Reports.toJson(result));
+        assertThat(Files.readString(file)).isEqualTo(Reports.render("json", result));
     }
 }

@@ -202,7 +202,7 @@ class HarnessReportTest {
     void should_write_a_markdown_sibling_with_duration_io_trace_and_errors(@TempDir Path out) throws Exception {
         Path json = out.resolve("results/hello.json");
 
-        Reports.harness(json).write(harnessRun());
+        Reports.sink("harness", json).write(harnessRun());
 
         assertThat(JSON.readTree(json.toFile())).isEqualTo(render(harnessRun()));
         String md = Files.readString(out.resolve("results/hello.md"));

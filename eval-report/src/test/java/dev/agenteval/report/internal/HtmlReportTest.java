@@ -316,12 +316,12 @@ class HtmlReportTest {
 
     @Test
     void should_write_report_html_alone_and_with_the_other_reports(@TempDir Path dir) throws IOException {
-        Reports.html(dir.resolve("one/page.html")).write(SampleResults.mixed());
+        Reports.sink("html", dir.resolve("one/page.html")).write(SampleResults.mixed());
         Reports.all(dir.resolve("all")).write(SampleResults.mixed());
 
         assertThat(Files.readString(dir.resolve("one/page.html"), StandardCharsets.UTF_8)).isEqualTo(html);
-        assertThat(dir.resolve("all").resolve(Reports.HTML_FILE)).content(StandardCharsets.UTF_8).isEqualTo(html);
-        assertThat(Reports.HTML_FILE).isEqualTo("report.html");
+        assertThat(dir.resolve("all").resolve("report.html")).content(StandardCharsets.UTF_8).isEqualTo(html);
+        assertThat("report.html").isEqualTo("report.html");
         assertThat(html).startsWith("<!DOCTYPE html>\n<html lang=\"en\" data-report=\"agent-eval\">\n<head>\n"
                 + "<meta charset=\"utf-8\">\n");
     }

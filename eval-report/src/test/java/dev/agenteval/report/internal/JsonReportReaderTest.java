@@ -156,7 +156,7 @@ class JsonReportReaderTest {
     @Test
     void should_read_a_file_written_by_the_json_sink(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("results.json");
-        Reports.json(file).write(SampleResults.mixed().withShard(Shard.of(1, 4)));
+        Reports.sink("json", file).write(SampleResults.mixed().withShard(Shard.of(1, 4)));
 
         assertThat(Files.readString(file)).contains("\"shard\": {\n    \"index\": 1,\n    \"count\": 4\n  }");
         assertThat(Reports.readJson(file).shard()).isEqualTo(Shard.of(1, 4));

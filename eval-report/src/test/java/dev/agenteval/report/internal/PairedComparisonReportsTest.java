@@ -88,16 +88,17 @@ class PairedComparisonReportsTest {
     /** Writes report.html and junit.xml through the built-in formats, handed the baseline as a report option. */
     private void write(SuiteResult current, Baseline baseline) throws Exception {
         var formats = List.of(new HtmlFormat(), new JUnitXmlFormat());
-        (baseline == null ? Reports.folder(dir, formats) : Reports.folder(dir, formats, baseline)).write(current);
+        (baseline == null ? Reports.folder(dir, formats)
+                : Reports.folder(dir, formats, dev.agenteval.spi.ReportOptions.none().with(Baseline.class, baseline))).write(current);
     }
 
     private String html() throws Exception {
-        return Files.readString(dir.resolve(Reports.HTML_FILE), StandardCharsets.UTF_8);
+        return Files.readString(dir.resolve(HtmlFormat.FILE_NAME), StandardCharsets.UTF_8);
     }
 
     /** The junit.xml testsuite's properties, parsed with the JDK's DOM parser, by name in document order. */
     private Map<String, String> properties() throws Exception {
-        Element suite = XmlTestSupport.parse(Files.readString(dir.resolve(Reports.JUNIT_FILE), StandardCharsets.UTF_8))
+        Element suite = XmlTestSupport.parse(Files.readString(dir.resolve(JUnitXmlFormat.FILE_NAME), StandardCharsets.UTF_8))
                 .getDocumentElement();
         Map<String, String> properties = new LinkedHashMap<>();
         NodeList list = suite.getElementsByTagName("property");
