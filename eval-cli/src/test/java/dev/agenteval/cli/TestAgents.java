@@ -84,6 +84,31 @@ final class TestAgents {
         }
     }
 
+    /**
+     * A stochastic agent: to {@code p=0.7} it answers {@code heads} with probability 0.7, else
+     * {@code tails}, from a coin seeded by the case id and the attempt, so a run is the same every time.
+     */
+    public static final class Coin implements AgentClientProvider {
+        @Override
+        public String id() {
+            return "test-coin";
+        }
+
+        @Override
+        public AgentClient create(ProviderConfig config) {
+            config.require("url");
+            return InProcessAgent.of((conversation, message) -> {
+                double p = Double.parseDouble(message.text().trim().substring("p=".length()));
+                // SplittableRandom mixes its seed: java.util.Random's first draws from adjacent seeds
+                // (the attempts 1..n of a case) are nearly equal, so every attempt would land alike.
+                java.util.SplittableRandom coin = new java.util.SplittableRandom(
+                        java.util.Objects.hash(conversation.caseId(), conversation.request().attempt()));
+                return AgentResponse.builder().text(coin.nextDouble() < p ? "heads" : "tails")
+                        .state(TaskState.COMPLETED).build();
+            });
+        }
+    }
+
     /** An agent that is never reachable. */
     public static final class Down implements AgentClientProvider {
         @Override

@@ -47,7 +47,8 @@ import java.util.stream.Collectors;
  *
  * <h2>Extending</h2>
  * The page is written top to bottom, case by case, so memory stays bounded by the largest case:
- * the head and the summary (this class), the scorers' means ({@link HtmlStatistics}), then the slot
+ * the head and the summary (this class), a repeated run's attempt pass rate and pass@k / pass^k and
+ * the scorers' means ({@link HtmlStatistics}), then the slot
  * for sections that compare this run with another (marked in {@link #write}: the baseline diff goes
  * there, as a {@code <section class="baseline" id="baseline">} with its regressions and the paired
  * tests, {@link HtmlComparison}), the filter bar, the case table and the cases ({@link HtmlCases}).
@@ -98,7 +99,9 @@ public final class HtmlReport {
                 : comparison.regressions().stream().map(BaselineComparison.Change::id).collect(Collectors.toSet());
         StringBuilder html = new StringBuilder(8192);
         writeHead(html, result);
-        writeSummary(html, result, confidence);
+        RunStatistics stats = RunStatistics.of(result, confidence.level());
+        writeSummary(html, result, stats);
+        HtmlStatistics.writeAttempts(html, stats);
         HtmlStatistics.writeScorers(html, ScorerStatistics.of(result, confidence));
         // Sections comparing this run with another (the baseline diff) go here, between the
         // summary and the cases, each as its own <section>; see the class comment.
@@ -185,9 +188,9 @@ public final class HtmlReport {
                 .append("<style>").append(STYLE).append("</style>\n</head>\n<body>\n<main>\n");
     }
 
-    private static void writeSummary(StringBuilder html, SuiteResult result, Confidence confidence) {
+    private static void writeSummary(StringBuilder html, SuiteResult result, RunStatistics stats) {
         Summary s = result.summary();
-        Optional<Interval> interval = RunStatistics.of(result, confidence.level()).passRateInterval();
+        Optional<Interval> interval = stats.passRateInterval();
         html.append("<header>\n<h1>Eval results: ").append(esc(result.suite())).append("</h1>\n");
         if (!result.complete()) {
             html.append("<p class=\"banner\" id=\"incomplete\"><strong>Incomplete run:</strong> the run was"

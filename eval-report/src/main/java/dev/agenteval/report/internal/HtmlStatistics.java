@@ -4,12 +4,15 @@ import static dev.agenteval.report.internal.HtmlReport.esc;
 
 import dev.agenteval.report.stats.Interval;
 import dev.agenteval.report.stats.MeanEstimate;
+import dev.agenteval.report.stats.PassAtK;
+import dev.agenteval.report.stats.RunStatistics;
 import dev.agenteval.report.stats.ScorerStatistics;
 import java.util.List;
 
 /**
- * The statistics of {@link HtmlReport}'s page: the error bars drawn as SVG, and the section of the
- * scorers' means with their intervals.
+ * The statistics of {@link HtmlReport}'s page: the error bars drawn as SVG, the section of a
+ * repeated run's attempt pass rate and pass@k / pass^k, and the section of the scorers' means with
+ * their intervals.
  */
 final class HtmlStatistics {
 
@@ -33,6 +36,37 @@ final class HtmlStatistics {
                     .append("\" vector-effect=\"non-scaling-stroke\"/>");
         }
         html.append("</g>");
+    }
+
+    /**
+     * With repeats: the attempt pass rate with its interval (as results.md words it), then pass@k and
+     * pass^k for each k with the cases counted and left out; nothing without repeats.
+     */
+    static void writeAttempts(StringBuilder html, RunStatistics stats) {
+        if (stats.attemptPassRate().isEmpty() && stats.passAtK().isEmpty()) {
+            return;
+        }
+        // The scorers' section's class gives it the same spacing, so the style (and its hash) stays as it was.
+        html.append("<section class=\"scorers attempts\" id=\"attempts\" aria-label=\"Attempts\">\n<h2>Attempts</h2>\n");
+        stats.attemptPassRate().ifPresent(a -> html.append("<p id=\"attempt-pass-rate\">")
+                .append(esc(ReportText.attemptPassRate(a, "–"))).append("</p>\n"));
+        if (!stats.passAtK().isEmpty()) {
+            html.append("<table class=\"pass-at-k\" id=\"pass-at-k\">\n<thead><tr>");
+            for (String heading : List.of("k", "pass@k", "pass^k", "Cases", "Left out")) {
+                html.append("<th class=\"num\">").append(esc(heading)).append("</th>");
+            }
+            html.append("</tr></thead>\n<tbody>\n");
+            for (PassAtK k : stats.passAtK()) {
+                html.append("<tr data-k=\"").append(k.k()).append("\">");
+                for (String cell : List.of(String.valueOf(k.k()), ReportText.percent(k.passAtK()),
+                        ReportText.percent(k.passHatK()), String.valueOf(k.cases()), String.valueOf(k.leftOut()))) {
+                    html.append("<td class=\"num\">").append(esc(cell)).append("</td>");
+                }
+                html.append("</tr>\n");
+            }
+            html.append("</tbody>\n</table>\n");
+        }
+        html.append("</section>\n");
     }
 
     /**

@@ -13,6 +13,7 @@ import dev.agenteval.report.stats.Interval;
 import dev.agenteval.report.stats.MeanEstimate;
 import dev.agenteval.report.stats.PairedComparison;
 import dev.agenteval.report.stats.PairedComparison.ScorerDelta;
+import dev.agenteval.report.stats.PassAtK;
 import dev.agenteval.report.stats.RunStatistics;
 import dev.agenteval.report.stats.ScorerStatistics;
 import java.time.Duration;
@@ -88,17 +89,20 @@ public final class JUnitXmlReport {
     /**
      * The agent's and the judge's usage as {@code <properties>} ({@code agent-eval.usage.cost},
      * {@code agent-eval.judgeUsage.inputTokens}, ...): the fields reported, none when neither reported any;
-     * the pass rate's interval ({@code agent-eval.passRateInterval.low}, ...) and each scorer's mean
+     * the pass rate's interval ({@code agent-eval.passRateInterval.low}, ...), with repeats the
+     * attempt pass rate and pass@k / pass^k ({@link #attemptProperties}), and each scorer's mean
      * with its interval ({@code agent-eval.scorer.correctness.mean}, ...); with a baseline, the
      * paired comparison ({@link #baselineProperties}).
      */
     private static void appendProperties(StringBuilder xml, SuiteResult result, BaselineComparison comparison,
                                          Confidence confidence) {
         StringBuilder properties = new StringBuilder();
-        RunStatistics.of(result, confidence.level()).passRateInterval().ifPresent(i -> {
+        RunStatistics stats = RunStatistics.of(result, confidence.level());
+        stats.passRateInterval().ifPresent(i -> {
             property(properties, "agent-eval.passRate", ReportText.number(result.summary().passRate()));
             intervalProperties(properties, "agent-eval.passRateInterval.", i);
         });
+        attemptProperties(properties, stats);
         for (ScorerStatistics scorer : ScorerStatistics.of(result, confidence)) {
             String prefix = "agent-eval.scorer." + scorer.id() + ".";
             MeanEstimate e = scorer.estimate();
@@ -114,6 +118,26 @@ public final class JUnitXmlReport {
         }
         if (!properties.isEmpty()) {
             xml.append("  <properties>\n").append(properties).append("  </properties>\n");
+        }
+    }
+
+    /**
+     * With repeats, named after results.json's summary keys: the attempt pass rate
+     * ({@code agent-eval.attemptPassRate}, {@code .stderr}) with its clustered normal interval
+     * ({@code agent-eval.attemptPassRateInterval.level}, {@code .method}, {@code .low}, {@code .high};
+     * neither stderr nor interval with one case), and per k {@code agent-eval.passAtK.<k>},
+     * {@code agent-eval.passHatK.<k>} and {@code agent-eval.passAtKLeftOut.<k>}; none without repeats.
+     */
+    private static void attemptProperties(StringBuilder xml, RunStatistics stats) {
+        stats.attemptPassRate().ifPresent(a -> {
+            property(xml, "agent-eval.attemptPassRate", ReportText.number(a.mean()));
+            a.stderr().ifPresent(e -> property(xml, "agent-eval.attemptPassRate.stderr", ReportText.number(e)));
+            a.interval().ifPresent(i -> intervalProperties(xml, "agent-eval.attemptPassRateInterval.", i));
+        });
+        for (PassAtK k : stats.passAtK()) {
+            property(xml, "agent-eval.passAtK." + k.k(), ReportText.number(k.passAtK()));
+            property(xml, "agent-eval.passHatK." + k.k(), ReportText.number(k.passHatK()));
+            property(xml, "agent-eval.passAtKLeftOut." + k.k(), k.leftOut());
         }
     }
 

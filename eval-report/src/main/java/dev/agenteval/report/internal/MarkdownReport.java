@@ -98,11 +98,7 @@ public final class MarkdownReport {
      * the cases counted and left out; nothing without repeats.
      */
     private static void appendAttempts(StringBuilder md, RunStatistics stats) {
-        stats.attemptPassRate().ifPresent(a -> md.append("Attempt pass rate ").append(ReportText.percent(a.mean()))
-                .append(a.interval().map(i -> " (" + ReportText.interval(i, "–") + "; standard error "
-                        + ReportText.percent(a.stderr().orElseThrow()) + ", clustered by case, over " + a.cases() + " cases)")
-                        .orElse(" (one case: no interval)"))
-                .append(".\n\n"));
+        stats.attemptPassRate().ifPresent(a -> md.append(ReportText.attemptPassRate(a, "–")).append("\n\n"));
         if (stats.passAtK().isEmpty()) {
             return;
         }

@@ -12,6 +12,7 @@ import dev.agenteval.api.Usage;
 import dev.agenteval.common.json.JsonTrees;
 import dev.agenteval.report.Baseline;
 import dev.agenteval.report.BaselineComparison;
+import dev.agenteval.report.stats.AttemptPassRate;
 import dev.agenteval.report.stats.Confidence;
 import dev.agenteval.report.stats.Interval;
 import dev.agenteval.spi.ReportOptions;
@@ -79,6 +80,16 @@ final class ReportText {
     /** E.g. {@code 95% CI 78–89%}: the level, and the bounds in whole percent joined by {@code dash}. */
     static String interval(Interval i, String dash) {
         return percent(i.level()) + " CI " + Math.round(i.low() * 100) + dash + Math.round(i.high() * 100) + "%";
+    }
+
+    /**
+     * The attempt pass rate as a sentence, e.g. {@code Attempt pass rate 45% (95% CI 2–88%; standard
+     * error 22.2%, clustered by case, over 4 cases).}, or {@code ... (one case: no interval).}
+     */
+    static String attemptPassRate(AttemptPassRate a, String dash) {
+        return "Attempt pass rate " + percent(a.mean())
+                + a.interval().map(i -> " (" + interval(i, dash) + "; standard error " + percent(a.stderr().orElseThrow())
+                        + ", clustered by case, over " + a.cases() + " cases)").orElse(" (one case: no interval)") + ".";
     }
 
     /** A score with three decimals, e.g. {@code 0.812}. */

@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The HTML page, byte for byte, against golden files. A change to the page is a change to these
  * files, made on purpose: the rendered text is left in {@code target/html-golden/}; diff it, then
  * copy it over the golden file (last: failures first, sortable table, case anchors by id, agent,
- * judge and fingerprint in the header, words not broken mid-word; the baseline section's paired tests).
+ * judge and fingerprint in the header, words not broken mid-word; the baseline section's paired tests;
+ * a repeated run's attempt pass rate and pass@k / pass^k).
  */
 class HtmlReportGoldenTest {
 
