@@ -23,6 +23,7 @@ import dev.agenteval.spi.ReportFormat;
 import dev.agenteval.spi.ReportOptions;
 import dev.agenteval.spi.ResultSink;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -640,6 +641,15 @@ public final class Reports {
      */
     public static SuiteResult readJson(Path file) {
         return JsonReportReader.read(Objects.requireNonNull(file, "file"));
+    }
+
+    /**
+     * The results file {@code path} names: {@code path} itself, or the {@value #JSON_FILE} in it
+     * when it is a folder (a report folder). The one rule of every command that reads a past run
+     * ({@code --baseline}, {@code merge}, {@code record --from}, {@code calibrate}).
+     */
+    public static Path jsonFile(Path path) {
+        return Files.isDirectory(Objects.requireNonNull(path, "path")) ? path.resolve(JSON_FILE) : path;
     }
 
     /** The Markdown transcript as text, as {@link #markdown(Path)} writes it. */
