@@ -9,7 +9,7 @@ module dev.agenteval.agents {
     requires dev.agenteval.common;
     requires transitive dev.agenteval.http;
     requires com.fasterxml.jackson.databind;
-    requires org.yaml.snakeyaml;
+    requires dev.agenteval.yaml; // the safe reader of the targets and price files (its qualified export)
     requires json.path;
     requires org.slf4j;
 

@@ -2,19 +2,14 @@ package dev.agenteval.agents;
 
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Prices;
+import dev.agenteval.yaml.internal.Node;
+import dev.agenteval.yaml.internal.YamlFiles;
+import dev.agenteval.yaml.internal.YamlValue.Scalar;
 import java.math.BigDecimal;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
-import org.yaml.snakeyaml.error.Mark;
-import org.yaml.snakeyaml.nodes.MappingNode;
-import org.yaml.snakeyaml.nodes.Node;
-import org.yaml.snakeyaml.nodes.NodeTuple;
-import org.yaml.snakeyaml.nodes.ScalarNode;
-import org.yaml.snakeyaml.nodes.Tag;
 
 /**
  * The user's price table read from a YAML (or JSON) file: a mapping {@code prices:} of model names
@@ -46,7 +41,7 @@ public final class PriceTables {
      */
     public static Prices load(Path file) {
         Objects.requireNonNull(file, "file");
-        return parse(Targets.read(file, "no price file at " + file.toAbsolutePath()), file.toString());
+        return parse(YamlFiles.read(file, "no price file at " + file.toAbsolutePath()));
     }
 
     /**
@@ -56,84 +51,47 @@ public final class PriceTables {
      * @throws ConfigurationException naming the source, line, column and field of every problem
      */
     public static Prices parse(String text, String source) {
-        Node root = Targets.compose(text, source);
-        List<String> problems = new ArrayList<>();
-        Node block = null;
-        if (root instanceof MappingNode m) {
-            for (NodeTuple t : m.getValue()) {
-                String key = t.getKeyNode() instanceof ScalarNode s ? s.getValue() : null;
-                if ("prices".equals(key)) {
-                    block = t.getValueNode();
-                } else {
-                    problems.add(at(source, t.getKeyNode()) + "unknown key '" + key + "' (known: prices)");
-                }
-            }
-        }
+        return parse(YamlFiles.parse(text, source));
+    }
+
+    private static Prices parse(Node root) {
+        Node block = root.get("prices");
         if (block == null) {
-            problems.add(0, (root == null ? source + ": " : at(source, root))
-                    + "expected a mapping 'prices:' of model names to {inputPerMillion, outputPerMillion}");
-            throw new ConfigurationException(problems);
+            root.error("expected a mapping 'prices:' of model names to {inputPerMillion, outputPerMillion}");
         }
-        Prices prices = fromNode(block, source, "prices", problems);
-        if (!problems.isEmpty()) {
-            throw new ConfigurationException(problems);
-        }
+        root.checkKeys(List.of("prices"));
+        Prices prices = fromNode(block);
+        root.problems().throwIfAny();
         return prices;
     }
 
     /**
-     * A {@code prices:} block; its problems, each with {@code source:line:column:} and
-     * {@code where} (e.g. {@code target 'eu' prices}), are added to {@code problems}.
+     * A {@code prices:} block (null: none), in a price file or a target; its problems are reported
+     * with the file, line, column and field ({@code targets.eu.prices.gpt-4o-mini.inputPerMillion}).
      */
-    static Prices fromNode(Node block, String source, String where, List<String> problems) {
+    static Prices fromNode(Node block) {
         Prices.Builder b = Prices.builder();
-        if (block == null || block.getTag().equals(Tag.NULL)) {
+        if (block == null || block.isNull()) {
             return b.build();
         }
-        if (!(block instanceof MappingNode m)) {
-            problems.add(at(source, block) + where + ": expected a mapping of model names to {inputPerMillion,"
-                    + " outputPerMillion}");
+        if (!block.isMapping()) {
+            block.error("expected a mapping of model names to {inputPerMillion, outputPerMillion}");
             return b.build();
         }
-        Set<String> seen = new HashSet<>();
-        for (NodeTuple t : m.getValue()) {
-            if (!(t.getKeyNode() instanceof ScalarNode key) || key.getValue().isBlank()) {
-                problems.add(at(source, t.getKeyNode()) + where + ": a model name must be a non-empty string");
+        for (Map.Entry<String, Node> e : block.entries()) {
+            String model = e.getKey().strip();
+            Node price = e.getValue();
+            if (model.isEmpty()) {
+                block.errorAtKey(e.getKey(), "a model name must be a non-empty string");
                 continue;
             }
-            String model = key.getValue().strip();
-            String here = where + " '" + model + "'";
-            if (!seen.add(model)) {
-                problems.add(at(source, key) + here + ": the model is priced twice");
+            if (!price.isMapping()) {
+                price.error("expected {inputPerMillion: NUMBER, outputPerMillion: NUMBER}");
                 continue;
             }
-            if (!(t.getValueNode() instanceof MappingNode price)) {
-                problems.add(at(source, t.getValueNode()) + here + ": expected {inputPerMillion: NUMBER,"
-                        + " outputPerMillion: NUMBER}");
-                continue;
-            }
-            Double in = null;
-            Double out = null;
-            for (NodeTuple f : price.getValue()) {
-                String field = f.getKeyNode() instanceof ScalarNode s ? s.getValue() : "";
-                if (!PRICE_KEYS.contains(field)) {
-                    problems.add(at(source, f.getKeyNode()) + here + ": unknown key '" + field + "' (known: "
-                            + String.join(", ", PRICE_KEYS) + ")");
-                    continue;
-                }
-                Double v = number(f.getValueNode(), source, here + " " + field, problems);
-                if (field.equals("inputPerMillion")) {
-                    in = v;
-                } else {
-                    out = v;
-                }
-            }
-            for (String field : PRICE_KEYS) {
-                if (!hasKey(price, field)) {
-                    problems.add(at(source, price) + here + ": missing '" + field + "' (the price of a million "
-                            + (field.startsWith("input") ? "input" : "output") + " tokens)");
-                }
-            }
+            price.checkKeys(PRICE_KEYS);
+            Double in = number(price, "inputPerMillion", "input");
+            Double out = number(price, "outputPerMillion", "output");
             if (in != null && out != null) {
                 b.price(model, in, out);
             }
@@ -141,12 +99,14 @@ public final class PriceTables {
         return b.build();
     }
 
-    private static boolean hasKey(MappingNode m, String key) {
-        return m.getValue().stream().anyMatch(t -> t.getKeyNode() instanceof ScalarNode s && s.getValue().equals(key));
-    }
-
-    private static Double number(Node node, String source, String where, List<String> problems) {
-        String text = node instanceof ScalarNode s ? s.getValue().strip() : null;
+    /** The price of a million {@code tokens} tokens under {@code key}, or null after reporting. */
+    private static Double number(Node price, String key, String tokens) {
+        Node node = price.get(key);
+        if (node == null) {
+            price.missing(key, " (the price of a million " + tokens + " tokens)");
+            return null;
+        }
+        String text = node.value() instanceof Scalar s ? s.text().strip() : null;
         try {
             if (text != null && !text.isEmpty()) {
                 BigDecimal d = new BigDecimal(text);
@@ -157,16 +117,8 @@ public final class PriceTables {
         } catch (NumberFormatException e) {
             // reported below
         }
-        problems.add(at(source, node) + where + ": must be a number >= 0 (a price per million tokens) but was "
-                + (text == null ? "a " + (node instanceof MappingNode ? "mapping" : "list") : "'" + text + "'"));
+        node.error("must be a number >= 0 (a price per million tokens) but was "
+                + (text == null ? node.value().describe() : "'" + text + "'"));
         return null;
-    }
-
-    private static String at(String source, Node node) {
-        return at(source, node.getStartMark());
-    }
-
-    private static String at(String source, Mark mark) {
-        return source + ":" + (mark.getLine() + 1) + ":" + (mark.getColumn() + 1) + ": ";
     }
 }

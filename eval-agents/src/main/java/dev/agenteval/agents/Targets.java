@@ -1,20 +1,15 @@
 package dev.agenteval.agents;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agenteval.agents.internal.JsonPaths;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Prices;
-import dev.agenteval.common.json.JsonTrees;
 import dev.agenteval.spi.EnvironmentVariable;
-import java.io.IOException;
+import dev.agenteval.yaml.internal.Node;
+import dev.agenteval.yaml.internal.YamlFiles;
+import dev.agenteval.yaml.internal.YamlValue.Kind;
+import dev.agenteval.yaml.internal.YamlValue.Scalar;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -26,18 +21,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Pattern;
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
-import org.yaml.snakeyaml.error.Mark;
-import org.yaml.snakeyaml.error.MarkedYAMLException;
-import org.yaml.snakeyaml.error.YAMLException;
-import org.yaml.snakeyaml.nodes.MappingNode;
-import org.yaml.snakeyaml.nodes.Node;
-import org.yaml.snakeyaml.nodes.NodeTuple;
-import org.yaml.snakeyaml.nodes.ScalarNode;
-import org.yaml.snakeyaml.nodes.SequenceNode;
-import org.yaml.snakeyaml.nodes.Tag;
 
 /**
  * Named targets from a small YAML file (JSON works too), chosen by name. There is no default
@@ -98,252 +81,152 @@ public final class Targets {
     /**
      * Reads a targets file.
      *
-     * @throws ConfigurationException naming the file, target and field of every problem
+     * @throws ConfigurationException naming the file, line, column and field of every problem
      */
     public static Targets load(Path file) {
         Objects.requireNonNull(file, "file");
-        return parse(read(file, "no targets file at " + file.toAbsolutePath()
-                + " (create it, or give a URL and protocol directly)"), file.toString());
-    }
-
-    /** The text of {@code file} (UTF-8); {@code missing} is the message when there is no such file. */
-    static String read(Path file, String missing) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new ConfigurationException(missing);
-        } catch (IOException e) {
-            throw new ConfigurationException("cannot read " + file + ": " + e.getMessage(), e);
-        }
+        return parse(YamlFiles.read(file, "no targets file at " + file.toAbsolutePath()
+                + " (create it, or give a URL and protocol directly)"));
     }
 
     /**
      * Parses targets from YAML (or JSON) text.
      *
      * @param source the file name for messages
-     * @throws ConfigurationException naming the source, target and field of every problem
+     * @throws ConfigurationException naming the source, line, column and field of every problem
      */
     public static Targets parse(String text, String source) {
-        Node document = compose(text, source);
-        JsonNode root = document == null ? null : tree(document, source, 0);
-        List<String> problems = new ArrayList<>();
+        return parse(YamlFiles.parse(text, source));
+    }
+
+    /**
+     * The targets of a file read by eval-yaml's reader: every problem (an unknown key with a
+     * did-you-mean, a missing field, a secret written in the file) names the file, line, column
+     * and field, e.g. {@code targets.eu.auth.tokenEnv}.
+     */
+    private static Targets parse(Node root) {
+        Node all = root.get("targets");
+        if (!root.isMapping() || all == null || !all.isMapping()) {
+            (all == null ? root : all).error("expected a mapping 'targets:' of named targets");
+            root.checkKeys(List.of("targets"));
+            root.problems().throwIfAny();
+        }
+        root.checkKeys(List.of("targets"));
         Map<String, Target> targets = new LinkedHashMap<>();
-        JsonNode all = root == null ? null : root.get("targets");
-        if (root == null || !root.isObject() || all == null || !all.isObject()) {
-            throw new ConfigurationException(source + ": expected a mapping 'targets:' of named targets");
-        }
-        root.fieldNames().forEachRemaining(k -> {
-            if (!k.equals("targets")) {
-                problems.add(source + ": unknown key '" + k + "' (known: targets)");
+        for (Map.Entry<String, Node> e : all.entries()) {
+            String name = e.getKey();
+            if (!NAME.matcher(name).matches()) {
+                all.errorAtKey(name, "the name must match " + NAME);
             }
-        });
-        Map<String, Node> priceBlocks = all.properties().stream().anyMatch(e -> e.getValue().has("prices"))
-                ? priceBlocks(document) : Map.of();
-        all.properties().forEach(e -> {
-            Target t = target(e.getKey(), e.getValue(), source + ": target '" + e.getKey() + "'", problems);
-            Prices prices = PriceTables.fromNode(priceBlocks.get(e.getKey()), source, "target '" + e.getKey() + "' prices",
-                    problems);
+            Target t = target(name, e.getValue());
             if (t != null) {
-                targets.put(t.name(), new Target(t.name(), t.protocol(), t.url(), t.auth(), t.headers(), t.settings(),
-                        t.opik(), prices));
-            }
-        });
-        if (targets.isEmpty() && problems.isEmpty()) {
-            problems.add(source + ": 'targets' is empty");
-        }
-        if (!problems.isEmpty()) {
-            throw new ConfigurationException(problems);
-        }
-        return new Targets(source, targets);
-    }
-
-    /**
-     * The YAML text as SnakeYAML's node tree (the parser of the suites; marks kept for located
-     * problems), or null when the document is empty.
-     */
-    static Node compose(String text, String source) {
-        LoaderOptions options = new LoaderOptions();
-        options.setMaxAliasesForCollections(50);
-        try {
-            return new Yaml(new SafeConstructor(options)).compose(new java.io.StringReader(text));
-        } catch (MarkedYAMLException e) {
-            // Only the parser's own words and mark: its full message quotes the file, which may hold a pasted secret.
-            Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
-            String message = source + ": not valid YAML" + at(mark) + ": " + String.valueOf(e.getProblem()).strip();
-            if (e.getContext() != null && e.getContextMark() != null) {
-                message += " (" + e.getContext().strip() + at(e.getContextMark()) + ")";
-            }
-            throw new ConfigurationException(message);
-        } catch (YAMLException e) {
-            String reason = String.valueOf(e.getMessage()).lines().findFirst().orElse("").strip();
-            throw new ConfigurationException(source + ": not valid YAML: " + reason);
-        }
-    }
-
-    /** The {@code prices:} node of each target that has one, with its marks (for located problems). */
-    private static Map<String, Node> priceBlocks(Node document) {
-        Map<String, Node> blocks = new LinkedHashMap<>();
-        if (document instanceof MappingNode root) {
-            for (NodeTuple top : root.getValue()) {
-                if (top.getKeyNode() instanceof ScalarNode k && k.getValue().equals("targets")
-                        && top.getValueNode() instanceof MappingNode all) {
-                    for (NodeTuple target : all.getValue()) {
-                        if (target.getKeyNode() instanceof ScalarNode name && target.getValueNode() instanceof MappingNode t) {
-                            for (NodeTuple field : t.getValue()) {
-                                if (field.getKeyNode() instanceof ScalarNode f && f.getValue().equals("prices")) {
-                                    blocks.put(name.getValue(), field.getValueNode());
-                                }
-                            }
-                        }
-                    }
-                }
+                targets.put(name, t);
             }
         }
-        return blocks;
+        if (all.keys().isEmpty()) {
+            all.error("names no target");
+        }
+        root.problems().throwIfAny();
+        return new Targets(root.file().display(), targets);
     }
 
-    private static String at(Mark mark) {
-        return mark == null ? "" : " at line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1);
-    }
-
-    /**
-     * The node tree as objects, arrays and text: every scalar is kept as written
-     * ({@code apiVersion: 1.10} stays {@code "1.10"}), except a null ({@code ~}, {@code null},
-     * nothing). A duplicate key is an error (a second target of the same name would otherwise
-     * replace the first).
-     */
-    private static JsonNode tree(Node node, String source, int depth) {
-        if (depth > 50) { // a recursive alias
-            throw new ConfigurationException(source + ": not valid YAML" + at(node.getStartMark())
-                    + ": lists and mappings are nested more than 50 deep here");
-        }
-        JsonNodeFactory f = JsonTrees.NODES;
-        if (node instanceof MappingNode m) {
-            ObjectNode out = f.objectNode();
-            for (NodeTuple t : m.getValue()) {
-                if (!(t.getKeyNode() instanceof ScalarNode key)) {
-                    throw new ConfigurationException(source + ": line " + (t.getKeyNode().getStartMark().getLine() + 1)
-                            + ": keys must be plain names");
-                }
-                if (out.has(key.getValue())) {
-                    throw new ConfigurationException(source + ": not valid YAML" + at(key.getStartMark())
-                            + ": found duplicate key " + key.getValue());
-                }
-                out.set(key.getValue(), tree(t.getValueNode(), source, depth + 1));
-            }
-            return out;
-        }
-        if (node instanceof SequenceNode seq) {
-            ArrayNode out = f.arrayNode();
-            seq.getValue().forEach(item -> out.add(tree(item, source, depth + 1)));
-            return out;
-        }
-        ScalarNode scalar = (ScalarNode) node;
-        return scalar.getTag().equals(Tag.NULL) ? f.nullNode() : f.textNode(scalar.getValue());
-    }
-
-    private static Target target(String name, JsonNode node, String where, List<String> problems) {
-        int before = problems.size();
-        if (!NAME.matcher(name).matches()) {
-            problems.add(where + ": the name must match " + NAME);
-        }
-        if (!node.isObject()) {
-            problems.add(where + ": expected a mapping with " + String.join(", ", TARGET_KEYS));
+    private static Target target(String name, Node node) {
+        int before = node.problems().size();
+        if (!node.isMapping()) {
+            node.error("expected a mapping with " + String.join(", ", TARGET_KEYS));
             return null;
         }
-        unknownKeys(node, TARGET_KEYS, where, problems);
-        String protocol = string(node, "protocol", where, problems, true);
-        String urlText = string(node, "url", where, problems, true);
-        URI url = httpUrl(urlText, where, problems);
-        Target.Auth auth = auth(node.get("auth"), where + " auth", problems);
-        Target.Opik opik = opik(node.get("opik"), where + " opik", problems);
-        Map<String, String> headers = stringMap(node.get("headers"), where + " headers", problems);
+        checkKeys(node, TARGET_KEYS);
+        String protocol = string(node, "protocol", true);
+        URI url = httpUrl(node, true);
+        Target.Auth auth = auth(node.get("auth"));
+        Target.Opik opik = opik(node.get("opik"));
+        Node headerNode = node.get("headers");
+        Map<String, String> headers = stringMap(headerNode);
         headers.forEach((header, value) -> {
             String v = value.strip();
             if (v.startsWith("env:")) {
-                envName(v.substring(4).strip(), where + " header " + header, problems);
+                envName(v.substring(4).strip(), headerNode.get(header));
             } else if (CREDENTIAL_HEADER.matcher(header).matches()) {
-                problems.add(where + " header " + header + ": looks like a credential; never write secrets in this file:"
+                headerNode.errorAtKey(header, "looks like a credential; never write secrets in this file:"
                         + " write env:VARIABLE, or use auth");
             }
         });
-        Map<String, String> settings = stringMap(node.get("settings"), where + " settings", problems);
+        Node settingNode = node.get("settings");
+        Map<String, String> settings = stringMap(settingNode);
         for (String key : settings.keySet()) {
             if (LITERAL_SECRETS.contains(key.toLowerCase(Locale.ROOT))) {
-                problems.add(where + " settings: '" + key + "' would put a secret in this file; name an environment"
-                        + " variable instead (tokenEnv, clientIdEnv, clientSecretEnv)");
+                settingNode.errorAtKey(key, "would put a secret in this file; name an environment variable instead"
+                        + " (tokenEnv, clientIdEnv, clientSecretEnv)");
             }
         }
         String toolCallsPath = settings.get(TOOL_CALLS_PATH);
         if (toolCallsPath != null) {
-            JsonPaths.problem(toolCallsPath.strip()).ifPresent(p -> problems.add(where + " settings: '"
-                    + TOOL_CALLS_PATH + "' " + p));
+            JsonPaths.problem(toolCallsPath.strip()).ifPresent(settingNode.get(TOOL_CALLS_PATH)::error);
         }
-        if (problems.size() > before) {
+        Prices prices = PriceTables.fromNode(node.get("prices"));
+        if (node.problems().size() > before) {
             return null;
         }
-        return new Target(name, protocol, url, auth, headers, settings, opik);
+        return new Target(name, protocol, url, auth, headers, settings, opik, prices);
     }
 
-    /** {@code text} as an absolute http(s) URL (null when absent); a problem at {@code where} when it is not one. */
-    private static URI httpUrl(String text, String where, List<String> problems) {
+    /** The {@code url} of {@code node}, an absolute http(s) URL; null (after a problem, if it is wrong) otherwise. */
+    private static URI httpUrl(Node node, boolean required) {
+        String text = string(node, "url", required);
         if (text == null) {
             return null;
         }
+        Node value = node.get("url");
         try {
             URI url = new URI(text);
             if (url.getScheme() == null || url.getHost() == null
                     || !List.of("http", "https").contains(url.getScheme().toLowerCase(Locale.ROOT))) {
-                problems.add(where + ": url must be an absolute http(s) URL but was '" + text + "'");
+                value.error("must be an absolute http(s) URL but was '" + text + "'");
+                return null;
             }
             return url;
         } catch (URISyntaxException e) {
-            problems.add(where + ": url is not a valid URL: '" + text + "'");
+            value.error("is not a valid URL: '" + text + "'");
             return null;
         }
     }
 
-    private static Target.Opik opik(JsonNode node, String where, List<String> problems) {
+    private static Target.Opik opik(Node node) {
         if (node == null || node.isNull()) {
             return null;
         }
-        if (!node.isObject()) {
-            problems.add(where + ": expected a mapping with " + String.join(", ", OPIK_KEYS));
+        if (!node.isMapping()) {
+            node.error("expected a mapping with " + String.join(", ", OPIK_KEYS));
             return null;
         }
-        unknownKeys(node, OPIK_KEYS, where, problems);
-        String urlText = string(node, "url", where, problems, false);
-        URI url = httpUrl(urlText, where, problems);
-        String project = string(node, "project", where, problems, false);
-        String workspace = string(node, "workspace", where, problems, false);
-        List<String> keys = new java.util.ArrayList<>();
-        JsonNode k = node.get("traceIdKeys");
+        checkKeys(node, OPIK_KEYS);
+        URI url = httpUrl(node, false);
+        String project = string(node, "project", false);
+        String workspace = string(node, "workspace", false);
+        List<String> keys = new ArrayList<>();
+        Node k = node.get("traceIdKeys");
         if (k != null && !k.isNull()) {
-            if (!k.isArray() || k.isEmpty()) {
-                problems.add(where + ": 'traceIdKeys' must be a non-empty list of strings");
+            List<String> listed = k.isSequence() ? k.items().stream().map(Targets::scalar).toList() : List.of();
+            if (listed.isEmpty() || listed.stream().anyMatch(Objects::isNull)) {
+                k.error("must be a non-empty list of strings");
             } else {
-                for (JsonNode e : k) {
-                    if (!e.isValueNode() || e.isNull() || e.asText().isBlank()) {
-                        problems.add(where + ": 'traceIdKeys' must be a non-empty list of strings");
-                        break;
-                    }
-                    keys.add(e.asText().strip());
-                }
+                listed.forEach(key -> keys.add(key.strip()));
             }
         }
         return new Target.Opik(url, project, workspace, keys);
     }
 
-    private static Target.Auth auth(JsonNode node, String where, List<String> problems) {
+    private static Target.Auth auth(Node node) {
         if (node == null || node.isNull()) {
             return Target.Auth.none();
         }
-        if (!node.isObject()) {
-            problems.add(where + ": expected a mapping with type: none, bearer or oauth2");
+        if (!node.isMapping()) {
+            node.error("expected a mapping with type: none, bearer or oauth2");
             return null;
         }
-        unknownKeys(node, AUTH_KEYS, where, problems);
-        String type = string(node, "type", where, problems, true);
+        checkKeys(node, AUTH_KEYS);
+        String type = string(node, "type", true);
         if (type == null) {
             return null;
         }
@@ -351,76 +234,88 @@ public final class Targets {
             case "none":
                 return Target.Auth.none();
             case "bearer": {
-                String tokenEnv = envName(string(node, "tokenEnv", where, problems, true), where + " tokenEnv", problems);
+                String tokenEnv = env(node, "tokenEnv");
                 return tokenEnv == null ? null : Target.Auth.bearer(tokenEnv);
             }
             case "oauth2": {
-                String tokenUrl = string(node, "tokenUrl", where, problems, true);
-                String id = envName(string(node, "clientIdEnv", where, problems, true), where + " clientIdEnv", problems);
-                String secret = envName(string(node, "clientSecretEnv", where, problems, true), where + " clientSecretEnv",
-                        problems);
-                String scope = string(node, "scope", where, problems, false);
+                String tokenUrl = string(node, "tokenUrl", true);
+                String id = env(node, "clientIdEnv");
+                String secret = env(node, "clientSecretEnv");
+                String scope = string(node, "scope", false);
                 return tokenUrl == null || id == null || secret == null ? null
                         : Target.Auth.oauth2(tokenUrl, id, secret, scope);
             }
             default:
-                problems.add(where + ": type must be none, bearer or oauth2 but was '" + type + "'");
+                node.get("type").error("must be none, bearer or oauth2 but was '" + type + "'");
                 return null;
         }
     }
 
-    private static String envName(String name, String where, List<String> problems) {
-        if (name != null && !ENV_NAME.matcher(name).matches()) {
-            problems.add(where + ": must be the NAME of an environment variable (matching " + ENV_NAME
-                    + "), never its value");
+    /** The required {@code key} of {@code node}, the name of an environment variable. */
+    private static String env(Node node, String key) {
+        String name = string(node, key, true);
+        return name == null ? null : envName(name, node.get(key));
+    }
+
+    private static String envName(String name, Node at) {
+        if (!ENV_NAME.matcher(name).matches()) {
+            at.error("must be the NAME of an environment variable (matching " + ENV_NAME + "), never its value");
             return null;
         }
         return name;
     }
 
-    private static String string(JsonNode node, String key, String where, List<String> problems, boolean required) {
-        JsonNode v = node.get(key);
+    private static String string(Node node, String key, boolean required) {
+        Node v = node.get(key);
         if (v == null || v.isNull()) {
             if (required) {
-                problems.add(where + ": missing '" + key + "'");
+                node.missing(key, "");
             }
             return null;
         }
-        if (!v.isValueNode() || v.asText().isBlank()) {
-            problems.add(where + ": '" + key + "' must be a non-empty string");
+        String text = scalar(v);
+        if (text == null || text.isBlank()) {
+            v.error("must be a non-empty string");
             return null;
         }
-        return v.asText().strip();
+        return text.strip();
     }
 
-    private static Map<String, String> stringMap(JsonNode node, String where, List<String> problems) {
+    /**
+     * A scalar's text as written ({@code apiVersion: 1.10} stays {@code "1.10"}, {@code yes}
+     * stays {@code "yes"}); null for a null, a list or a mapping.
+     */
+    private static String scalar(Node node) {
+        return node.value() instanceof Scalar s && s.kind() != Kind.NULL ? s.text() : null;
+    }
+
+    private static Map<String, String> stringMap(Node node) {
         Map<String, String> out = new LinkedHashMap<>();
         if (node == null || node.isNull()) {
             return out;
         }
-        if (!node.isObject()) {
-            problems.add(where + ": expected a mapping");
+        if (!node.isMapping()) {
+            node.error("expected a mapping");
             return out;
         }
-        node.properties().forEach(e -> {
-            if (!e.getValue().isValueNode() || e.getValue().isNull()) {
-                problems.add(where + ": '" + e.getKey() + "' must be a string, number or boolean");
+        for (Map.Entry<String, Node> e : node.entries()) {
+            String text = scalar(e.getValue());
+            if (text == null) {
+                e.getValue().error("must be a string, number or boolean");
             } else {
-                out.put(e.getKey(), e.getValue().asText());
+                out.put(e.getKey(), text);
             }
-        });
+        }
         return out;
     }
 
-    private static void unknownKeys(JsonNode node, List<String> known, String where, List<String> problems) {
-        node.fieldNames().forEachRemaining(k -> {
-            if (LITERAL_SECRETS.contains(k.toLowerCase(Locale.ROOT))) {
-                problems.add(where + ": '" + k + "' would put a secret in this file; name the environment variable"
-                        + " holding it (tokenEnv, clientIdEnv, clientSecretEnv)");
-            } else if (!known.contains(k)) {
-                problems.add(where + ": unknown key '" + k + "' (known: " + String.join(", ", known) + ")");
-            }
-        });
+    /** Unknown keys with a did-you-mean; a credential's key is refused as a secret written in the file. */
+    private static void checkKeys(Node node, List<String> known) {
+        List<String> secrets = node.keys().stream().filter(k -> LITERAL_SECRETS.contains(k.toLowerCase(Locale.ROOT)))
+                .toList();
+        secrets.forEach(k -> node.errorAtKey(k, "would put a secret in this file; name the environment variable"
+                + " holding it (tokenEnv, clientIdEnv, clientSecretEnv)"));
+        node.checkKeys(known, secrets);
     }
 
     /**

@@ -7,7 +7,7 @@ import dev.agenteval.api.Case;
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.FailureCode;
-import dev.agenteval.api.HarnessFailure;
+import dev.agenteval.api.InfrastructureFailure;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.TurnResult;
@@ -117,7 +117,7 @@ class FailuresTest {
         return c.status();
     }
 
-    private static HarnessFailure failure(SuiteResult result, String id) {
+    private static InfrastructureFailure failure(SuiteResult result, String id) {
         List<TurnResult> turns = result.find(id).orElseThrow().attempts().get(0).turns();
         return turns.get(turns.size() - 1).harnessFailure();
     }
@@ -131,7 +131,7 @@ class FailuresTest {
             assertThat(turns.get(i).harnessFailure()).as(id + " turn " + (i + 1)).isNull();
             assertThat(turns.get(i).passed()).as(id + " turn " + (i + 1)).isTrue();
         }
-        HarnessFailure f = turns.get(turn - 1).harnessFailure();
+        InfrastructureFailure f = turns.get(turn - 1).harnessFailure();
         assertThat(f).as(id + " failure").isNotNull();
         assertThat(f.code()).as(id + " code").isEqualTo(code);
         assertThat(f.message()).as(id + " message").contains(message);

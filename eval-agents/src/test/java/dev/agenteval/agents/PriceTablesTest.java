@@ -44,24 +44,25 @@ class PriceTablesTest {
         assertThatThrownBy(() -> PriceTables.load(file))
                 .isInstanceOf(ConfigurationException.class)
                 .satisfies(e -> assertThat(((ConfigurationException) e).problems()).containsExactly(
-                        file + ":2:34: prices 'gpt-4o-mini' inputPerMillion: must be a number >= 0 (a price per"
+                        file + ":2:34: prices.gpt-4o-mini.inputPerMillion: must be a number >= 0 (a price per"
                                 + " million tokens) but was 'cheap'",
-                        file + ":4:22: prices 'claude' inputPerMillion: must be a number >= 0 (a price per million"
+                        file + ":4:5: prices.claude.outputPerMillion: missing required key 'outputPerMillion' (the price"
+                                + " of a million output tokens)",
+                        file + ":4:22: prices.claude.inputPerMillion: must be a number >= 0 (a price per million"
                                 + " tokens) but was '-3'",
-                        file + ":5:5: prices 'claude': unknown key 'outputPerMillon' (known: inputPerMillion,"
-                                + " outputPerMillion)",
-                        file + ":4:5: prices 'claude': missing 'outputPerMillion' (the price of a million output tokens)",
-                        file + ":6:10: prices 'llama': expected {inputPerMillion: NUMBER, outputPerMillion: NUMBER}"));
+                        file + ":5:5: prices.claude.outputPerMillon: unknown key 'outputPerMillon' — did you mean"
+                                + " 'outputPerMillion'?",
+                        file + ":6:10: prices.llama: expected {inputPerMillion: NUMBER, outputPerMillion: NUMBER}"));
     }
 
     @Test
     void should_refuse_a_file_without_a_prices_block_or_with_other_keys() {
         assertThatThrownBy(() -> PriceTables.parse("gpt-4o-mini: {inputPerMillion: 1, outputPerMillion: 2}\n", "p.yaml"))
                 .hasMessageContaining("p.yaml:1:1: expected a mapping 'prices:'")
-                .hasMessageContaining("p.yaml:1:1: unknown key 'gpt-4o-mini' (known: prices)");
+                .hasMessageContaining("p.yaml:1:1: gpt-4o-mini: unknown key 'gpt-4o-mini' (allowed: prices)");
         assertThatThrownBy(() -> PriceTables.parse("prices: [1, 2]\n", "p.yaml"))
                 .hasMessage("p.yaml:1:9: prices: expected a mapping of model names to {inputPerMillion, outputPerMillion}");
-        assertThatThrownBy(() -> PriceTables.parse("prices: {a: 1\n", "p.yaml")).hasMessageContaining("p.yaml: not valid YAML at line 2, column 1");
+        assertThatThrownBy(() -> PriceTables.parse("prices: {a: 1\n", "p.yaml")).hasMessageContaining("p.yaml:2:1: invalid YAML");
         assertThatThrownBy(() -> PriceTables.load(dir.resolve("missing.yaml"))).hasMessageContaining("no price file at");
     }
 
@@ -89,7 +90,27 @@ class PriceTablesTest {
                     prices:
                       gpt-4o-mini: {inputPerMillion: 0.15}
                 """, "agent-eval.targets.yaml"))
-                .hasMessage("agent-eval.targets.yaml:6:20: target 'openai' prices 'gpt-4o-mini': missing"
-                        + " 'outputPerMillion' (the price of a million output tokens)");
+                .hasMessage("agent-eval.targets.yaml:6:20: targets.openai.prices.gpt-4o-mini.outputPerMillion: missing"
+                        + " required key 'outputPerMillion' (the price of a million output tokens)");
+    }
+
+    @Test
+    void should_locate_a_typo_in_a_price_file_and_suggest_the_key_meant() throws Exception {
+        Path file = Files.writeString(dir.resolve("prices.yaml"), """
+                price:
+                  gpt-4o-mini: {inputPerMillion: 0.15, outputPerMillion: 0.60}
+                """);
+        assertThatThrownBy(() -> PriceTables.load(file))
+                .isInstanceOfSatisfying(ConfigurationException.class, e -> assertThat(e.problems())
+                        .contains(file + ":1:1: price: unknown key 'price' — did you mean 'prices'?"));
+
+        Files.writeString(file, """
+                prices:
+                  gpt-4o-mini: {inputPerMillion: 0.15, outputPerMilion: 0.60}
+                """);
+        assertThatThrownBy(() -> PriceTables.load(file))
+                .isInstanceOfSatisfying(ConfigurationException.class, e -> assertThat(e.problems()).contains(
+                        file + ":2:40: prices.gpt-4o-mini.outputPerMilion: unknown key 'outputPerMilion'"
+                                + " — did you mean 'outputPerMillion'?"));
     }
 }

@@ -132,7 +132,7 @@ class TargetsTest {
 
         assertThatThrownBy(() -> Targets.load(file))
                 .isInstanceOfSatisfying(ConfigurationException.class, e -> assertThat(e.problems()).singleElement()
-                        .asString().startsWith(file + ": target 'traced' settings: 'toolCallsPath' is not a valid JSONPath:"
+                        .asString().startsWith(file + ":5:31: targets.traced.settings.toolCallsPath: is not a valid JSONPath:"
                                 + " '$.artifacts[*'"));
         // A valid path is the a2a client's setting.
         Target ok = Targets.parse(Files.readString(file).replace("\"$.artifacts[*\"", "\"$.artifacts\""), "t.yaml").get("ok");
@@ -173,17 +173,17 @@ class TargetsTest {
                 """, "targets.yaml"))
                 .isInstanceOfSatisfying(ConfigurationException.class, e -> {
                     assertThat(e.problems()).containsExactly(
-                            "targets.yaml: target 'eu' auth: 'clientSecret' would put a secret in this file; name the"
+                            "targets.yaml:5:11: targets.eu.auth.clientSecretEnv: missing required key 'clientSecretEnv'",
+                            "targets.yaml:5:73: targets.eu.auth.clientSecret: would put a secret in this file; name the"
                                     + " environment variable holding it (tokenEnv, clientIdEnv, clientSecretEnv)",
-                            "targets.yaml: target 'eu' auth: missing 'clientSecretEnv'",
-                            "targets.yaml: target 'eu' header Authorization: looks like a credential; never write"
+                            "targets.yaml:6:15: targets.eu.headers.Authorization: looks like a credential; never write"
                                     + " secrets in this file: write env:VARIABLE, or use auth",
-                            "targets.yaml: target 'local': unknown key 'urll' (known: protocol, url, auth, headers, settings, opik, prices)",
-                            "targets.yaml: target 'local': missing 'url'",
-                            "targets.yaml: target 'local' auth tokenEnv: must be the NAME of an environment variable"
+                            "targets.yaml:8:5: targets.local.url: missing required key 'url'",
+                            "targets.yaml:9:5: targets.local.urll: unknown key 'urll' — did you mean 'url'?",
+                            "targets.yaml:10:36: targets.local.auth.tokenEnv: must be the NAME of an environment variable"
                                     + " (matching [A-Za-z_][A-Za-z0-9_.]*), never its value",
-                            "targets.yaml: target 'odd': url must be an absolute http(s) URL but was 'ftp://host'",
-                            "targets.yaml: target 'odd' auth: type must be none, bearer or oauth2 but was 'basic'");
+                            "targets.yaml:13:10: targets.odd.url: must be an absolute http(s) URL but was 'ftp://host'",
+                            "targets.yaml:14:18: targets.odd.auth.type: must be none, bearer or oauth2 but was 'basic'");
                     assertThat(e.getMessage()).doesNotContain("hunter2").doesNotContain("abc123").doesNotContain("sk-live");
                 });
     }
@@ -204,7 +204,7 @@ class TargetsTest {
     void should_point_at_the_line_of_a_yaml_syntax_error() {
         assertThatThrownBy(() -> Targets.parse("targets:\n  eu: {protocol: a2a, token: sk-live-123\n", "t.yaml"))
                 .isInstanceOf(ConfigurationException.class)
-                .hasMessage("t.yaml: not valid YAML at line 3, column 1: expected ',' or '}', but got <stream end>"
+                .hasMessage("t.yaml:3:1: invalid YAML: expected ',' or '}', but got <stream end>"
                         + " (while parsing a flow mapping at line 2, column 7)");
     }
 
@@ -223,10 +223,10 @@ class TargetsTest {
         assertThatThrownBy(() -> Targets.parse("targets:\n  a: {protocol: a2a, url: http://127.0.0.1:1}\n"
                 + "  a: {protocol: a2a, url: http://127.0.0.1:2}\n", "t.yaml"))
                 .isInstanceOf(ConfigurationException.class)
-                .hasMessageContaining("t.yaml: not valid YAML at line 3, column 3: found duplicate key a");
+                .hasMessageContaining("t.yaml:3:3: targets.a: duplicate key 'a' (first at line 2, column 3)");
         assertThatThrownBy(() -> Targets.parse("targets: &t\n  a: *t\n", "t.yaml"))
                 .isInstanceOf(ConfigurationException.class)
-                .hasMessageContaining("nested more than 50 deep");
+                .hasMessageContaining("t.yaml:1:10: recursive alias: a list or mapping contains itself");
     }
 
     @Test
@@ -235,5 +235,21 @@ class TargetsTest {
 
         assertThat(eu.toString()).isEqualTo("Target[eu: agent-service https://api.eu.example.com/agents, auth oauth2,"
                 + " headers [Tenant-Name, X-Api-Key]]");
+    }
+
+    @Test
+    void should_locate_a_typo_in_a_targets_file_and_suggest_the_key_meant() throws Exception {
+        Path file = Files.writeString(dir.resolve(Targets.FILE_NAME), """
+                targets:
+                  local:
+                    protocol: a2a
+                    urll: http://localhost:8080
+                    auth: {type: bearer, tokenEnvv: TOKEN}
+                """);
+
+        assertThatThrownBy(() -> Targets.load(file))
+                .isInstanceOfSatisfying(ConfigurationException.class, e -> assertThat(e.problems()).contains(
+                        file + ":4:5: targets.local.urll: unknown key 'urll' — did you mean 'url'?",
+                        file + ":5:26: targets.local.auth.tokenEnvv: unknown key 'tokenEnvv' — did you mean 'tokenEnv'?"));
     }
 }

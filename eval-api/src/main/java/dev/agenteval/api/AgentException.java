@@ -4,7 +4,7 @@ import dev.agenteval.api.internal.JsonValues;
 import java.util.Map;
 
 /**
- * An agent call failed; the runner records it as a {@link HarnessFailure} with this code on the
+ * An agent call failed; the runner records it as a {@link InfrastructureFailure} with this code on the
  * turn it happened on. Agent clients throw it with the most precise code they can tell.
  */
 public class AgentException extends EvalException {
@@ -37,7 +37,7 @@ public class AgentException extends EvalException {
     }
 
     /** This failure as recorded in results. */
-    public HarnessFailure toFailure() {
-        return new HarnessFailure(code, getMessage() == null ? code.wireName() : getMessage(), context());
+    public InfrastructureFailure toFailure() {
+        return new InfrastructureFailure(code, getMessage() == null ? code.wireName() : getMessage(), context());
     }
 }

@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
  * @param failure why the scorer errored (e.g. {@code judge_error}), else null
  */
 public record ScoreResult(String type, ScoreStatus status, Double value, String reason, List<Check> checks,
-                          Usage usage, HarnessFailure failure) {
+                          Usage usage, InfrastructureFailure failure) {
 
     /** Validates and copies. */
     public ScoreResult {
@@ -25,7 +25,7 @@ public record ScoreResult(String type, ScoreStatus status, Double value, String 
         Checks.requireNonNull(reason, "reason");
         checks = List.copyOf(Checks.requireNonNull(checks, "checks"));
         if (status == ScoreStatus.ERRORED && failure == null) {
-            failure = HarnessFailure.of(FailureCode.INTERNAL, reason);
+            failure = InfrastructureFailure.of(FailureCode.INTERNAL, reason);
         }
     }
 
@@ -56,7 +56,7 @@ public record ScoreResult(String type, ScoreStatus status, Double value, String 
     }
 
     /** A scorer that could not be computed. */
-    public static ScoreResult errored(String type, HarnessFailure failure) {
+    public static ScoreResult errored(String type, InfrastructureFailure failure) {
         return new ScoreResult(type, ScoreStatus.ERRORED, null, failure.message(), List.of(), null, failure);
     }
 

@@ -32,7 +32,7 @@ import java.util.List;
  */
 public record TurnResult(int index, String name, String input, Object request, Object response, String answer,
                          TaskState state, List<ToolCall> toolCalls, Duration duration, Usage usage,
-                         HarnessFailure harnessFailure, List<ScoreResult> scores, String agentId, String contextId,
+                         InfrastructureFailure harnessFailure, List<ScoreResult> scores, String agentId, String contextId,
                          String taskId, String traceUrl, List<Part> inputParts) {
 
     /** Validates and copies. */
@@ -60,7 +60,7 @@ public record TurnResult(int index, String name, String input, Object request, O
     /** A turn result without a task id, whose input was one text part (as before they were recorded). */
     public TurnResult(int index, String name, String input, Object request, Object response, String answer,
                       TaskState state, List<ToolCall> toolCalls, Duration duration, Usage usage,
-                      HarnessFailure harnessFailure, List<ScoreResult> scores, String agentId, String contextId,
+                      InfrastructureFailure harnessFailure, List<ScoreResult> scores, String agentId, String contextId,
                       String traceUrl) {
         this(index, name, input, request, response, answer, state, toolCalls, duration, usage, harnessFailure, scores,
                 agentId, contextId, null, traceUrl, List.of());
@@ -69,7 +69,7 @@ public record TurnResult(int index, String name, String input, Object request, O
     /** A turn result without agent id, context id, task id or trace link (as before they were recorded). */
     public TurnResult(int index, String name, String input, Object request, Object response, String answer,
                       TaskState state, List<ToolCall> toolCalls, Duration duration, Usage usage,
-                      HarnessFailure harnessFailure, List<ScoreResult> scores) {
+                      InfrastructureFailure harnessFailure, List<ScoreResult> scores) {
         this(index, name, input, request, response, answer, state, toolCalls, duration, usage, harnessFailure, scores,
                 null, null, null);
     }

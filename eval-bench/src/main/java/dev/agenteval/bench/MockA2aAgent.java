@@ -3,6 +3,7 @@ package dev.agenteval.bench;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -373,18 +374,7 @@ final class MockA2aAgent implements AutoCloseable {
     }
 
     private static String quote(String s) {
-        StringBuilder sb = new StringBuilder("\"");
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '"' || c == '\\') {
-                sb.append('\\').append(c);
-            } else if (c < 0x20) {
-                sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-            } else {
-                sb.append(c);
-            }
-        }
-        return sb.append('"').toString();
+        return '"' + new String(JsonStringEncoder.getInstance().quoteAsString(s)) + '"';
     }
 
     /** The JSON-RPC id and the first text part, read with the streaming parser (the mock's CPU is the runner's CPU). */

@@ -139,7 +139,7 @@ final class CalibrateCommand implements Callable<Integer> {
      * file; a journal is neither, and said to be one.
      */
     private static List<LabelledTurn> read(Path file, Providers providers) {
-        Path results = Files.isDirectory(file) ? file.resolve(Reports.JSON_FILE) : file;
+        Path results = Reports.jsonFile(file);
         if (results.getFileName().toString().endsWith(".json")) {
             return CalibrationReports.readLabels(results);
         }

@@ -130,9 +130,9 @@ final class MergeCommand implements Callable<Integer> {
         Map<String, SuiteResult> results = new LinkedHashMap<>();
         List<String> problems = new ArrayList<>();
         for (Path input : inputs) {
-            Path path = context.workDir().resolve(input).normalize();
-            Path file = Files.isDirectory(path) ? path.resolve(Reports.JSON_FILE) : path;
-            String name = Files.isDirectory(path) ? input.resolve(Reports.JSON_FILE).toString() : input.toString();
+            ResultFiles.Given given = ResultFiles.given(context.workDir(), input);
+            Path file = given.file();
+            String name = given.shown();
             if (results.containsKey(name)) {
                 problems.add(name + " is given twice");
                 continue;

@@ -141,10 +141,9 @@ final class RecordCommand implements Callable<Integer> {
         if (!problems.isEmpty()) {
             throw new ConfigurationException(problems);
         }
-        Path given = context.workDir().resolve(from).normalize();
-        boolean folder = Files.isDirectory(given);
-        Path resultsFile = folder ? given.resolve(Reports.JSON_FILE) : given;
-        String shown = folder ? from.resolve(Reports.JSON_FILE).toString() : from.toString();
+        ResultFiles.Given given = ResultFiles.given(context.workDir(), from);
+        Path resultsFile = given.file();
+        String shown = given.shown();
         SuiteResult run;
         try {
             run = Reports.readJson(resultsFile);

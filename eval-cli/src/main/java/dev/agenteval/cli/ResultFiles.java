@@ -44,6 +44,20 @@ final class ResultFiles {
     }
 
     /**
+     * A results.json named on the command line ({@code merge}, {@code record --from}), or the report folder
+     * holding it: {@code file} to read, {@code shown} as messages name it, relative as given.
+     */
+    record Given(Path file, String shown) {
+    }
+
+    /** {@code given}, resolved against the working folder; a report folder stands for its results.json. */
+    static Given given(Path workDir, Path given) {
+        Path path = workDir.resolve(given).normalize();
+        Path file = Reports.jsonFile(path);
+        return new Given(file, given.resolve(path.relativize(file)).toString());
+    }
+
+    /**
      * Writes {@code format} to {@code file} and its Markdown sibling; agent-eval's JSON and Markdown
      * as the report folder's do with {@code options} (the baseline, the detail, the confidence).
      */

@@ -1,11 +1,15 @@
 package dev.agenteval.cli;
 
-import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
+import dev.agenteval.api.ConfigurationException;
+import dev.agenteval.common.text.PlaceholderSyntax;
+import dev.agenteval.yaml.internal.YamlFiles;
+import dev.agenteval.yaml.internal.YamlValue;
+import dev.agenteval.yaml.internal.YamlValue.Entry;
+import dev.agenteval.yaml.internal.YamlValue.Mapping;
+import dev.agenteval.yaml.internal.YamlValue.Scalar;
+import dev.agenteval.yaml.internal.YamlValue.Sequence;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import dev.agenteval.common.text.PlaceholderSyntax;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -16,16 +20,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
-import org.yaml.snakeyaml.error.Mark;
-import org.yaml.snakeyaml.error.YAMLException;
-import org.yaml.snakeyaml.nodes.MappingNode;
-import org.yaml.snakeyaml.nodes.Node;
-import org.yaml.snakeyaml.nodes.NodeTuple;
-import org.yaml.snakeyaml.nodes.ScalarNode;
-import org.yaml.snakeyaml.nodes.SequenceNode;
 
 /**
  * Where a case or a variable of a suite is declared, as {@code file:line:column}, for problems
@@ -39,7 +33,7 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
 final class SuiteLocations {
 
     private final List<Path> roots;
-    private final Map<Path, Node> parsed = new LinkedHashMap<>();
+    private final Map<Path, YamlValue> parsed = new LinkedHashMap<>();
 
     /** @param roots the files the suite may come from (their paths as the loader shows them) */
     SuiteLocations(List<Path> roots) {
@@ -58,15 +52,15 @@ final class SuiteLocations {
      */
     Optional<String> variable(String name) {
         for (Path root : roots) {
-            Node doc = parse(root);
-            Node value = get(doc, "variables", name);
+            YamlValue doc = parse(root);
+            YamlValue value = get(doc, "variables", name);
             String field = "variables." + name;
             if (value == null) {
                 value = get(doc, "globals", "variables", name);
                 field = "globals.variables." + name;
             }
             if (value != null) {
-                return Optional.of(at(root, value.getStartMark()) + ": " + field);
+                return Optional.of(at(root, value) + ": " + field);
             }
         }
         return Optional.empty();
@@ -74,7 +68,7 @@ final class SuiteLocations {
 
     /** Where case {@code id} is declared (its id or name). */
     Optional<String> caseId(String id) {
-        return findCase(id).map(c -> at(c.file(), get(c.item(), c.idKey()).getStartMark()));
+        return findCase(id).map(c -> at(c.file(), get(c.item(), c.idKey())));
     }
 
     /**
@@ -90,24 +84,24 @@ final class SuiteLocations {
             return Optional.empty();
         }
         FoundCase c = found.get();
-        List<Node> turns = items(get(c.item(), c.idKey().equals("name") ? "steps" : "turns"));
-        List<Node> scopes = new ArrayList<>();
+        List<YamlValue> turns = items(get(c.item(), c.idKey().equals("name") ? "steps" : "turns"));
+        List<YamlValue> scopes = new ArrayList<>();
         if (turn >= 1 && turn <= turns.size()) {
             scopes.add(turns.get(turn - 1));
         }
         scopes.add(c.item());
         scopes.add(parse(c.file()));
-        for (Node scope : scopes) {
-            Mark mark = firstHolding(scope, name);
-            if (mark != null) {
-                return Optional.of(at(c.file(), mark));
+        for (YamlValue scope : scopes) {
+            YamlValue holding = firstHolding(scope, name);
+            if (holding != null) {
+                return Optional.of(at(c.file(), holding));
             }
         }
         return Optional.empty();
     }
 
     /** A case's entry in the file that declares it; {@code idKey} is {@code name} (harness) or {@code id} (platform). */
-    private record FoundCase(Path file, Node item, String idKey) {
+    private record FoundCase(Path file, YamlValue item, String idKey) {
     }
 
     private Optional<FoundCase> findCase(String id) {
@@ -119,20 +113,20 @@ final class SuiteLocations {
                 if (!seen.add(file.toAbsolutePath().normalize())) {
                     continue;
                 }
-                Node doc = parse(file);
+                YamlValue doc = parse(file);
                 for (String listKey : List.of("evals", "cases")) {
                     String idKey = listKey.equals("evals") ? "name" : "id";
-                    for (Node item : items(get(doc, listKey))) {
-                        if (get(item, idKey) instanceof ScalarNode s && id.equals(s.getValue())) {
+                    for (YamlValue item : items(get(doc, listKey))) {
+                        if (get(item, idKey) instanceof Scalar s && id.equals(s.text())) {
                             return Optional.of(new FoundCase(file, item, idKey));
                         }
                     }
                 }
                 Path folder = root.getParent();
-                for (Node include : items(get(doc, "include"))) {
-                    if (include instanceof ScalarNode s && folder != null) {
+                for (YamlValue include : items(get(doc, "include"))) {
+                    if (include instanceof Scalar s && folder != null) {
                         try {
-                            files.add(folder.resolve(s.getValue()).normalize());
+                            files.add(folder.resolve(s.text()).normalize());
                         } catch (RuntimeException e) {
                             // Not a path: the loader accepted the suite, so this include is not ours to judge.
                         }
@@ -144,83 +138,67 @@ final class SuiteLocations {
     }
 
     /**
-     * The start of the first value under {@code node}, in document order, that holds placeholder
-     * {@code name}: a string with {@code {{name}}} in it, or a bare {@code {{ name }}}, which YAML
-     * reads as the mapping {@code {{name: null}: null}}; null when there is none.
+     * The first value under {@code value}, in document order, that holds placeholder {@code name}:
+     * a key or string with {@code {{name}}} in it (the reader keeps a bare {@code {{ name }}} as the
+     * string written); null when there is none.
      */
-    private static Mark firstHolding(Node node, String name) {
-        if (node instanceof ScalarNode s) {
-            Matcher m = PlaceholderSyntax.PATTERN.matcher(s.getValue());
+    private static YamlValue firstHolding(YamlValue value, String name) {
+        if (value instanceof Scalar s) {
+            Matcher m = PlaceholderSyntax.PATTERN.matcher(s.text());
             while (m.find()) {
                 if (m.group(1).equals(name)) {
-                    return s.getStartMark();
+                    return s;
                 }
             }
             return null;
         }
-        if (node instanceof MappingNode m) {
-            if (m.getValue().size() == 1 && m.getValue().get(0).getKeyNode() instanceof MappingNode inner
-                    && inner.getValue().size() == 1 && inner.getValue().get(0).getKeyNode() instanceof ScalarNode k
-                    && name.equals(k.getValue().strip())) {
-                return m.getStartMark();
+        List<YamlValue> children = new ArrayList<>();
+        if (value instanceof Mapping m) {
+            for (Entry e : m.entries()) {
+                children.add(e.key());
+                children.add(e.value());
             }
-            for (NodeTuple t : m.getValue()) {
-                Mark mark = firstHolding(t.getKeyNode(), name);
-                if (mark == null) {
-                    mark = firstHolding(t.getValueNode(), name);
-                }
-                if (mark != null) {
-                    return mark;
-                }
-            }
-            return null;
+        } else {
+            children.addAll(items(value));
         }
-        for (Node item : items(node)) {
-            Mark mark = firstHolding(item, name);
-            if (mark != null) {
-                return mark;
+        for (YamlValue child : children) {
+            YamlValue holding = firstHolding(child, name);
+            if (holding != null) {
+                return holding;
             }
         }
         return null;
     }
 
-    private static String at(Path file, Mark mark) {
-        return file + ":" + (mark.getLine() + 1) + ":" + (mark.getColumn() + 1);
+    private static String at(Path file, YamlValue value) {
+        return file + ":" + value.line() + ":" + value.column();
     }
 
-    private Node parse(Path file) {
+    /** The file read by eval-yaml's reader, as the suite loader read it; null when it cannot be read. */
+    private YamlValue parse(Path file) {
         return parsed.computeIfAbsent(file, f -> {
             if (!Files.isRegularFile(f)) {
                 return null;
             }
-            try (Reader in = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
-                return new Yaml(new SafeConstructor(new LoaderOptions())).compose(in);
-            } catch (IOException | YAMLException e) {
+            try {
+                return YamlFiles.read(f, "").value();
+            } catch (ConfigurationException e) {
                 return null;
             }
         });
     }
 
     /** The value at a path of mapping keys, or null. */
-    private static Node get(Node node, String... keys) {
-        Node current = node;
+    private static YamlValue get(YamlValue value, String... keys) {
+        YamlValue current = value;
         for (String key : keys) {
-            if (!(current instanceof MappingNode m)) {
-                return null;
-            }
-            Node next = null;
-            for (NodeTuple t : m.getValue()) {
-                if (t.getKeyNode() instanceof ScalarNode k && key.equals(k.getValue())) {
-                    next = t.getValueNode();
-                    break;
-                }
-            }
-            current = next;
+            Entry next = current instanceof Mapping m ? m.byKey().get(key) : null;
+            current = next == null ? null : next.value();
         }
         return current;
     }
 
-    private static List<Node> items(Node node) {
-        return node instanceof SequenceNode s ? s.getValue() : List.of();
+    private static List<YamlValue> items(YamlValue value) {
+        return value instanceof Sequence s ? s.items() : List.of();
     }
 }

@@ -263,8 +263,8 @@ class A2aJsSdkCliTest {
         assertThat(plain.code).as(plain.output).isEqualTo(1);
         assertThat(plain.err).contains("turn 1 toolsCalled: (none)");
         assertThat(invalid.code).as(invalid.output).isEqualTo(2);
-        assertThat(invalid.err).contains("agent-eval.targets.yaml: target 'traced' settings: 'toolCallsPath' is not a"
-                + " valid JSONPath: '$.artifacts[*].metadata.trace.steps[*'");
+        assertThat(invalid.err).containsPattern("agent-eval\\.targets\\.yaml:\\d+:\\d+: targets\\.traced\\.settings"
+                + "\\.toolCallsPath: is not a valid JSONPath: '\\$\\.artifacts\\[\\*]\\.metadata\\.trace\\.steps\\[\\*'");
     }
 
     @Test

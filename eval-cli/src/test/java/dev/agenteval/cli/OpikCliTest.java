@@ -239,8 +239,10 @@ class OpikCliTest {
         Outcome o = run(Map.of(), "run", "greetings.yaml", "--env", "local", "--opik");
 
         assertThat(o.code()).as(o.err()).isEqualTo(2);
-        assertThat(o.err()).contains("opik: url must be an absolute http(s) URL but was 'ftp://x'")
-                .contains("opik: 'traceIdKeys' must be a non-empty list of strings").contains("colour");
+        assertThat(o.err()).contains("agent-eval.targets.yaml:6:12: targets.local.opik.url: must be an absolute http(s)"
+                        + " URL but was 'ftp://x'")
+                .contains("agent-eval.targets.yaml:7:20: targets.local.opik.traceIdKeys: must be a non-empty list of strings")
+                .contains("agent-eval.targets.yaml:8:7: targets.local.opik.colour: unknown key 'colour'");
         assertThat(opik.requests).isEmpty();
     }
 }

@@ -197,8 +197,9 @@ class PricesCliTest {
         assertThat(code).isEqualTo(2);
         assertThat(agent.getRequestCount()).isZero();
         assertThat(err.toString(StandardCharsets.UTF_8))
-                .contains("prices.yaml:2:40: prices 'gpt-4o-mini': unknown key 'outputPerMilion'")
-                .contains("prices.yaml:2:16: prices 'gpt-4o-mini': missing 'outputPerMillion'");
+                .contains("prices.yaml:2:40: prices.gpt-4o-mini.outputPerMilion: unknown key 'outputPerMilion' — did you"
+                        + " mean 'outputPerMillion'?")
+                .contains("prices.yaml:2:16: prices.gpt-4o-mini.outputPerMillion: missing required key 'outputPerMillion'");
         assertThat(run("validate", "suite.yaml", "--env", "chat", "--prices", "missing.yaml")).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("no price file at");
     }
@@ -212,7 +213,7 @@ class PricesCliTest {
 
         assertThat(run("run", "suite.yaml", "--env", "chat")).isEqualTo(2);
         assertThat(agent.getRequestCount()).isZero();
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("agent-eval.targets.yaml:8:38: target 'chat' prices"
-                + " 'gpt-4o-mini' inputPerMillion: must be a number >= 0");
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("agent-eval.targets.yaml:8:38: targets.chat.prices"
+                + ".gpt-4o-mini.inputPerMillion: must be a number >= 0");
     }
 }

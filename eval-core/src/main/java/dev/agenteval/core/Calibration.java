@@ -5,7 +5,7 @@ import dev.agenteval.api.Case;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.EvalException;
 import dev.agenteval.api.FailureCode;
-import dev.agenteval.api.HarnessFailure;
+import dev.agenteval.api.InfrastructureFailure;
 import dev.agenteval.api.Message;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.ScorerSpec;
@@ -201,7 +201,7 @@ public final class Calibration {
         try {
             score = scorer.score(ctx);
             if (score == null) {
-                score = ScoreResult.errored(type, HarnessFailure.of(FailureCode.INTERNAL, "the scorer returned no result"));
+                score = ScoreResult.errored(type, InfrastructureFailure.of(FailureCode.INTERNAL, "the scorer returned no result"));
             }
         } catch (InterruptedException e) {
             throw e;
@@ -209,7 +209,7 @@ public final class Calibration {
             score = ScoreResult.errored(type, e.toFailure());
         } catch (Exception e) {
             LOG.debug("Scorer '{}' failed on label '{}'", type, l.id(), e);
-            score = ScoreResult.errored(type, HarnessFailure.of(FailureCode.INTERNAL,
+            score = ScoreResult.errored(type, InfrastructureFailure.of(FailureCode.INTERNAL,
                     e.getClass().getSimpleName() + ": " + e.getMessage()));
         }
         return outcome(l, template, score);

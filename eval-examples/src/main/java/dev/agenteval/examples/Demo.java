@@ -51,7 +51,7 @@ public final class Demo {
         boolean allPassed = true;
         try (DemoAgent agent = DemoAgent.start(); AgentClient client = a2aClient(agent)) {
             out.println("Demo agent (A2A 0.3, JSON-RPC) listening at " + agent.url());
-            Judge judge = OverlapJudge.ofDefaults();
+            Judge judge = OverlapJudge.defaults();
             out.println("Judge: " + judge.name());
             for (Map.Entry<String, Suite> entry : DemoSuites.all().entrySet()) {
                 Path dir = reportDir.resolve(entry.getKey());

@@ -50,7 +50,7 @@ import org.junit.jupiter.api.Test;
  *          eval-report  api, common, core; jackson, slf4j
  *          eval-yaml    api, common, core; snakeyaml, jackson, slf4j            (never eval-judge)
  * layer 3  eval-judge   api, common, core, http; jackson, resilience4j (core, ratelimiter, circuitbreaker), slf4j
- *          eval-agents  api, common, core, http; jackson, snakeyaml, json-path, slf4j
+ *          eval-agents  api, common, core, http, yaml (its reader, for the targets and price files); jackson, json-path, slf4j
  *          eval-opik    api, common, core, http; jackson, java.net.http, slf4j
  * layer 4  eval-launch  (when it exists) everything below; jackson, slf4j
  * layer 5  eval-junit   everything below; junit-jupiter-api, slf4j
@@ -111,8 +111,8 @@ class ArchitectureTest {
         MODULES.put(JUDGE, new Allowed(3, Set.of(API, COMMON, CORE, HTTP), union(JACKSON, Set.of(JAVA_NET_HTTP,
                 "io.github.resilience4j.core", "io.github.resilience4j.ratelimiter",
                 "io.github.resilience4j.circuitbreaker", SLF4J))));
-        MODULES.put(AGENTS, new Allowed(3, Set.of(API, COMMON, CORE, HTTP), union(JACKSON, Set.of(JAVA_NET_HTTP,
-                "org.yaml.snakeyaml", "json.path", SLF4J))));
+        MODULES.put(AGENTS, new Allowed(3, Set.of(API, COMMON, CORE, HTTP, YAML), union(JACKSON, Set.of(JAVA_NET_HTTP,
+                "json.path", SLF4J))));
         MODULES.put(OPIK, new Allowed(3, Set.of(API, COMMON, CORE, HTTP), union(JACKSON, Set.of(JAVA_NET_HTTP, SLF4J))));
         Set<String> belowLaunch = Set.of(API, COMMON, CORE, HTTP, REPORT, YAML, JUDGE, AGENTS, OPIK);
         MODULES.put(LAUNCH, new Allowed(4, belowLaunch, union(JACKSON, Set.of(JAVA_NET_HTTP, SLF4J))));

@@ -185,7 +185,7 @@ class DemoSuitesTest {
     // ------------------------------------------------------------------ helpers
 
     private static SuiteResult run(AgentClient agentClient, Suite suite) {
-        return EvalRunner.builder().agent(agentClient).judge(OverlapJudge.ofDefaults())
+        return EvalRunner.builder().agent(agentClient).judge(OverlapJudge.defaults())
                 .environment(name -> null).build().run(suite);
     }
 

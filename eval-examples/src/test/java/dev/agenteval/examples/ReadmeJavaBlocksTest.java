@@ -65,7 +65,7 @@ class ReadmeJavaBlocksTest {
         Suite suite = (Suite) loader.loadClass("SupportEval").getMethod("suite").invoke(null);
         assertThat(suite.name()).isEqualTo("support");
         try (DemoAgent agent = DemoAgent.start(); AgentClient client = Demo.a2aClient(agent)) {
-            SuiteResult result = EvalRunner.builder().agent(client).judge(OverlapJudge.ofDefaults())
+            SuiteResult result = EvalRunner.builder().agent(client).judge(OverlapJudge.defaults())
                     .environment(name -> name.equals("TENANT") ? "acme" : null).build().run(suite);
             assertThat(result.cases()).extracting(CaseResult::id)
                     .containsExactly("follow-up", "vitals", "booking", "refuses-refunds");

@@ -361,7 +361,7 @@ public final class HttpJson {
         private Duration connectTimeout = Duration.ofSeconds(5);
         private Duration requestTimeout = Duration.ofSeconds(120);
         private long maxResponseBytes = 10L * 1024 * 1024;
-        private RetryPolicy retryPolicy = RetryPolicy.ofDefaults();
+        private RetryPolicy retryPolicy = RetryPolicy.defaults();
         private Authentication authentication;
         private final Map<String, String> headers = new LinkedHashMap<>();
         private Secrets secrets = Secrets.shared();
@@ -391,7 +391,7 @@ public final class HttpJson {
             return this;
         }
 
-        /** The retry policy (default {@link RetryPolicy#ofDefaults()}). */
+        /** The retry policy (default {@link RetryPolicy#defaults()}). */
         public Builder retryPolicy(RetryPolicy retryPolicy) {
             this.retryPolicy = Objects.requireNonNull(retryPolicy, "retryPolicy");
             return this;

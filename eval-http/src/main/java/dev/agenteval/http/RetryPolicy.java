@@ -33,8 +33,18 @@ public final class RetryPolicy {
     }
 
     /** 3 attempts, 500 ms initial backoff doubling up to 30 s, on 429/502/503/504 and network errors. */
-    public static RetryPolicy ofDefaults() {
+    public static RetryPolicy defaults() {
         return DEFAULTS;
+    }
+
+    /**
+     * The defaults, under their former name.
+     *
+     * @deprecated use {@link #defaults()}, the name every agent-eval factory of defaults has
+     */
+    @Deprecated(forRemoval = true)
+    public static RetryPolicy ofDefaults() {
+        return defaults();
     }
 
     /** A single attempt. */

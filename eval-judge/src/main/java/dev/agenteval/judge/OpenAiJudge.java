@@ -235,7 +235,7 @@ public final class OpenAiJudge implements Judge {
         JudgePreflight.KeySource keySource = JudgePreflight.KeySource.CODE;
         Boolean requireApiKey;
         Duration requestTimeout = Duration.ofSeconds(60);
-        RetryPolicy retryPolicy = RetryPolicy.ofDefaults();
+        RetryPolicy retryPolicy = RetryPolicy.defaults();
         private int verdictRetries = 2;
         private double requestsPerSecond;
         int maxConcurrency = 4;
@@ -307,7 +307,7 @@ public final class OpenAiJudge implements Judge {
             return this;
         }
 
-        /** Retries of one HTTP call on 429/5xx and network errors, honouring {@code Retry-After} (default {@link RetryPolicy#ofDefaults()}). */
+        /** Retries of one HTTP call on 429/5xx and network errors, honouring {@code Retry-After} (default {@link RetryPolicy#defaults()}). */
         public Builder retryPolicy(RetryPolicy retryPolicy) {
             this.retryPolicy = Objects.requireNonNull(retryPolicy, "retryPolicy");
             return this;

@@ -64,8 +64,18 @@ public final class OverlapJudge implements Judge {
     }
 
     /** An overlap judge with the default threshold 0.5. */
-    public static OverlapJudge ofDefaults() {
+    public static OverlapJudge defaults() {
         return new OverlapJudge(DEFAULT_THRESHOLD);
+    }
+
+    /**
+     * The defaults, under their former name.
+     *
+     * @deprecated use {@link #defaults()}, the name every agent-eval factory of defaults has
+     */
+    @Deprecated(forRemoval = true)
+    public static OverlapJudge ofDefaults() {
+        return defaults();
     }
 
     /** An overlap judge passing answers whose score is at least {@code threshold} (0..1). */

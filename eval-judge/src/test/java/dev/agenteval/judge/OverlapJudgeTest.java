@@ -38,7 +38,7 @@ class OverlapJudgeTest {
     @Test
     void should_score_the_token_f1_against_the_reference_and_name_itself() {
         // answer tokens: capital, france, paris (3); reference tokens: paris, capital, france, city (4); shared 3.
-        JudgeVerdict v = OverlapJudge.ofDefaults().judge(request("The capital of France is Paris.", null,
+        JudgeVerdict v = OverlapJudge.defaults().judge(request("The capital of France is Paris.", null,
                 "Paris is the capital city of France."));
 
         assertThat(v.score()).isEqualTo(2 * 1.0 * 0.75 / 1.75);
@@ -63,7 +63,7 @@ class OverlapJudgeTest {
 
     @Test
     void should_count_a_repeated_token_only_as_often_as_the_reference_has_it() {
-        JudgeVerdict v = OverlapJudge.ofDefaults().judge(request("paris paris paris paris", null, "paris"));
+        JudgeVerdict v = OverlapJudge.defaults().judge(request("paris paris paris paris", null, "paris"));
 
         // precision 1/4, recall 1/1: F1 = 0.4, not 1.0.
         assertThat(v.score()).isEqualTo(0.4);
@@ -78,7 +78,7 @@ class OverlapJudgeTest {
                 List.of(ToolCall.of("find_assets", Map.of("filter", "pump")), ToolCall.of("find_assets", Map.of()),
                         ToolCall.of("delete_all", Map.of())), 1);
 
-        JudgeVerdict v = OverlapJudge.ofDefaults().judge(request);
+        JudgeVerdict v = OverlapJudge.defaults().judge(request);
 
         // called {find_assets, delete_all}, declared {find_assets, get_asset_status}: P = R = 0.5.
         assertThat(v.score()).isEqualTo(0.5);
@@ -96,26 +96,26 @@ class OverlapJudgeTest {
                         ToolCall.of("find_assets", Map.of("type", "pump")), ToolCall.of("other", Map.of())), 1);
         JudgeRequest none = new JudgeRequest("toolInvocation", "Find pumps", "Found.", null, null, tools, List.of(), 1);
 
-        JudgeVerdict v = OverlapJudge.ofDefaults().judge(request);
+        JudgeVerdict v = OverlapJudge.defaults().judge(request);
 
         assertThat(v.score()).isEqualTo(1.0 / 3);
         assertThat(v.passed()).isFalse();
         assertThat(v.reason()).isEqualTo("overlap judge (token overlap, not a model): 1 of 3 calls name a declared tool"
                 + " and only arguments its description mentions (score 0.33) is below the threshold 0.50; problems:"
                 + " find_assets has arguments its description does not mention: type; other is not declared");
-        assertThat(OverlapJudge.ofDefaults().judge(none).passed()).isFalse();
+        assertThat(OverlapJudge.defaults().judge(none).passed()).isFalse();
     }
 
     @Test
     void should_refuse_what_it_cannot_judge_instead_of_inventing_a_verdict() {
         JudgeRequest nothing = new JudgeRequest("my_judge", "Find pumps", "Found.", null, null, List.of(), List.of(), 1);
 
-        assertThatThrownBy(() -> OverlapJudge.ofDefaults().judge(nothing))
+        assertThatThrownBy(() -> OverlapJudge.defaults().judge(nothing))
                 .isInstanceOf(JudgeException.class)
                 .hasMessage("overlap judge (token overlap, not a model) cannot judge 'my_judge': it compares the answer"
                         + " with a reference or criteria, or tool calls with declared tools, and this request gives none"
                         + " of them; configure a model judge");
-        assertThatThrownBy(() -> OverlapJudge.ofDefaults().judge(request("x", null, "The answer should mention it")))
+        assertThatThrownBy(() -> OverlapJudge.defaults().judge(request("x", null, "The answer should mention it")))
                 .hasMessageEndingWith("the reference has no content words to compare with");
         assertThatThrownBy(() -> OverlapJudge.withThreshold(1.5)).hasMessage("threshold must be in 0..1 but was 1.5");
     }
@@ -153,7 +153,7 @@ class OverlapJudgeTest {
         });
 
         SuiteResult result = EvalRunner.builder().agent(InProcessAgent.replying(t -> "Paris is the capital of France."))
-                .providers(providers).judge(OverlapJudge.ofDefaults()).build().run(suite);
+                .providers(providers).judge(OverlapJudge.defaults()).build().run(suite);
 
         List<ScoreResult> capital = result.find("capital").orElseThrow().turns().get(0).scores();
         assertThat(capital).allSatisfy(s -> {

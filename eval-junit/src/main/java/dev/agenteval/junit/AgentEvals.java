@@ -32,7 +32,7 @@ import org.junit.jupiter.api.DynamicTest;
  * <li>failed: an {@link org.opentest4j.AssertionFailedError} whose message names the case and
  *     lists the failed checks, the judge's reasons and the answers;</li>
  * <li>errored (a harness failure: timeout, unreachable agent, judge error): a
- *     {@link HarnessFailureException}, which JUnit reports as an error, not a failure;</li>
+ *     {@link InfrastructureFailureException}, which JUnit reports as an error, not a failure;</li>
  * <li>skipped (stop-on-failure, interrupted run) or not selected by the runner's case or tag
  *     filters: the test is aborted ({@link org.opentest4j.TestAbortedException}).</li>
  * </ul>

@@ -26,7 +26,7 @@
  * <p>Each test is named after its case id. A case that failed fails its test with an
  * {@link org.opentest4j.AssertionFailedError} listing the failed checks and the judge's reasons;
  * a case the harness could not evaluate (timeout, unreachable agent, judge error) is a test
- * error ({@link dev.agenteval.junit.HarnessFailureException}); a skipped case aborts its test.
+ * error ({@link dev.agenteval.junit.InfrastructureFailureException}); a skipped case aborts its test.
  * Values are non-null unless documented otherwise.
  */
 package dev.agenteval.junit;

@@ -54,8 +54,8 @@ class AgentEvalSuiteTest {
 
             Outcome errored = launch.test("agent-breaks");
             assertThat(errored.status()).isEqualTo(Status.FAILED);
-            assertThat(errored.throwable()).isInstanceOf(HarnessFailureException.class);
-            assertThat(((HarnessFailureException) errored.throwable()).code()).contains(FailureCode.INVALID_RESPONSE);
+            assertThat(errored.throwable()).isInstanceOf(InfrastructureFailureException.class);
+            assertThat(((InfrastructureFailureException) errored.throwable()).code()).contains(FailureCode.INVALID_RESPONSE);
             assertThat(errored.message()).contains("turn 1: invalid_response: ").contains("-32603");
 
             assertThat(agent.requests()).isEqualTo(3);
@@ -142,7 +142,7 @@ class AgentEvalSuiteTest {
             Launch launch = Launch.run(CodeSuiteEvals.class, dir, Map.of("agent-eval.agent-url", agent.url().toString()));
 
             Outcome greets = launch.test("greets");
-            assertThat(greets.throwable()).isInstanceOf(HarnessFailureException.class)
+            assertThat(greets.throwable()).isInstanceOf(InfrastructureFailureException.class)
                     .hasRootCauseInstanceOf(ConfigurationException.class);
             assertThat(greets.message()).contains("scorer 'correctness' needs a judge, but none is configured:",
                     "-Dagent-eval.judge=overlap", "AGENT_EVAL_JUDGE_MODEL");

@@ -64,9 +64,9 @@ class AgentEvalsTest {
 
         Outcome errored = launch.test("crashes");
         assertThat(errored.status()).isEqualTo(Status.FAILED);
-        assertThat(errored.throwable()).isInstanceOf(HarnessFailureException.class).isNotInstanceOf(AssertionError.class);
-        assertThat(((HarnessFailureException) errored.throwable()).code()).contains(FailureCode.INTERNAL);
-        assertThat(((HarnessFailureException) errored.throwable()).caseId()).isEqualTo("crashes");
+        assertThat(errored.throwable()).isInstanceOf(InfrastructureFailureException.class).isNotInstanceOf(AssertionError.class);
+        assertThat(((InfrastructureFailureException) errored.throwable()).code()).contains(FailureCode.INTERNAL);
+        assertThat(((InfrastructureFailureException) errored.throwable()).caseId()).isEqualTo("crashes");
         assertThat(errored.message()).startsWith("case 'crashes' errored (the harness could not evaluate it;")
                 .contains("\nharness failures and failed checks:\n  - turn 1: internal: ")
                 .contains("the agent crashed");
@@ -114,7 +114,7 @@ class AgentEvalsTest {
         assertThat(failure.getAttribute("message")).startsWith("case 'names-a-dose' failed")
                 .contains("contains '200 mg': not found in answer text");
         Element error = (Element) suite.getElementsByTagName("error").item(0);
-        assertThat(error.getAttribute("type")).isEqualTo(HarnessFailureException.class.getName());
+        assertThat(error.getAttribute("type")).isEqualTo(InfrastructureFailureException.class.getName());
         assertThat(error.getAttribute("message")).startsWith("case 'crashes' errored");
         assertThat(Files.readString(xml)).contains("display-name: JUnit Jupiter > InProcessEvals > inProcess() > names-a-dose");
     }
@@ -181,7 +181,7 @@ class AgentEvalsTest {
         List<DynamicTest> tests = AgentEvals.dynamicTests(needsJudge, noJudge).toList();
 
         for (DynamicTest t : tests) {
-            assertThatThrownBy(() -> t.getExecutable().execute()).isInstanceOf(HarnessFailureException.class)
+            assertThatThrownBy(() -> t.getExecutable().execute()).isInstanceOf(InfrastructureFailureException.class)
                     .hasMessageStartingWith("suite 'judged' could not be run: ")
                     .hasMessageContaining("judge");
         }

@@ -60,7 +60,7 @@ class GatesJunitTest {
                     .contains("must_include '200 mg'")
                     .endsWith("(not a failure: agent-eval.threshold gates suite 'pharmacy', and its test 'gate' decides)");
             // A harness failure is never hidden by a gate.
-            assertThat(launch.test("agent-breaks").throwable()).isInstanceOf(HarnessFailureException.class);
+            assertThat(launch.test("agent-breaks").throwable()).isInstanceOf(InfrastructureFailureException.class);
         }
     }
 

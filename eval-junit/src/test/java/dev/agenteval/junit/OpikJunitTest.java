@@ -118,7 +118,7 @@ class OpikJunitTest {
             assertThat(launch.tests).containsOnlyKeys("greets", "names-a-dose", "agent-breaks", AgentEvalSetup.OPIK_TEST);
             assertThat(launch.test("greets").status()).isEqualTo(Status.SUCCESSFUL);
             assertThat(launch.test("names-a-dose").status()).isEqualTo(Status.FAILED);
-            assertThat(launch.test("agent-breaks").throwable()).isInstanceOf(HarnessFailureException.class);
+            assertThat(launch.test("agent-breaks").throwable()).isInstanceOf(InfrastructureFailureException.class);
             // one more test carries the upload failure; the factory itself succeeds
             assertThat(launch.containers.get("agentEval(AgentEvalSetup)").status()).isEqualTo(Status.SUCCESSFUL);
             Launch.Outcome upload = launch.test(AgentEvalSetup.OPIK_TEST);

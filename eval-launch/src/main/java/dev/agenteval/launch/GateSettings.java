@@ -290,7 +290,7 @@ public final class GateSettings {
                                                 Path workDir) {
         Path named = Path.of(given.value());
         Path path = workDir.resolve(named).normalize();
-        List<Path> files = List.of(Files.isDirectory(path) ? path.resolve(Reports.JSON_FILE) : path);
+        List<Path> files = List.of(Reports.jsonFile(path));
         if (Files.isDirectory(path) && !Files.exists(files.get(0))) {
             try (Stream<Path> children = Files.list(path)) {
                 List<Path> perSuite = children.map(c -> c.resolve(Reports.JSON_FILE)).filter(Files::isRegularFile)

@@ -322,6 +322,15 @@ public final class Reports {
     }
 
     /**
+     * The results file {@code path} names: {@code path} itself, or the {@value #JSON_FILE} in it
+     * when it is a folder (a report folder). The one rule of every command that reads a past run
+     * ({@code --baseline}, {@code merge}, {@code record --from}, {@code calibrate}).
+     */
+    public static Path jsonFile(Path path) {
+        return Files.isDirectory(Objects.requireNonNull(path, "path")) ? path.resolve(JSON_FILE) : path;
+    }
+
+    /**
      * The JSON Schema (draft 2020-12) of the harness result file, as shipped in this jar
      * ({@code dev/agenteval/report/harness-results.schema.json}); never null.
      */

@@ -99,7 +99,10 @@ public final class JsonValues {
 
     /**
      * {@code s} escaped for the inside of a JSON string: quote, backslash and control characters,
-     * and with {@code asciiOnly} every character above U+007E as {@code \\uXXXX}.
+     * and with {@code asciiOnly} every character above U+007E as {@code \\uXXXX}. The one JSON
+     * string escaper of agent-eval: without {@code asciiOnly} it is Python's
+     * {@code json.dumps(ensure_ascii=False)}, which the harness dialect's {@code must_include}
+     * matches against; with it, one of the forms a secret is redacted in.
      */
     public static String escaped(String s, boolean asciiOnly) {
         StringBuilder sb = new StringBuilder(s.length() + 8);

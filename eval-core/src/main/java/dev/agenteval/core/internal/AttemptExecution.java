@@ -5,7 +5,7 @@ import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.Case;
 import dev.agenteval.api.CaseAttempt;
 import dev.agenteval.api.FailureCode;
-import dev.agenteval.api.HarnessFailure;
+import dev.agenteval.api.InfrastructureFailure;
 import dev.agenteval.api.JudgeException;
 import dev.agenteval.api.Message;
 import dev.agenteval.api.Prices;
@@ -325,14 +325,14 @@ final class AttemptExecution implements Runnable {
     }
 
     /** Turn {@code index}, sent on {@code s} at {@code t0} (nanos), that the agent failed. */
-    private TurnResult failedTurn(int index, String name, Message input, AgentSession s, long t0, HarnessFailure f) {
+    private TurnResult failedTurn(int index, String name, Message input, AgentSession s, long t0, InfrastructureFailure f) {
         return AttemptTurns.failed(index, name, input, request(s, input), Duration.ofNanos(System.nanoTime() - t0), f,
                 configuredAgentId());
     }
 
     /** The turn in flight: its 0-based index, its name (or null) and the input it shows. */
     private record InFlight(int index, String name, String input) {
-        TurnResult cutOff(Duration duration, HarnessFailure failure, String agentId) {
+        TurnResult cutOff(Duration duration, InfrastructureFailure failure, String agentId) {
             return AttemptTurns.cutOff(index, name, input, duration, failure, agentId);
         }
     }
@@ -373,7 +373,7 @@ final class AttemptExecution implements Runnable {
         return true;
     }
 
-    private void recordFailure(HarnessFailure failure) {
+    private void recordFailure(InfrastructureFailure failure) {
         InFlight at;
         synchronized (lock) {
             at = inFlight();
@@ -426,7 +426,7 @@ final class AttemptExecution implements Runnable {
             boolean complete = at == null;
             if (!complete) {
                 all.add(preparation.redactor().redact(at.cutOff(Duration.ofNanos(now - turnStartNanos),
-                        new HarnessFailure(code, message, context), configuredAgentId())));
+                        new InfrastructureFailure(code, message, context), configuredAgentId())));
             }
             outcome = Verdicts.attempt(attempt, prepared.testCase().expectPass(), Duration.ofNanos(now - startNanos),
                     all, complete).withStopReason(complete ? stopReason : null);
@@ -453,8 +453,8 @@ final class AttemptExecution implements Runnable {
         }
     }
 
-    private static HarnessFailure internal(Throwable e) {
-        return HarnessFailure.of(FailureCode.INTERNAL, e.getClass().getSimpleName()
+    private static InfrastructureFailure internal(Throwable e) {
+        return InfrastructureFailure.of(FailureCode.INTERNAL, e.getClass().getSimpleName()
                 + (e.getMessage() == null ? "" : ": " + e.getMessage()));
     }
 

@@ -1,6 +1,6 @@
 package dev.agenteval.core.internal;
 
-import dev.agenteval.api.HarnessFailure;
+import dev.agenteval.api.InfrastructureFailure;
 import dev.agenteval.api.Message;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.TurnResult;
@@ -25,20 +25,20 @@ final class AttemptTurns {
 
     /** Turn {@code index}, sent as {@code request} (null when not sent), that the agent failed. */
     static TurnResult failed(int index, String name, Message input, Object request, Duration duration,
-                             HarnessFailure failure, String agentId) {
+                             InfrastructureFailure failure, String agentId) {
         return new TurnResult(index + 1, name, input.readableText(), request, null, null, null,
                 List.of(), duration, null, failure, List.of(), agentId, null, null, null,
                 TurnResult.partsBeyondText(input));
     }
 
     /** Simulated turn {@code index}, whose message the simulator could not give. */
-    static TurnResult simulatorFailed(int index, Duration duration, HarnessFailure failure, String agentId) {
+    static TurnResult simulatorFailed(int index, Duration duration, InfrastructureFailure failure, String agentId) {
         return new TurnResult(index + 1, null, AWAITING_SIMULATOR, null, null, null, null, List.of(), duration, null,
                 failure, List.of(), agentId, null, null);
     }
 
     /** Turn {@code index}, showing {@code input}, cut off by {@code failure} while in flight. */
-    static TurnResult cutOff(int index, String name, String input, Duration duration, HarnessFailure failure,
+    static TurnResult cutOff(int index, String name, String input, Duration duration, InfrastructureFailure failure,
                              String agentId) {
         return new TurnResult(index + 1, name, input, null, null, null, null, List.of(), duration, null, failure,
                 List.of(), agentId, null, null);

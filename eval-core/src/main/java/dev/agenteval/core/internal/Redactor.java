@@ -1,7 +1,7 @@
 package dev.agenteval.core.internal;
 
 import dev.agenteval.api.Check;
-import dev.agenteval.api.HarnessFailure;
+import dev.agenteval.api.InfrastructureFailure;
 import dev.agenteval.api.Part;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.ToolCall;
@@ -95,11 +95,11 @@ public final class Redactor {
     }
 
     /** A failure with every secret masked; null stays null. */
-    public HarnessFailure redact(HarnessFailure f) {
+    public InfrastructureFailure redact(InfrastructureFailure f) {
         if (f == null || secrets.isEmpty()) {
             return f;
         }
-        return new HarnessFailure(f.code(), redact(f.message()), map(f.context()));
+        return new InfrastructureFailure(f.code(), redact(f.message()), map(f.context()));
     }
 
     private ScoreResult redact(ScoreResult s) {

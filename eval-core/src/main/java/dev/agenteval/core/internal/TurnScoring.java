@@ -4,7 +4,7 @@ import dev.agenteval.api.AgentException;
 import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.Case;
 import dev.agenteval.api.FailureCode;
-import dev.agenteval.api.HarnessFailure;
+import dev.agenteval.api.InfrastructureFailure;
 import dev.agenteval.api.Message;
 import dev.agenteval.api.Prices;
 import dev.agenteval.api.ScoreResult;
@@ -92,7 +92,7 @@ final class TurnScoring {
         try {
             ScoreResult r = preparation.scorer(spec).score(ctx);
             if (r == null) {
-                return ScoreResult.errored(spec.type(), HarnessFailure.of(FailureCode.INTERNAL,
+                return ScoreResult.errored(spec.type(), InfrastructureFailure.of(FailureCode.INTERNAL,
                         "scorer '" + spec.type() + "' returned no result"));
             }
             // The judge's usage is priced like the agent's: tokens and a model but no cost get an estimate.
@@ -104,7 +104,7 @@ final class TurnScoring {
             return ScoreResult.errored(spec.type(), e.toFailure());
         } catch (Exception e) {
             LOG.debug("Scorer '{}' failed on case '{}'", spec.type(), ctx.testCase().id(), e);
-            return ScoreResult.errored(spec.type(), HarnessFailure.of(FailureCode.INTERNAL,
+            return ScoreResult.errored(spec.type(), InfrastructureFailure.of(FailureCode.INTERNAL,
                     "scorer '" + spec.type() + "' threw " + e.getClass().getSimpleName() + ": " + e.getMessage()));
         }
     }

@@ -9,7 +9,7 @@ import dev.agenteval.agents.AgentClients;
 import dev.agenteval.api.Case;
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.CaseStatus;
-import dev.agenteval.api.HarnessFailure;
+import dev.agenteval.api.InfrastructureFailure;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.ScoreStatus;
 import dev.agenteval.api.Suite;
@@ -167,7 +167,7 @@ class FaultCorpusTest {
             assertThat(turns.get(t - 1).passed()).as(as + " turn " + t).isTrue();
         }
         TurnResult hit = turns.get(p.hitTurn() - 1);
-        HarnessFailure f = hit.harnessFailure();
+        InfrastructureFailure f = hit.harnessFailure();
         assertThat(f).as(as + ": failure").isNotNull();
         assertThat(f.code()).as(as + ": code").isEqualTo(p.fault().code);
         assertThat(f.message()).as(as + ": message").contains(p.fault().message);

@@ -3,7 +3,7 @@ package dev.agenteval.judge.internal;
 import dev.agenteval.api.Check;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.FailureCode;
-import dev.agenteval.api.HarnessFailure;
+import dev.agenteval.api.InfrastructureFailure;
 import dev.agenteval.api.JudgeException;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.ScoreStatus;
@@ -173,7 +173,7 @@ abstract class JudgeScorerFactory implements ScorerFactory {
         if (text == null && optionalParam) {
             text = defaultText(ctx).orElse(null);
             if (text == null) {
-                return ScoreResult.errored(id, HarnessFailure.of(FailureCode.INTERNAL, "scorer '" + id + "' needs '"
+                return ScoreResult.errored(id, InfrastructureFailure.of(FailureCode.INTERNAL, "scorer '" + id + "' needs '"
                         + param + "' on case '" + ctx.testCase().id() + "', which is not simulated"));
             }
         }

@@ -3,7 +3,7 @@ package dev.agenteval.junit.internal;
 import dev.agenteval.api.CaseAttempt;
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.FailureCode;
-import dev.agenteval.api.HarnessFailure;
+import dev.agenteval.api.InfrastructureFailure;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.TurnResult;
 import java.util.ArrayList;
@@ -114,7 +114,7 @@ final class CaseMessages {
                 + (t.name() == null ? "" : " (" + t.name() + ")") + ": ";
     }
 
-    static String harnessFailure(HarnessFailure f) {
+    static String harnessFailure(InfrastructureFailure f) {
         StringBuilder sb = new StringBuilder(f.code().wireName()).append(": ").append(f.message());
         if (!f.context().isEmpty()) {
             StringJoiner j = new StringJoiner(", ", " (", ")");

@@ -5,7 +5,7 @@ import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.core.EvalRunner;
-import dev.agenteval.junit.HarnessFailureException;
+import dev.agenteval.junit.InfrastructureFailureException;
 import dev.agenteval.spi.RunListener;
 import dev.agenteval.spi.ScorerFactory;
 import java.net.URI;
@@ -131,10 +131,10 @@ public final class SuiteRun {
             return future.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new HarnessFailureException(null, null, "interrupted waiting for suite '" + suite.name() + "'", e);
+            throw new InfrastructureFailureException(null, null, "interrupted waiting for suite '" + suite.name() + "'", e);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
-            throw new HarnessFailureException(null, null, "suite '" + suite.name() + "' could not be run: "
+            throw new InfrastructureFailureException(null, null, "suite '" + suite.name() + "' could not be run: "
                     + cause.getMessage(), cause);
         }
     }
@@ -154,7 +154,7 @@ public final class SuiteRun {
      * Returns when case {@code caseId} passed; otherwise throws what JUnit should report.
      *
      * @throws AssertionFailedError     when the case failed (aborted instead when a threshold gates the suite)
-     * @throws HarnessFailureException  when the case errored, or the run could not be carried out
+     * @throws InfrastructureFailureException  when the case errored, or the run could not be carried out
      * @throws TestAbortedException     when the case was skipped or not selected
      */
     public void assertCase(String caseId) {
@@ -172,7 +172,7 @@ public final class SuiteRun {
             case SKIPPED -> throw new TestAbortedException("case '" + caseId + "' was skipped: " + c.reason());
             case FAILED -> notPassed(CaseMessages.failed(c, judgeScorer));
             case UNDECIDED -> notPassed("case '" + caseId + "' is undecided (never a pass): " + c.reason());
-            case ERRORED -> throw new HarnessFailureException(caseId,
+            case ERRORED -> throw new InfrastructureFailureException(caseId,
                     CaseMessages.firstFailureCode(c), CaseMessages.errored(c, judgeScorer), null);
         }
     }

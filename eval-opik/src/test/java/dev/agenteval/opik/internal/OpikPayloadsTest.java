@@ -7,7 +7,7 @@ import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.Check;
 import dev.agenteval.api.FailureCode;
-import dev.agenteval.api.HarnessFailure;
+import dev.agenteval.api.InfrastructureFailure;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.ScoreStatus;
 import dev.agenteval.api.TaskState;
@@ -68,7 +68,7 @@ class OpikPayloadsTest {
     @Test
     void should_leave_out_skipped_and_errored_scores_and_value_a_score_without_value_by_its_status() {
         CaseResult c = aCase(turn(1, ScoreResult.skipped("jsonpath", "no json"),
-                ScoreResult.errored("correctness", HarnessFailure.of(FailureCode.JUDGE_ERROR, "judge down")),
+                ScoreResult.errored("correctness", InfrastructureFailure.of(FailureCode.JUDGE_ERROR, "judge down")),
                 score("passed", ScoreStatus.PASSED, null, ""), score("failed", ScoreStatus.FAILED, null, "no")));
 
         List<Object> scores = payloads.scores(c, TRACE);

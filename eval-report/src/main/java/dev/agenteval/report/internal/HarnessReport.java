@@ -8,7 +8,7 @@ import dev.agenteval.api.CaseAttempt;
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.Check;
-import dev.agenteval.api.HarnessFailure;
+import dev.agenteval.api.InfrastructureFailure;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.ScoreStatus;
 import dev.agenteval.api.SuiteResult;
@@ -116,7 +116,7 @@ public final class HarnessReport {
     }
 
     /** The failure that kept a step from being evaluated: the turn's, else the first errored scorer's; null when none. */
-    static HarnessFailure harnessError(TurnResult t) {
+    static InfrastructureFailure harnessError(TurnResult t) {
         if (t.harnessFailure() != null) {
             return t.harnessFailure();
         }

@@ -6,7 +6,7 @@ import static dev.agenteval.report.internal.MarkdownReport.inline;
 
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.CaseStatus;
-import dev.agenteval.api.HarnessFailure;
+import dev.agenteval.api.InfrastructureFailure;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.api.Usage;
@@ -117,7 +117,7 @@ public final class HarnessTranscript {
         if (!errors.isEmpty()) {
             md.append("Errors: ").append(inline(String.join("; ", errors))).append("  \n");
         }
-        HarnessFailure f = HarnessReport.harnessError(t);
+        InfrastructureFailure f = HarnessReport.harnessError(t);
         if (f != null) {
             md.append("Harness error: ").append(inline(ReportText.harnessFailure(f))).append("  \n");
         }

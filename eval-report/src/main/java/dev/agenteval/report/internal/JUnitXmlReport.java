@@ -2,7 +2,7 @@ package dev.agenteval.report.internal;
 
 import dev.agenteval.api.CaseAttempt;
 import dev.agenteval.api.CaseResult;
-import dev.agenteval.api.HarnessFailure;
+import dev.agenteval.api.InfrastructureFailure;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.Summary;
 import dev.agenteval.api.TurnResult;
@@ -223,7 +223,7 @@ public final class JUnitXmlReport {
                 xml.append("</failure>\n");
             }
             case ERRORED -> {
-                HarnessFailure failure = ReportText.firstHarnessFailure(c);
+                InfrastructureFailure failure = ReportText.firstHarnessFailure(c);
                 xml.append("    <error");
                 attr(xml, "message", !c.reason().isEmpty() || failure == null ? c.reason() : failure.message());
                 attr(xml, "type", failure == null ? "errored" : failure.code().wireName());

@@ -7,7 +7,7 @@ import dev.agenteval.api.CaseAttempt;
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.Check;
 import dev.agenteval.api.Fingerprint;
-import dev.agenteval.api.HarnessFailure;
+import dev.agenteval.api.InfrastructureFailure;
 import dev.agenteval.api.Part;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.Shard;
@@ -421,7 +421,7 @@ public final class JsonReport {
     }
 
     /** A harness failure as {@code {code, message, context}}; a JSON null for null. */
-    static JsonNode failure(HarnessFailure f) {
+    static JsonNode failure(InfrastructureFailure f) {
         if (f == null) {
             return JsonTrees.NODES.nullNode();
         }

@@ -9,7 +9,7 @@ import dev.agenteval.api.Check;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.FailureCode;
 import dev.agenteval.api.Fingerprint;
-import dev.agenteval.api.HarnessFailure;
+import dev.agenteval.api.InfrastructureFailure;
 import dev.agenteval.api.Part;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.ScoreStatus;
@@ -348,7 +348,7 @@ public final class JsonReportReader {
     }
 
     @SuppressWarnings("unchecked")
-    private HarnessFailure failure(JsonNode node, String at) {
+    private InfrastructureFailure failure(JsonNode node, String at) {
         if (node == null || node.isNull()) {
             return null;
         }
@@ -365,7 +365,7 @@ public final class JsonReportReader {
         if (!(context instanceof Map)) {
             throw error(at + ".context", "must be a JSON object");
         }
-        return new HarnessFailure(code, text(node, "message", at + ".", false), (Map<String, Object>) context);
+        return new InfrastructureFailure(code, text(node, "message", at + ".", false), (Map<String, Object>) context);
     }
 
     private Usage usage(JsonNode node, String at) {

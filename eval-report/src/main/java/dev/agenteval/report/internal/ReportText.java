@@ -3,7 +3,7 @@ package dev.agenteval.report.internal;
 import dev.agenteval.api.CaseAttempt;
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.CaseStatus;
-import dev.agenteval.api.HarnessFailure;
+import dev.agenteval.api.InfrastructureFailure;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.Summary;
@@ -188,7 +188,7 @@ final class ReportText {
     }
 
     /** E.g. {@code eval_timeout: case took too long (timeoutSeconds=30)}. */
-    static String harnessFailure(HarnessFailure f) {
+    static String harnessFailure(InfrastructureFailure f) {
         StringBuilder sb = new StringBuilder(f.code().wireName()).append(": ").append(f.message());
         if (!f.context().isEmpty()) {
             StringJoiner j = new StringJoiner(", ", " (", ")");
@@ -251,7 +251,7 @@ final class ReportText {
      * The harness failure that best explains an errored case: the first one that aborted a turn,
      * else the first one of a scorer; null when there is none.
      */
-    static HarnessFailure firstHarnessFailure(CaseResult c) {
+    static InfrastructureFailure firstHarnessFailure(CaseResult c) {
         for (CaseAttempt a : c.attempts()) {
             for (TurnResult t : a.turns()) {
                 if (t.harnessFailure() != null) {

@@ -14,7 +14,7 @@ import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.Check;
 import dev.agenteval.api.FailureCode;
-import dev.agenteval.api.HarnessFailure;
+import dev.agenteval.api.InfrastructureFailure;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.TaskState;
@@ -41,7 +41,7 @@ class HarnessReportTest {
     @TempDir
     Path dir;
 
-    private static TurnResult turn(int index, String name, Usage usage, HarnessFailure failure, List<ScoreResult> scores,
+    private static TurnResult turn(int index, String name, Usage usage, InfrastructureFailure failure, List<ScoreResult> scores,
                                    String traceUrl) {
         Map<String, Object> request = Map.of("method", "message/send", "params",
                 Map.of("message", Map.of("parts", List.of(Map.of("kind", "text", "text", "step " + index)))));
@@ -73,11 +73,11 @@ class HarnessReportTest {
                         List.of(ScoreResult.ofChecks("must_not_include", Check.fail("error", "found in response"))), null));
         CaseResult broken = caseOf("broken", CaseStatus.ERRORED,
                 turn(1, "first", null, null, List.of(ScoreResult.ofChecks("must_include", Check.pass("started"))), null),
-                turn(2, null, null, new HarnessFailure(FailureCode.HTTP_ERROR, "HTTP 500 from the agent",
+                turn(2, null, null, new InfrastructureFailure(FailureCode.HTTP_ERROR, "HTTP 500 from the agent",
                         Map.of("status", 500)), List.of(), null));
         CaseResult judged = caseOf("judged", CaseStatus.ERRORED,
                 turn(1, null, null, null, List.of(ScoreResult.errored("expected_output_text",
-                        HarnessFailure.of(FailureCode.JUDGE_ERROR, "the judge gave no clear verdict"))), null));
+                        InfrastructureFailure.of(FailureCode.JUDGE_ERROR, "the judge gave no clear verdict"))), null));
         CaseResult later = new CaseResult("later", List.of(), true, CaseStatus.SKIPPED, "not run: run interrupted",
                 Duration.ZERO, null, List.of());
         return new SuiteResult("hello", SampleResults.STARTED, Duration.ofMillis(9000), false,

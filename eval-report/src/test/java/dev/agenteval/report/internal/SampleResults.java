@@ -5,7 +5,7 @@ import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.Check;
 import dev.agenteval.api.FailureCode;
-import dev.agenteval.api.HarnessFailure;
+import dev.agenteval.api.InfrastructureFailure;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.TaskState;
@@ -83,11 +83,11 @@ public final class SampleResults {
     public static CaseResult slow() {
         TurnResult first = new TurnResult(1, "start", "Start a long job", null, null, "Working on it", TaskState.WORKING,
                 List.of(), Duration.ofMillis(1000), null, null,
-                List.of(ScoreResult.errored("llm_judge", HarnessFailure.of(FailureCode.JUDGE_ERROR, "no clear verdict"))
+                List.of(ScoreResult.errored("llm_judge", InfrastructureFailure.of(FailureCode.JUDGE_ERROR, "no clear verdict"))
                         .withUsage(Usage.tokens(10, 2))));
         TurnResult second = new TurnResult(2, null, "Is it done?", null, null, null, null, List.of(),
                 Duration.ofMillis(30000), null,
-                new HarnessFailure(FailureCode.EVAL_TIMEOUT, "case exceeded its 30s bound",
+                new InfrastructureFailure(FailureCode.EVAL_TIMEOUT, "case exceeded its 30s bound",
                         Map.of("timeoutSeconds", 30)),
                 List.of());
         return new CaseResult("slow", List.of("long"), true, CaseStatus.ERRORED,

@@ -8,7 +8,7 @@ import dev.agenteval.api.Case;
 import dev.agenteval.api.CaseAttempt;
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.CaseStatus;
-import dev.agenteval.api.HarnessFailure;
+import dev.agenteval.api.InfrastructureFailure;
 import dev.agenteval.api.FailureCode;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.ScoreStatus;
@@ -34,7 +34,7 @@ class PairedComparisonTest {
     /** A turn scored by {@code scorer} with {@code value}. */
     private static TurnResult turn(String scorer, Double value) {
         ScoreResult score = new ScoreResult(scorer, value == null ? ScoreStatus.ERRORED : ScoreStatus.PASSED, value,
-                "", List.of(), null, value == null ? HarnessFailure.of(FailureCode.INTERNAL, "no value") : null);
+                "", List.of(), null, value == null ? InfrastructureFailure.of(FailureCode.INTERNAL, "no value") : null);
         return new TurnResult(1, null, "q", null, null, "a", TaskState.COMPLETED, List.of(), Duration.ZERO, null, null,
                 List.of(score));
     }

@@ -1,20 +1,13 @@
 package dev.agenteval.yaml.internal;
 
 import dev.agenteval.api.ConfigurationException;
-import java.io.StringReader;
+import dev.agenteval.yaml.internal.YamlValue.Entry;
+import dev.agenteval.yaml.internal.YamlValue.Mapping;
+import dev.agenteval.yaml.internal.YamlValue.Scalar;
+import dev.agenteval.yaml.internal.YamlValue.Sequence;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.IntFunction;
-import org.yaml.snakeyaml.DumperOptions.FlowStyle;
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
-import org.yaml.snakeyaml.error.YAMLException;
-import org.yaml.snakeyaml.nodes.MappingNode;
-import org.yaml.snakeyaml.nodes.Node;
-import org.yaml.snakeyaml.nodes.NodeTuple;
-import org.yaml.snakeyaml.nodes.ScalarNode;
-import org.yaml.snakeyaml.nodes.SequenceNode;
 
 /**
  * Adds a case to the text of a platform-dialect suite file, keeping every other line as written:
@@ -38,25 +31,24 @@ public final class CaseListAppender {
      *                                suite, or writes {@code cases} other than as a block list
      */
     public static String append(Path file, String text, IntFunction<String> caseAt) {
-        MappingNode mapping = rootMapping(file, text);
-        List<NodeTuple> entries = mapping.getValue();
+        List<Entry> entries = rootMapping(file, text).entries();
         String[] lines = text.split("\n", -1);
         for (int i = 0; i < entries.size(); i++) {
-            NodeTuple entry = entries.get(i);
-            String key = entry.getKeyNode() instanceof ScalarNode s ? s.getValue() : "";
+            Entry entry = entries.get(i);
+            String key = entry.key().text();
             refuseHarness(file, key);
             if (!key.equals("cases")) {
                 continue;
             }
-            if (!(entry.getValueNode() instanceof SequenceNode cases) || cases.getFlowStyle() == FlowStyle.FLOW) {
-                throw new ConfigurationException(file + ":" + (entry.getKeyNode().getStartMark().getLine() + 1)
+            Sequence cases = blockList(entry.value(), lines);
+            if (cases == null) {
+                throw new ConfigurationException(file + ":" + entry.key().line()
                         + ": 'cases' is not a block list ('- id: ...' items, one per line): write it as one to record into it");
             }
-            int dashColumn = cases.getStartMark().getColumn();
             int insertAt = i + 1 < entries.size()
-                    ? lineAfterLastContent(lines, entries.get(i + 1).getKeyNode().getStartMark().getLine())
+                    ? lineAfterLastContent(lines, entries.get(i + 1).key().line() - 1)
                     : lineAfterLastContent(lines, lines.length);
-            return insert(lines, insertAt, caseAt.apply(dashColumn));
+            return insert(lines, insertAt, caseAt.apply(cases.column() - 1));
         }
         String base = text.isEmpty() || text.endsWith("\n") ? text : text + "\n";
         return base + "cases:\n" + caseAt.apply(2);
@@ -70,30 +62,29 @@ public final class CaseListAppender {
      *                                block list (e.g. the case lives in an included file)
      */
     public static String replace(Path file, String text, String caseId, IntFunction<String> caseAt) {
-        MappingNode mapping = rootMapping(file, text);
-        List<NodeTuple> entries = mapping.getValue();
+        List<Entry> entries = rootMapping(file, text).entries();
         String[] lines = text.split("\n", -1);
         for (int i = 0; i < entries.size(); i++) {
-            NodeTuple entry = entries.get(i);
-            refuseHarness(file, entry.getKeyNode() instanceof ScalarNode s ? s.getValue() : "");
-            if (!(entry.getKeyNode() instanceof ScalarNode k && k.getValue().equals("cases"))
-                    || !(entry.getValueNode() instanceof SequenceNode cases) || cases.getFlowStyle() == FlowStyle.FLOW) {
+            Entry entry = entries.get(i);
+            refuseHarness(file, entry.key().text());
+            Sequence cases = entry.key().text().equals("cases") ? blockList(entry.value(), lines) : null;
+            if (cases == null) {
                 continue;
             }
-            List<Node> items = cases.getValue();
+            List<YamlValue> items = cases.items();
             for (int j = 0; j < items.size(); j++) {
                 if (!caseId.equals(idOf(items.get(j)))) {
                     continue;
                 }
-                int from = items.get(j).getStartMark().getLine();
-                int next = j + 1 < items.size() ? items.get(j + 1).getStartMark().getLine()
-                        : i + 1 < entries.size() ? entries.get(i + 1).getKeyNode().getStartMark().getLine() : lines.length;
+                int from = items.get(j).line() - 1;
+                int next = j + 1 < items.size() ? items.get(j + 1).line() - 1
+                        : i + 1 < entries.size() ? entries.get(i + 1).key().line() - 1 : lines.length;
                 int to = lineAfterLastContent(lines, next);
                 StringBuilder sb = new StringBuilder();
                 for (int l = 0; l < from; l++) {
                     sb.append(lines[l]).append('\n');
                 }
-                sb.append(caseAt.apply(cases.getStartMark().getColumn()));
+                sb.append(caseAt.apply(cases.column() - 1));
                 for (int l = to; l < lines.length; l++) {
                     sb.append(lines[l]);
                     if (l < lines.length - 1) {
@@ -115,25 +106,27 @@ public final class CaseListAppender {
         }
     }
 
-    private static String idOf(Node item) {
-        if (item instanceof MappingNode m) {
-            for (NodeTuple t : m.getValue()) {
-                if (t.getKeyNode() instanceof ScalarNode k && k.getValue().equals("id") && t.getValueNode() instanceof ScalarNode v) {
-                    return v.getValue();
-                }
-            }
-        }
-        return null;
+    private static String idOf(YamlValue item) {
+        return item instanceof Mapping m && m.byKey().get("id") != null
+                && m.byKey().get("id").value() instanceof Scalar id ? id.text() : null;
     }
 
-    private static MappingNode rootMapping(Path file, String text) {
-        Node root;
-        try {
-            root = new Yaml(new SafeConstructor(new LoaderOptions())).compose(new StringReader(text));
-        } catch (YAMLException e) {
-            throw new ConfigurationException(file + ": cannot be read as one YAML document: " + e.getMessage(), e);
+    /**
+     * {@code value} when it is a block list ({@code - } items, one per line), the list whose
+     * column is its first dash; null for a flow list ({@code [a, b]}) or anything else.
+     */
+    private static Sequence blockList(YamlValue value, String[] lines) {
+        if (!(value instanceof Sequence list)) {
+            return null;
         }
-        if (!(root instanceof MappingNode mapping)) {
+        String line = list.line() - 1 < lines.length ? lines[list.line() - 1] : "";
+        return line.startsWith("-", list.column() - 1) ? list : null;
+    }
+
+    /** The suite's root mapping, read safely by {@link YamlReader} (its problems name the file, line and column). */
+    private static Mapping rootMapping(Path file, String text) {
+        YamlValue root = YamlFiles.parse(text, file.toString()).value();
+        if (!(root instanceof Mapping mapping)) {
             throw new ConfigurationException(file + ": the suite is not a mapping with 'cases'");
         }
         return mapping;

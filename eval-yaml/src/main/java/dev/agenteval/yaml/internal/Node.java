@@ -61,6 +61,11 @@ public final class Node {
         return file;
     }
 
+    /** Where this node's problems are reported (those of its whole file). */
+    public Problems problems() {
+        return problems;
+    }
+
     public YamlValue value() {
         return value;
     }

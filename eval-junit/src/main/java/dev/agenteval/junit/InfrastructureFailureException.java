@@ -5,11 +5,11 @@ import dev.agenteval.api.FailureCode;
 import java.util.Optional;
 
 /**
- * The harness could not evaluate a case (the agent timed out or was unreachable, the judge gave
- * no verdict, the run could not start). Not an {@link AssertionError}, so JUnit and Surefire
+ * agent-eval could not evaluate a case (the agent timed out or was unreachable, the judge gave
+ * no verdict, the run could not start): an {@link dev.agenteval.api.InfrastructureFailure}. Not an {@link AssertionError}, so JUnit and Surefire
  * report it as a test error rather than a failure: it says nothing about the agent's answers.
  */
-public class HarnessFailureException extends EvalException {
+public class InfrastructureFailureException extends EvalException {
 
     private static final long serialVersionUID = 1L;
 
@@ -19,10 +19,10 @@ public class HarnessFailureException extends EvalException {
     /**
      * An error of case {@code caseId}.
      *
-     * @param code the failure code of the harness failure that explains it best, or null when
+     * @param code the failure code of the infrastructure failure that explains it best, or null when
      *             there is none (e.g. the run could not start)
      */
-    public HarnessFailureException(String caseId, FailureCode code, String message, Throwable cause) {
+    public InfrastructureFailureException(String caseId, FailureCode code, String message, Throwable cause) {
         super(message, cause);
         this.caseId = caseId;
         this.code = code;
