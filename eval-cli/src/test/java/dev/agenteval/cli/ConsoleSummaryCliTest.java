@@ -65,11 +65,14 @@ class ConsoleSummaryCliTest {
 
         assertThat(o.code()).isEqualTo(AgentEvalCli.CASES_FAILED);
         List<String> lines = o.out().lines().toList();
-        assertThat(lines).hasSize(4);
+        assertThat(lines).hasSize(6);
         assertThat(lines.get(0)).startsWith("Suite s: 3 cases: 1 passed, 2 failed, 0 errored, 0 skipped; pass rate 33.3% (95% CI 6-79%, n=3) in ");
-        assertThat(lines.get(1)).matches("  FAIL  wants_aspirin \\([0-9.]+s\\): .*must_include 'aspirin': not found in response");
-        assertThat(lines.get(2)).matches("  FAIL  wants_no_hello \\([0-9.]+s\\): .*must_not_include 'hello': found in response.*");
-        assertThat(lines.get(3)).isEqualTo("Reports: out/results.json, out/results.md, out/junit.xml, out/report.html,"
+        // Each scorer's mean with its bootstrap interval, in the order the suite first uses them.
+        assertThat(lines.get(1)).isEqualTo("  score must_include: mean 0.500 (95% CI 0.000-1.000, n=2)");
+        assertThat(lines.get(2)).isEqualTo("  score must_not_include: mean 0.000 (95% CI 0.000-0.000, n=1)");
+        assertThat(lines.get(3)).matches("  FAIL  wants_aspirin \\([0-9.]+s\\): .*must_include 'aspirin': not found in response");
+        assertThat(lines.get(4)).matches("  FAIL  wants_no_hello \\([0-9.]+s\\): .*must_not_include 'hello': found in response.*");
+        assertThat(lines.get(5)).isEqualTo("Reports: out/results.json, out/results.md, out/junit.xml, out/report.html,"
                 + " res.json, res.md");
         assertThat(o.out()).doesNotContain("greets").doesNotContain("Failures:");
         assertThat(o.err()).as("no per-case stream without a terminal and -v").doesNotContain("wants_aspirin")
@@ -80,7 +83,7 @@ class ConsoleSummaryCliTest {
     void should_name_the_default_results_files_on_the_summary_stream() {
         Outcome o = run();
 
-        assertThat(o.out().lines().toList().get(3)).matches("Reports: results/s-[0-9TZ]+\\.json, results/s-[0-9TZ]+\\.md");
+        assertThat(o.out().lines().reduce((a, b) -> b).orElseThrow()).matches("Reports: results/s-[0-9TZ]+\\.json, results/s-[0-9TZ]+\\.md");
     }
 
     @Test

@@ -25,7 +25,7 @@ import org.w3c.dom.NodeList;
  * Issue 29's "done when": a run with {@code --repeat 5} against a stochastic agent (the seeded coin
  * of {@link TestAgents.Coin}) reports every figure (the pass rate's interval, the attempt pass rate
  * with its interval, pass@k and pass^k for k = 1..5, each scorer's mean with its interval) in
- * results.json, results.md, report.html and junit.xml; the console shows the pass rate's interval.
+ * results.json, results.md, report.html, junit.xml and the console.
  */
 class RepeatFiguresAllFormatsCliTest {
 
@@ -80,6 +80,7 @@ class RepeatFiguresAllFormatsCliTest {
                 + percent(attempts.get("stderr").asDouble()) + ", clustered by case, over " + cases + " cases).";
         assertThat(md).contains(sentence + "\n");
         assertThat(html).contains("<p id=\"attempt-pass-rate\">" + sentence + "</p>");
+        assertThat(console).contains("  " + sentence.replace('–', '-') + "\n");
         assertSame(junit, "agent-eval.attemptPassRate", attempts.get("mean"));
         assertSame(junit, "agent-eval.attemptPassRate.stderr", attempts.get("stderr"));
         assertThat(junit.get("agent-eval.attemptPassRateInterval.method")).isEqualTo("normal");
@@ -101,6 +102,9 @@ class RepeatFiguresAllFormatsCliTest {
             assertThat(junit.get("agent-eval.passAtKLeftOut." + k)).isEqualTo("0");
         }
         assertThat(summary.at("/passAtK/" + (REPEAT + 1)).isMissingNode()).isTrue();
+        assertThat(console).contains("  pass@k: k=1 " + percent(summary.at("/passAtK/1").asDouble()) + ", k=2 ")
+                .contains("; pass^k: k=1 " + percent(summary.at("/passHatK/1").asDouble()) + ", k=2 ")
+                .contains(", k=" + REPEAT + " " + percent(summary.at("/passHatK/" + REPEAT).asDouble()) + "\n");
 
         // The scorer's mean with its bootstrap interval.
         JsonNode scorer = json.at("/scorers/0");
@@ -118,6 +122,7 @@ class RepeatFiguresAllFormatsCliTest {
         assertSame(junit, "agent-eval.scorer.contains.mean", scorer.get("mean"));
         assertSame(junit, "agent-eval.scorer.contains.stderr", scorer.get("stderr"));
         assertInterval(junit, "agent-eval.scorer.contains.interval.", interval);
+        assertThat(console).contains("  score contains: mean " + mean + " (" + scoreCi.replace('–', '-') + ", n=" + cases + ")\n");
     }
 
     /**

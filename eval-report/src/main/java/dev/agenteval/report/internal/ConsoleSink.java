@@ -8,9 +8,13 @@ import dev.agenteval.api.TurnResult;
 import dev.agenteval.report.Baseline;
 import dev.agenteval.report.BaselineComparison;
 import dev.agenteval.report.stats.Confidence;
+import dev.agenteval.report.stats.MeanEstimate;
+import dev.agenteval.report.stats.PassAtK;
 import dev.agenteval.report.stats.RunStatistics;
+import dev.agenteval.report.stats.ScorerStatistics;
 import dev.agenteval.spi.ResultSink;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -123,6 +127,10 @@ public final class ConsoleSink implements ResultSink {
                                 Confidence confidence) {
         StringBuilder sb = new StringBuilder();
         sb.append(totals(result, confidence)).append('\n');
+        for (String line : statistics(RunStatistics.of(result, confidence.level()),
+                ScorerStatistics.of(result, confidence))) {
+            sb.append("  ").append(clean(line)).append('\n');
+        }
         for (CaseResult c : result.cases()) {
             if (c.status() == CaseStatus.FAILED || c.status() == CaseStatus.ERRORED
                     || c.status() == CaseStatus.UNDECIDED) {
@@ -139,6 +147,34 @@ public final class ConsoleSink implements ResultSink {
                     .append(": ").append(ReportText.incompleteReason(result, "cases that did not run are skipped")).append(".\n");
         }
         return sb.toString();
+    }
+
+    /**
+     * The figures under the totals line: with repeats, the attempt pass rate with its interval and
+     * pass@k / pass^k for each k (e.g. {@code pass@k: k=1 45%, k=2 60%; pass^k: k=1 45%, k=2 30%});
+     * then each scorer's mean with its interval (e.g. {@code score correctness: mean 0.812 (95% CI
+     * 0.750-0.860, n=20)}). ASCII dashes, as the totals line's.
+     */
+    static List<String> statistics(RunStatistics stats, List<ScorerStatistics> scorers) {
+        List<String> lines = new ArrayList<>();
+        stats.attemptPassRate().ifPresent(a -> lines.add(ReportText.attemptPassRate(a, "-")));
+        if (!stats.passAtK().isEmpty()) {
+            StringBuilder at = new StringBuilder("pass@k:");
+            StringBuilder hat = new StringBuilder("pass^k:");
+            for (PassAtK k : stats.passAtK()) {
+                String sep = k == stats.passAtK().get(0) ? " " : ", ";
+                at.append(sep).append("k=").append(k.k()).append(' ').append(ReportText.percent(k.passAtK()));
+                hat.append(sep).append("k=").append(k.k()).append(' ').append(ReportText.percent(k.passHatK()));
+            }
+            long leftOut = stats.passAtK().stream().mapToLong(PassAtK::leftOut).max().orElse(0);
+            lines.add(at + "; " + hat + (leftOut > 0 ? " (cases with fewer attempts than k left out of that k)" : ""));
+        }
+        for (ScorerStatistics s : scorers) {
+            MeanEstimate e = s.estimate();
+            lines.add("score " + s.id() + ": mean " + ReportText.score(e.mean()) + " ("
+                    + ReportText.scoreInterval(e.interval(), "-") + ", n=" + e.n() + ")");
+        }
+        return lines;
     }
 
     /**

@@ -24,6 +24,12 @@ class ConsoleSinkTest {
 
         assertThat(printed()).isEqualTo("Suite pharmacy: 5 cases: 1 passed, 2 failed, 1 errored, 1 skipped;"
                 + " pass rate 20% (95% CI 4-62%, n=5) in 12.345s; usage: 111 input tokens, 15 output tokens, 0.5 credits; judge usage: 10 input tokens, 2 output tokens; 1 flaky\n"
+                // The repeated case's attempts (1 of 2) beside the others' (1 of 1 each): (0.5 + 1 + 0 + 0) / 4.
+                + "  Attempt pass rate 37.5% (95% CI 0-84%; standard error 23.9%, clustered by case, over 4 cases).\n"
+                + "  pass@k: k=1 37.5%, k=2 100%; pass^k: k=1 37.5%, k=2 0% (cases with fewer attempts than k left out"
+                + " of that k)\n"
+                + "  score must_include: mean 0.667 (95% CI 0.500-1.000, n=3)\n"
+                + "  score max_duration: mean 1.000 (95% CI 1.000-1.000, n=1)\n"
                 + "  FAIL  lookup (0.5s): must_include 'ibuprofen': not found in response\n"
                 + "  ERROR slow (31.0s): eval_timeout: case exceeded its 30s bound\n"
                 + "  FAIL  flaky (1.7s; 1/2 attempts passed (50%); pass@2 yes, pass^2 no, flaky): 1 of 2 attempts failed:"
@@ -48,7 +54,8 @@ class ConsoleSinkTest {
         new ConsoleSink(out, false, false).write(SampleResults.allPassed());
 
         assertThat(printed()).isEqualTo("Suite pharmacy: 1 case: 1 passed, 0 failed, 0 errored, 0 skipped;"
-                + " pass rate 100% (95% CI 21-100%, n=1) in 1.5s; usage: 100 input tokens, 0.5 credits\n");
+                + " pass rate 100% (95% CI 21-100%, n=1) in 1.5s; usage: 100 input tokens, 0.5 credits\n"
+                + "  score must_include: mean 1.000 (95% CI 1.000-1.000, n=1)\n");
     }
 
     @Test

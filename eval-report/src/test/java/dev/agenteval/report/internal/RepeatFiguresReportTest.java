@@ -82,6 +82,17 @@ class RepeatFiguresReportTest {
     }
 
     @Test
+    void the_console_should_show_the_attempt_pass_rate_and_pass_at_k_under_the_totals() {
+        String console = ConsoleSink.render(repeated(), false);
+
+        assertThat(console).contains("\n  Attempt pass rate 45% (95% CI 2-88%; standard error 22.2%, clustered by case,"
+                + " over 4 cases).\n");
+        assertThat(console).contains("\n  pass@k: k=1 45%, k=2 57.5%, k=3 65%, k=4 70%, k=5 75%;"
+                + " pass^k: k=1 45%, k=2 32.5%, k=3 27.5%, k=4 25%, k=5 25%\n");
+        assertThat(ConsoleSink.render(SampleResults.allPassed(), false)).doesNotContain("Attempt pass rate").doesNotContain("pass@k");
+    }
+
+    @Test
     void report_html_should_show_the_attempt_pass_rate_and_a_pass_at_k_table() {
         String html = HtmlReport.render(repeated());
 
