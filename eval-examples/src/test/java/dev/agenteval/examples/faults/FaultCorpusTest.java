@@ -42,8 +42,10 @@ import org.junit.jupiter.api.io.TempDir;
  * between them apply every fault of {@link Fault} to a share of the turns, in turn 1 or turn 2.
  * Nothing may be lost: every case ends with a result; every fault that retries cannot recover is
  * its typed failure on exactly the turn it hit (earlier turns passed, later ones never sent); every
- * fault that retries do recover leaves a passing case; the reports hold all 200 cases. Timeouts
- * are 0.5 s and backoffs milliseconds, so the whole run takes a few seconds.
+ * fault that retries do recover leaves a passing case; the reports hold all 200 cases. The
+ * agent's timeout is {@value #TIMEOUT_SECONDS} s and the stalled answers take 10 s, so a healthy
+ * answer keeps a wide margin on a loaded machine and a stalled one never makes it; backoffs are
+ * milliseconds.
  */
 class FaultCorpusTest {
 
@@ -51,6 +53,8 @@ class FaultCorpusTest {
     static final int TURNS = 2;
     static final int MAX_ATTEMPTS = 3;
     static final int VERDICT_RETRIES = 1;
+    /** The agent's request timeout: far above a healthy local answer, far below a stalled one. */
+    static final double TIMEOUT_SECONDS = 3.0;
 
     @StartStop
     private final MockWebServer agentServer = new MockWebServer();
@@ -109,10 +113,10 @@ class FaultCorpusTest {
         agentServer.setDispatcher(FaultyServers.agent(agentCalls));
         judgeServer.setDispatcher(FaultyServers.judge(judgeCalls));
         AgentClient agent = AgentClients.create("a2a", URI.create(agentServer.url("/a2a").toString()), Map.of(
-                "version", "0.3", "requestTimeoutSeconds", "0.5", "maxAttempts", Integer.toString(MAX_ATTEMPTS),
+                "version", "0.3", "requestTimeoutSeconds", Double.toString(TIMEOUT_SECONDS), "maxAttempts", Integer.toString(MAX_ATTEMPTS),
                 "initialBackoffMillis", "1", "maxBackoffMillis", "20"), name -> null);
         OpenAiJudge judge = OpenAiJudge.builder().baseUrl(judgeServer.url("/v1").toString()).model("judge-model")
-                .apiKey("judge-key-not-a-secret").requestTimeout(Duration.ofSeconds(2))
+                .apiKey("judge-key-not-a-secret").requestTimeout(Duration.ofSeconds(10))
                 .retryPolicy(RetryPolicy.builder().maxAttempts(MAX_ATTEMPTS).initialBackoff(Duration.ofMillis(1))
                         .maxBackoff(Duration.ofMillis(20)).build())
                 .verdictRetries(VERDICT_RETRIES).maxConcurrency(8).build();

@@ -83,10 +83,10 @@ final class FaultyServers {
                     case CUT_MID_BODY -> new MockResponse.Builder().code(200).addHeader("Content-Type", "application/json")
                             .body(ok).onResponseBody(new SocketEffect.CloseSocket(true, false, false)).build();
                     case SLOW_HEADERS -> new MockResponse.Builder().code(200).addHeader("Content-Type", "application/json")
-                            .body(ok).headersDelay(1500, TimeUnit.MILLISECONDS).build();
-                    // Headers and 64 bytes now, the next 64 after 1.5 s: past the 2 x 0.5 s bound on the body.
+                            .body(ok).headersDelay(10, TimeUnit.SECONDS).build();
+                    // Headers and 64 bytes now, the next 64 after 10 s: past the 2 x 3 s bound on the body.
                     case STALLED_BODY -> new MockResponse.Builder().code(200).addHeader("Content-Type", "application/json")
-                            .body(ok).throttleBody(64, 1500, TimeUnit.MILLISECONDS).build();
+                            .body(ok).throttleBody(64, 10, TimeUnit.SECONDS).build();
                     case MALFORMED_JSON -> json(200, "{\"jsonrpc\":\"2.0\",\"result\":{\"kind\":\"task\",\"status\":{not json");
                     case HUGE_BODY -> new MockResponse.Builder().code(200).addHeader("Content-Type", "application/json")
                             .body(new HugeTask()).build();
