@@ -200,76 +200,11 @@ public final class Journal implements ResultSink, AutoCloseable {
      * @throws ConfigurationException naming the file and line when it is missing or not a journal
      */
     public static Contents read(Path file) {
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            throw new ConfigurationException(file + ": no such file (a run writes its journal in its report folder)");
-        } catch (IOException e) {
-            throw new ConfigurationException(file + ": cannot read the journal: " + NoFollow.reason(e), e);
-        }
-        String suite = null;
-        Shard shard = null;
-        Fingerprint fingerprint = null;
-        Map<String, CaseResult> results = new LinkedHashMap<>();
-        long length = 0;
-        boolean torn = false;
-        int lineNumber = 0;
-        int start = 0;
-        while (start < bytes.length) {
-            lineNumber++;
-            int end = start;
-            while (end < bytes.length && bytes[end] != '\n') {
-                end++;
-            }
-            boolean whole = end < bytes.length;
-            String at = file + ":" + lineNumber;
-            if (lineNumber > 1 && blank(bytes, start, end)) {
-                if (!whole) {
-                    break; // blank to the end: cut off when resumed, nothing lost
-                }
-                start = end + 1; // an empty or whitespace-only line
-                length = start;
-                continue;
-            }
-            JsonNode node = parse(bytes, start, end);
-            if (node == null || !node.isObject()) {
-                if (!whole) {
-                    torn = true;
-                    break;
-                }
-                throw new ConfigurationException(at + ": not a journal line (a JSON object on one line)");
-            }
-            if (lineNumber == 1) {
-                if (!JsonReportReader.isJournalHeader(node)) {
-                    throw new ConfigurationException(at + ": not an agent-eval journal (the first line must be its"
-                            + " header, {\"journal\": " + FORMAT + ", \"suite\": ...})");
-                }
-                if (node.get("journal").intValue() != FORMAT) {
-                    throw new ConfigurationException(at + ": journal format " + node.get("journal").intValue()
-                            + " is not known (this version reads format " + FORMAT + ")");
-                }
-                suite = node.get("suite").textValue();
-                shard = JsonReportReader.parseShard(node.get("shard"), at);
-            } else if (node.has("case")) {
-                CaseResult r = JsonReportReader.parseCase(node.get("case"), at);
-                results.remove(r.id());
-                results.put(r.id(), r);
-            } else if (node.has("fingerprint")) {
-                fingerprint = JsonReportReader.parseFingerprint(node.get("fingerprint"), at);
-            } else {
-                throw new ConfigurationException(at + ": not a journal line (expected \"case\" or \"fingerprint\")");
-            }
-            start = end + 1;
-            length = Math.min(start, bytes.length);
-        }
-        if (suite == null) {
-            throw new ConfigurationException(file + ": an empty journal (no header)");
-        }
-        if (torn) {
+        JournalReader.Read r = JournalReader.read(file, FORMAT);
+        if (r.torn()) {
             LOG.warn("{}: the last line is torn (the run was stopped while writing it) and is left out", file);
         }
-        return new Contents(file, suite, shard, fingerprint, List.copyOf(results.values()), length, torn);
+        return new Contents(file, r.suite(), r.shard(), r.fingerprint(), r.results(), r.length(), r.torn());
     }
 
     /**
@@ -482,24 +417,4 @@ public final class Journal implements ResultSink, AutoCloseable {
         }
     }
 
-    /** Whether the bytes from {@code start} to {@code end} are only spaces, tabs and carriage returns. */
-    private static boolean blank(byte[] bytes, int start, int end) {
-        for (int i = start; i < end; i++) {
-            if (bytes[i] != ' ' && bytes[i] != '\t' && bytes[i] != '\r') {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static JsonNode parse(byte[] bytes, int start, int end) {
-        if (end == start) {
-            return null;
-        }
-        try {
-            return JsonTrees.MAPPER.readTree(new String(bytes, start, end - start, StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            return null;
-        }
-    }
 }
