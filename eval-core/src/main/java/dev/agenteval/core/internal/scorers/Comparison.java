@@ -1,6 +1,8 @@
 package dev.agenteval.core.internal.scorers;
 
 import dev.agenteval.api.JsonPathCheck;
+import dev.agenteval.spi.ScorerParams;
+import dev.agenteval.spi.ScorerProblem;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -18,7 +20,7 @@ record Comparison(String name, Object expected, Pattern pattern) {
      * Parses one comparator, recording a problem prefixed by {@code where} and about the
      * parameter path {@code at} when its value has the wrong type; null then.
      */
-    static Comparison parse(String name, Object value, String where, List<Object> at, Params params) {
+    static Comparison parse(String name, Object value, String where, List<Object> at, ScorerParams params) {
         String bad = switch (name) {
             case "equals" -> null;
             case "contains" -> value instanceof List<?> l && !l.isEmpty() ? null : "a non-empty list";
@@ -30,15 +32,13 @@ record Comparison(String name, Object expected, Pattern pattern) {
             default -> throw new IllegalArgumentException("unknown comparator " + name);
         };
         if (bad != null) {
-            params.problem(at, where + ": '" + name + "' must be " + bad + " but was " + Texts.json(value));
+            params.problem(new ScorerProblem(at, where + ": '" + name + "' must be " + bad + " but was " + Texts.json(value)));
             return null;
         }
         Pattern pattern = null;
         if (name.equals("regex")) {
-            int before = params.problems().size();
-            pattern = RegexScorerFactory.compile((String) value, where + ": 'regex'", params);
-            params.locateSince(before, at);
-            if (params.problems().size() > before) {
+            pattern = RegexScorerFactory.compile((String) value, where + ": 'regex'", at, params);
+            if (pattern == null) {
                 return null;
             }
         }
@@ -154,11 +154,11 @@ record Comparison(String name, Object expected, Pattern pattern) {
     }
 
     private static boolean isCount(Object value) {
-        Long n = wholeNumber(value);
-        return n != null && n >= 0;
+        return wholeNumber(value) >= 0;
     }
 
-    private static Long wholeNumber(Object value) {
-        return Params.wholeNumber(value);
+    /** A whole-number comparator's value; -1 when it is none (never, once parsed). */
+    private static long wholeNumber(Object value) {
+        return ScorerParams.wholeNumber(value).orElse(-1);
     }
 }

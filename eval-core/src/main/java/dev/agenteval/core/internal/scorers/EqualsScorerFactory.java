@@ -3,12 +3,14 @@ package dev.agenteval.core.internal.scorers;
 import dev.agenteval.api.Check;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.spi.Scorer;
+import dev.agenteval.spi.ScorerParams;
+import dev.agenteval.spi.TypedScorerFactory;
 
 /**
  * {@code equals}: the answer text, trimmed, equals {@code expected} (trimmed too); optional
  * {@code ignoreCase}.
  */
-public final class EqualsScorerFactory extends BuiltInScorerFactory<EqualsScorerFactory.Config> {
+public final class EqualsScorerFactory extends TypedScorerFactory<EqualsScorerFactory.Config> {
 
     record Config(String expected, boolean ignoreCase) {
     }
@@ -19,12 +21,12 @@ public final class EqualsScorerFactory extends BuiltInScorerFactory<EqualsScorer
     }
 
     @Override
-    Config parse(Params params) {
-        return new Config(params.string("expected", true).trim(), params.flag("ignoreCase", false));
+    protected Config parse(ScorerParams params) {
+        return new Config(params.possiblyBlankString("expected").trim(), params.flag("ignoreCase", false));
     }
 
     @Override
-    Scorer scorer(Config config) {
+    protected Scorer scorer(Config config) {
         String expected = config.expected();
         String label = Texts.json(expected);
         return ctx -> {

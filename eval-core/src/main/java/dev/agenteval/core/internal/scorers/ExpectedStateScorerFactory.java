@@ -4,6 +4,8 @@ import dev.agenteval.api.Check;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.TaskState;
 import dev.agenteval.spi.Scorer;
+import dev.agenteval.spi.ScorerParams;
+import dev.agenteval.spi.TypedScorerFactory;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -12,7 +14,7 @@ import java.util.stream.Collectors;
  * {@code expected_state}: the task ends in {@code state}, any spelling
  * ({@code TASK_STATE_INPUT_REQUIRED} is {@code input-required}).
  */
-public final class ExpectedStateScorerFactory extends BuiltInScorerFactory<TaskState> {
+public final class ExpectedStateScorerFactory extends TypedScorerFactory<TaskState> {
 
     private static final String KNOWN = Arrays.stream(TaskState.values()).map(TaskState::wireName)
             .collect(Collectors.joining(", "));
@@ -23,8 +25,8 @@ public final class ExpectedStateScorerFactory extends BuiltInScorerFactory<TaskS
     }
 
     @Override
-    TaskState parse(Params params) {
-        String state = params.string("state", false);
+    protected TaskState parse(ScorerParams params) {
+        String state = params.string("state");
         if (!state.isEmpty() && !TaskState.isKnown(state)) {
             params.problem("unknown state '" + state + "' (known: " + KNOWN + ")");
         }
@@ -32,7 +34,7 @@ public final class ExpectedStateScorerFactory extends BuiltInScorerFactory<TaskS
     }
 
     @Override
-    Scorer scorer(TaskState expected) {
+    protected Scorer scorer(TaskState expected) {
         String label = "state " + expected.wireName();
         return ctx -> {
             Optional<TaskState> actual = ctx.response().state();

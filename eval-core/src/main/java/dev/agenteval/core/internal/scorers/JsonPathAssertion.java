@@ -7,6 +7,8 @@ import com.jayway.jsonpath.spi.json.JacksonJsonProvider;
 import com.jayway.jsonpath.spi.mapper.JacksonMappingProvider;
 import dev.agenteval.api.JsonPathCheck;
 import dev.agenteval.common.text.JsonPathSyntax;
+import dev.agenteval.spi.ScorerParams;
+import dev.agenteval.spi.ScorerProblem;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -69,7 +71,7 @@ final class JsonPathAssertion {
      *
      * @param noun what an entry is called in problems, e.g. {@code "jsonpath assertion"}
      */
-    static List<JsonPathAssertion> parseAll(Params params, String param, String noun) {
+    static List<JsonPathAssertion> parseAll(ScorerParams params, String param, String noun) {
         List<JsonPathAssertion> out = new ArrayList<>();
         List<Object> entries = params.list(param, "{path, comparators} maps");
         for (int i = 0; i < entries.size(); i++) {
@@ -86,7 +88,7 @@ final class JsonPathAssertion {
      * parameter at {@code at} (such as {@code calls[1].assertions}), recording problems as
      * {@link #parseAll} does.
      */
-    static List<JsonPathAssertion> parseNested(List<?> entries, String noun, List<Object> at, Params params) {
+    static List<JsonPathAssertion> parseNested(List<?> entries, String noun, List<Object> at, ScorerParams params) {
         List<JsonPathAssertion> out = new ArrayList<>();
         for (int i = 0; i < entries.size(); i++) {
             JsonPathAssertion a = parse(entries.get(i), noun + " " + (i + 1), child(at, i), params);
@@ -97,9 +99,9 @@ final class JsonPathAssertion {
         return List.copyOf(out);
     }
 
-    private static JsonPathAssertion parse(Object entry, String where, List<Object> at, Params params) {
+    private static JsonPathAssertion parse(Object entry, String where, List<Object> at, ScorerParams params) {
         if (!(entry instanceof Map<?, ?> map)) {
-            params.problem(at, where + " must be a map with a path and comparators but was " + Texts.json(entry));
+            params.problem(new ScorerProblem(at, where + " must be a map with a path and comparators but was " + Texts.json(entry)));
             return null;
         }
         int before = params.problems().size();
@@ -114,8 +116,8 @@ final class JsonPathAssertion {
                 continue;
             }
             if (!JsonPathCheck.COMPARATORS.contains(name)) {
-                params.problem(child(at, name), where + " has unknown comparator '" + name + "' (known: " + KNOWN
-                        + ")");
+                params.problem(new ScorerProblem(child(at, name), where + " has unknown comparator '" + name + "' (known: " + KNOWN
+                        + ")"));
                 unknown = true;
                 continue;
             }
@@ -126,7 +128,7 @@ final class JsonPathAssertion {
             }
         }
         if (!any && !unknown) {
-            params.problem(at, where + " has no comparator (known: " + KNOWN + ")");
+            params.problem(new ScorerProblem(at, where + " has no comparator (known: " + KNOWN + ")"));
         }
         if (params.problems().size() > before) {
             return null;
@@ -134,15 +136,15 @@ final class JsonPathAssertion {
         return new JsonPathAssertion((String) map.get("path"), compiled, comparisons);
     }
 
-    private static JsonPath compile(Object path, String where, List<Object> at, Params params) {
+    private static JsonPath compile(Object path, String where, List<Object> at, ScorerParams params) {
         if (!(path instanceof String p) || p.isBlank()) {
-            params.problem(at, where + (path == null ? " needs a path"
-                    : " has a path that is not a non-blank string: " + Texts.json(path)));
+            params.problem(new ScorerProblem(at, where + (path == null ? " needs a path"
+                    : " has a path that is not a non-blank string: " + Texts.json(path))));
             return null;
         }
         JsonPathSyntax.Compiled<JsonPath> compiled = JsonPathSyntax.compile(p, JsonPath::compile);
         if (compiled.problem() != null) {
-            params.problem(at, where + " has an invalid path '" + p + "': " + compiled.problem());
+            params.problem(new ScorerProblem(at, where + " has an invalid path '" + p + "': " + compiled.problem()));
         }
         return compiled.path();
     }

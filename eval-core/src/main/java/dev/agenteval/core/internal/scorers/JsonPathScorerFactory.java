@@ -3,6 +3,8 @@ package dev.agenteval.core.internal.scorers;
 import dev.agenteval.api.Check;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.spi.Scorer;
+import dev.agenteval.spi.ScorerParams;
+import dev.agenteval.spi.TypedScorerFactory;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,7 +14,7 @@ import java.util.List;
  * tried on its own, whatever JSON value its payload is; a response without data parts fails every
  * assertion (a failed check, not an error).
  */
-public final class JsonPathScorerFactory extends BuiltInScorerFactory<List<JsonPathAssertion>> {
+public final class JsonPathScorerFactory extends TypedScorerFactory<List<JsonPathAssertion>> {
 
     /** Used by {@link java.util.ServiceLoader}. */
     public JsonPathScorerFactory() {
@@ -20,12 +22,12 @@ public final class JsonPathScorerFactory extends BuiltInScorerFactory<List<JsonP
     }
 
     @Override
-    List<JsonPathAssertion> parse(Params params) {
+    protected List<JsonPathAssertion> parse(ScorerParams params) {
         return JsonPathAssertion.parseAll(params, "assertions", "jsonpath assertion");
     }
 
     @Override
-    Scorer scorer(List<JsonPathAssertion> assertions) {
+    protected Scorer scorer(List<JsonPathAssertion> assertions) {
         return ctx -> {
             List<Object> parts = ctx.response().dataParts();
             List<Check> checks = new ArrayList<>();

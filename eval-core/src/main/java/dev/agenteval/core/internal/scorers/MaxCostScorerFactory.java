@@ -4,9 +4,11 @@ import dev.agenteval.api.Check;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.Usage;
 import dev.agenteval.spi.Scorer;
+import dev.agenteval.spi.ScorerParams;
+import dev.agenteval.spi.TypedScorerFactory;
 
 /** {@code max_cost}: the turn's reported cost is at most {@code cost}; skipped when no cost was reported. */
-public final class MaxCostScorerFactory extends BuiltInScorerFactory<Double> {
+public final class MaxCostScorerFactory extends TypedScorerFactory<Double> {
 
     /** Used by {@link java.util.ServiceLoader}. */
     public MaxCostScorerFactory() {
@@ -14,12 +16,12 @@ public final class MaxCostScorerFactory extends BuiltInScorerFactory<Double> {
     }
 
     @Override
-    Double parse(Params params) {
+    protected Double parse(ScorerParams params) {
         return params.nonNegativeNumber("cost");
     }
 
     @Override
-    Scorer scorer(Double limit) {
+    protected Scorer scorer(Double limit) {
         String label = "cost <= " + HarnessJson.pythonFloat(limit);
         return ctx -> {
             Usage usage = ctx.response().usage().orElse(Usage.NONE);

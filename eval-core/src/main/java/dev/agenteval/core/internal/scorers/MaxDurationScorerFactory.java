@@ -3,10 +3,12 @@ package dev.agenteval.core.internal.scorers;
 import dev.agenteval.api.Check;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.spi.Scorer;
+import dev.agenteval.spi.ScorerParams;
+import dev.agenteval.spi.TypedScorerFactory;
 import java.util.Locale;
 
 /** {@code max_duration_seconds}: the turn's round trip took at most {@code seconds}. */
-public final class MaxDurationScorerFactory extends BuiltInScorerFactory<Double> {
+public final class MaxDurationScorerFactory extends TypedScorerFactory<Double> {
 
     /** Used by {@link java.util.ServiceLoader}. */
     public MaxDurationScorerFactory() {
@@ -14,12 +16,12 @@ public final class MaxDurationScorerFactory extends BuiltInScorerFactory<Double>
     }
 
     @Override
-    Double parse(Params params) {
+    protected Double parse(ScorerParams params) {
         return params.positiveNumber("seconds");
     }
 
     @Override
-    Scorer scorer(Double limit) {
+    protected Scorer scorer(Double limit) {
         String label = "duration <= " + HarnessJson.pythonFloat(limit) + "s";
         return ctx -> {
             double seconds = ctx.duration().toNanos() / 1e9;

@@ -4,12 +4,14 @@ import dev.agenteval.api.Check;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.Usage;
 import dev.agenteval.spi.Scorer;
+import dev.agenteval.spi.ScorerParams;
+import dev.agenteval.spi.TypedScorerFactory;
 
 /**
  * {@code max_tokens}: the turn's input plus output tokens are at most {@code tokens}; skipped when
  * the agent reported no token usage.
  */
-public final class MaxTokensScorerFactory extends BuiltInScorerFactory<Long> {
+public final class MaxTokensScorerFactory extends TypedScorerFactory<Long> {
 
     /** Used by {@link java.util.ServiceLoader}. */
     public MaxTokensScorerFactory() {
@@ -17,12 +19,12 @@ public final class MaxTokensScorerFactory extends BuiltInScorerFactory<Long> {
     }
 
     @Override
-    Long parse(Params params) {
+    protected Long parse(ScorerParams params) {
         return params.positiveInteger("tokens");
     }
 
     @Override
-    Scorer scorer(Long limit) {
+    protected Scorer scorer(Long limit) {
         String label = "tokens <= " + limit;
         return ctx -> {
             Usage usage = ctx.response().usage().orElse(Usage.NONE);

@@ -3,6 +3,8 @@ package dev.agenteval.core.internal.scorers;
 import dev.agenteval.api.Check;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.spi.Scorer;
+import dev.agenteval.spi.ScorerParams;
+import dev.agenteval.spi.TypedScorerFactory;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,7 +14,7 @@ import java.util.List;
  * an order-independent subset ({@code []} matches any list and nothing else), a scalar equals the
  * whole payload, type-sensitively. A response without data parts fails every fragment.
  */
-public final class MustIncludeJsonScorerFactory extends BuiltInScorerFactory<List<Object>> {
+public final class MustIncludeJsonScorerFactory extends TypedScorerFactory<List<Object>> {
 
     private static final int MAX_PARTS_EXPLAINED = 3;
 
@@ -22,12 +24,12 @@ public final class MustIncludeJsonScorerFactory extends BuiltInScorerFactory<Lis
     }
 
     @Override
-    List<Object> parse(Params params) {
+    protected List<Object> parse(ScorerParams params) {
         return params.list("fragments", "JSON values");
     }
 
     @Override
-    Scorer scorer(List<Object> fragments) {
+    protected Scorer scorer(List<Object> fragments) {
         return ctx -> {
             List<Object> parts = ctx.response().dataParts();
             List<Check> checks = new ArrayList<>();

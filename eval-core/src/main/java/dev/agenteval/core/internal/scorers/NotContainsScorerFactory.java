@@ -1,12 +1,14 @@
 package dev.agenteval.core.internal.scorers;
 
 import dev.agenteval.spi.Scorer;
+import dev.agenteval.spi.ScorerParams;
+import dev.agenteval.spi.TypedScorerFactory;
 
 /**
  * {@code not_contains}: substrings ({@code values}) that must not appear in the answer text;
  * optional {@code ignoreCase}.
  */
-public final class NotContainsScorerFactory extends BuiltInScorerFactory<Substrings.Config> {
+public final class NotContainsScorerFactory extends TypedScorerFactory<Substrings.Config> {
 
     /** Used by {@link java.util.ServiceLoader}. */
     public NotContainsScorerFactory() {
@@ -14,12 +16,12 @@ public final class NotContainsScorerFactory extends BuiltInScorerFactory<Substri
     }
 
     @Override
-    Substrings.Config parse(Params params) {
+    protected Substrings.Config parse(ScorerParams params) {
         return Substrings.parse(params, true);
     }
 
     @Override
-    Scorer scorer(Substrings.Config config) {
+    protected Scorer scorer(Substrings.Config config) {
         return Substrings.scorer(id(), config, false, "answer text", ctx -> ctx.response().text());
     }
 }

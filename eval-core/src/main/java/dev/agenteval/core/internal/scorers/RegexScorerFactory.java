@@ -3,12 +3,16 @@ package dev.agenteval.core.internal.scorers;
 import dev.agenteval.api.Check;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.spi.Scorer;
+import dev.agenteval.spi.ScorerParams;
+import dev.agenteval.spi.ScorerProblem;
+import dev.agenteval.spi.TypedScorerFactory;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /** {@code regex}: a regular expression (param {@code pattern}) found somewhere in the answer text. */
-public final class RegexScorerFactory extends BuiltInScorerFactory<Pattern> {
+public final class RegexScorerFactory extends TypedScorerFactory<Pattern> {
 
     /** Used by {@link java.util.ServiceLoader}. */
     public RegexScorerFactory() {
@@ -16,13 +20,14 @@ public final class RegexScorerFactory extends BuiltInScorerFactory<Pattern> {
     }
 
     @Override
-    Pattern parse(Params params) {
-        String pattern = params.string("pattern", false);
-        return compile(pattern, "'pattern'", params);
+    protected Pattern parse(ScorerParams params) {
+        String pattern = params.string("pattern");
+        Pattern compiled = compile(pattern, "'pattern'", List.of("pattern"), params);
+        return compiled == null ? Pattern.compile("") : compiled;
     }
 
     @Override
-    Scorer scorer(Pattern pattern) {
+    protected Scorer scorer(Pattern pattern) {
         return ctx -> {
             String text = ctx.response().text();
             Matcher m = pattern.matcher(text);
@@ -33,14 +38,17 @@ public final class RegexScorerFactory extends BuiltInScorerFactory<Pattern> {
         };
     }
 
-    /** Compiles {@code regex}, recording a problem naming it and the syntax error when invalid. */
-    static Pattern compile(String regex, String what, Params params) {
+    /**
+     * Compiles {@code regex}, recording a problem at the parameter path {@code at} naming it
+     * ({@code what}) and the syntax error when invalid; null then.
+     */
+    static Pattern compile(String regex, String what, List<Object> at, ScorerParams params) {
         try {
             return Pattern.compile(regex);
         } catch (PatternSyntaxException e) {
-            params.problem(what + " is not a valid regular expression: '" + regex + "' ("
-                    + e.getDescription() + " near index " + e.getIndex() + ")");
-            return Pattern.compile("");
+            params.problem(new ScorerProblem(at, what + " is not a valid regular expression: '" + regex + "' ("
+                    + e.getDescription() + " near index " + e.getIndex() + ")"));
+            return null;
         }
     }
 }

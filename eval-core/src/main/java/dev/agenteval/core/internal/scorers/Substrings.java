@@ -3,6 +3,7 @@ package dev.agenteval.core.internal.scorers;
 import dev.agenteval.api.Check;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.spi.Scorer;
+import dev.agenteval.spi.ScorerParams;
 import dev.agenteval.spi.ScoringContext;
 import dev.agenteval.spi.Secrets;
 import java.util.ArrayList;
@@ -23,7 +24,7 @@ final class Substrings {
     }
 
     /** Reads {@code values} and, when the scorer offers it, {@code ignoreCase}. */
-    static Config parse(Params params, boolean ignoreCaseOption) {
+    static Config parse(ScorerParams params, boolean ignoreCaseOption) {
         List<String> values = params.strings("values");
         boolean ignoreCase = ignoreCaseOption && params.flag("ignoreCase", false);
         return new Config(values, ignoreCase);

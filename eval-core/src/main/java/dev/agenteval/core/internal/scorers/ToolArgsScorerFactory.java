@@ -4,6 +4,8 @@ import dev.agenteval.api.Check;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.ToolCall;
 import dev.agenteval.spi.Scorer;
+import dev.agenteval.spi.ScorerParams;
+import dev.agenteval.spi.TypedScorerFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +15,7 @@ import java.util.Map;
  * in {@code assertions} and containing {@code fragment} (a {@link JsonSubset}); at least one of
  * the two is required. The checks report the call that came closest.
  */
-public final class ToolArgsScorerFactory extends BuiltInScorerFactory<ToolArgsScorerFactory.Config> {
+public final class ToolArgsScorerFactory extends TypedScorerFactory<ToolArgsScorerFactory.Config> {
 
     /**
      * @param tool       the tool name
@@ -36,8 +38,8 @@ public final class ToolArgsScorerFactory extends BuiltInScorerFactory<ToolArgsSc
     }
 
     @Override
-    Config parse(Params params) {
-        String tool = params.string("tool", false);
+    protected Config parse(ScorerParams params) {
+        String tool = params.string("tool");
         if (!params.has("assertions") && !params.has("fragment")) {
             params.problem("needs 'assertions' (a list of {path, comparators} maps) and/or 'fragment' (an object)");
             return new Config(tool, List.of(), null);
@@ -46,7 +48,7 @@ public final class ToolArgsScorerFactory extends BuiltInScorerFactory<ToolArgsSc
                 ? JsonPathAssertion.parseAll(params, "assertions", "assertion") : List.of();
         Map<?, ?> fragment = null;
         if (params.has("fragment")) {
-            Object f = params.raw("fragment").orElseThrow();
+            Object f = params.value("fragment").orElseThrow();
             if (f instanceof Map<?, ?> m) {
                 fragment = m;
             } else {
@@ -57,7 +59,7 @@ public final class ToolArgsScorerFactory extends BuiltInScorerFactory<ToolArgsSc
     }
 
     @Override
-    Scorer scorer(Config config) {
+    protected Scorer scorer(Config config) {
         String tool = config.tool();
         return ctx -> {
             List<ToolCall> calls = ctx.response().toolCalls().stream().filter(c -> c.name().equals(tool)).toList();

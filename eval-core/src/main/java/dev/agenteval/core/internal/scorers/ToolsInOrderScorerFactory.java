@@ -4,6 +4,8 @@ import dev.agenteval.api.Check;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.ToolCall;
 import dev.agenteval.spi.Scorer;
+import dev.agenteval.spi.ScorerParams;
+import dev.agenteval.spi.TypedScorerFactory;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,7 +13,7 @@ import java.util.List;
  * {@code tools_in_order}: the tools in {@code expected} were called in that order, other calls
  * allowed between them. Matched greedily left to right; one check per expected tool.
  */
-public final class ToolsInOrderScorerFactory extends BuiltInScorerFactory<List<String>> {
+public final class ToolsInOrderScorerFactory extends TypedScorerFactory<List<String>> {
 
     /** Used by {@link java.util.ServiceLoader}. */
     public ToolsInOrderScorerFactory() {
@@ -19,12 +21,12 @@ public final class ToolsInOrderScorerFactory extends BuiltInScorerFactory<List<S
     }
 
     @Override
-    List<String> parse(Params params) {
+    protected List<String> parse(ScorerParams params) {
         return params.strings("expected");
     }
 
     @Override
-    Scorer scorer(List<String> expected) {
+    protected Scorer scorer(List<String> expected) {
         return ctx -> {
             List<String> called = ctx.response().toolCalls().stream().map(ToolCall::name).toList();
             String calls = called.isEmpty() ? "no tool calls" : "calls: " + String.join(", ", called);

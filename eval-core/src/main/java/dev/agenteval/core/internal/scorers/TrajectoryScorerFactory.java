@@ -4,6 +4,9 @@ import dev.agenteval.api.Check;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.ToolCall;
 import dev.agenteval.spi.Scorer;
+import dev.agenteval.spi.ScorerParams;
+import dev.agenteval.spi.ScorerProblem;
+import dev.agenteval.spi.TypedScorerFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -42,7 +45,7 @@ import java.util.Set;
  *     times in a row (consecutively; the same call again later starts a new run).</li>
  * </ul>
  */
-public final class TrajectoryScorerFactory extends BuiltInScorerFactory<TrajectoryScorerFactory.Config> {
+public final class TrajectoryScorerFactory extends TypedScorerFactory<TrajectoryScorerFactory.Config> {
 
     /** The ways the expected calls are compared with the actual ones. */
     enum Mode {
@@ -117,11 +120,11 @@ public final class TrajectoryScorerFactory extends BuiltInScorerFactory<Trajecto
     }
 
     @Override
-    Config parse(Params params) {
+    protected Config parse(ScorerParams params) {
         boolean hasCalls = params.has("calls");
         Mode mode = null;
         if (params.has("mode")) {
-            Object m = params.raw("mode").orElseThrow();
+            Object m = params.value("mode").orElseThrow();
             mode = m instanceof String s ? byId(s) : null;
             if (mode == null) {
                 params.problem("'mode' must be one of " + MODES + " but was " + Texts.json(m));
@@ -133,16 +136,7 @@ public final class TrajectoryScorerFactory extends BuiltInScorerFactory<Trajecto
         }
         List<Expected> calls = hasCalls ? calls(params) : null;
         List<String> neverCalled = params.has("never_called") ? params.strings("never_called") : null;
-        long maxCalls = -1;
-        if (params.has("max_calls")) {
-            Object v = params.raw("max_calls").orElseThrow();
-            Long n = Params.wholeNumber(v);
-            if (n == null || n < 0) {
-                params.problem("'max_calls' must be a whole number >= 0 but was " + Texts.json(v));
-            } else {
-                maxCalls = n;
-            }
-        }
+        long maxCalls = params.has("max_calls") ? params.nonNegativeInteger("max_calls") : -1;
         long maxRepeats = params.has("max_repeats") ? params.positiveInteger("max_repeats") : -1;
         long maxPairs = CallMatching.DEFAULT_MAX_PAIRS;
         if (params.has("max_pairs")) {
@@ -169,7 +163,7 @@ public final class TrajectoryScorerFactory extends BuiltInScorerFactory<Trajecto
         return null;
     }
 
-    private static List<Expected> calls(Params params) {
+    private static List<Expected> calls(ScorerParams params) {
         List<Object> entries = params.list("calls", "expected calls (a tool name or {name, args, assertions})");
         List<Expected> out = new ArrayList<>();
         for (int i = 0; i < entries.size(); i++) {
@@ -180,27 +174,27 @@ public final class TrajectoryScorerFactory extends BuiltInScorerFactory<Trajecto
                 continue;
             }
             if (!(entry instanceof Map<?, ?> map)) {
-                params.problem(List.of("calls", i), where + " must be a tool name or a map with a name but was "
-                        + Texts.json(entry));
+                params.problem(ScorerProblem.at(where + " must be a tool name or a map with a name but was "
+                        + Texts.json(entry), "calls", i));
                 continue;
             }
             int before = params.problems().size();
             for (Object key : map.keySet()) {
                 if (!CALL_KEYS.contains(String.valueOf(key))) {
-                    params.problem(List.of("calls", i, String.valueOf(key)), where + " has unknown key '" + key
-                            + "' (known: name, args, assertions)");
+                    params.problem(ScorerProblem.at(where + " has unknown key '" + key
+                            + "' (known: name, args, assertions)", "calls", i, String.valueOf(key)));
                 }
             }
             Object name = map.get("name");
             if (!(name instanceof String n) || n.isBlank()) {
-                params.problem(map.containsKey("name") ? List.of("calls", i, "name") : List.of("calls", i),
-                        where + (name == null ? " needs a name (the tool's)"
-                                : " has a name that is not a non-blank string: " + Texts.json(name)));
+                List<Object> at = map.containsKey("name") ? List.of("calls", i, "name") : List.of("calls", i);
+                params.problem(new ScorerProblem(at, where + (name == null ? " needs a name (the tool's)"
+                        : " has a name that is not a non-blank string: " + Texts.json(name))));
             }
             Object args = map.get("args");
             if (args != null && !(args instanceof Map<?, ?>)) {
-                params.problem(List.of("calls", i, "args"), where + ": 'args' must be an object (tool arguments"
-                        + " are an object) but was " + Texts.json(args));
+                params.problem(ScorerProblem.at(where + ": 'args' must be an object (tool arguments are an object)"
+                        + " but was " + Texts.json(args), "calls", i, "args"));
             }
             List<JsonPathAssertion> assertions = List.of();
             Object a = map.get("assertions");
@@ -209,8 +203,8 @@ public final class TrajectoryScorerFactory extends BuiltInScorerFactory<Trajecto
                     assertions = JsonPathAssertion.parseNested(list, where + " assertion",
                             List.of("calls", i, "assertions"), params);
                 } else {
-                    params.problem(List.of("calls", i, "assertions"), where + ": 'assertions' must be a non-empty"
-                            + " list of {path, comparators} maps but was " + Texts.json(a));
+                    params.problem(ScorerProblem.at(where + ": 'assertions' must be a non-empty list of {path,"
+                            + " comparators} maps but was " + Texts.json(a), "calls", i, "assertions"));
                 }
             }
             if (params.problems().size() == before) {
@@ -221,7 +215,7 @@ public final class TrajectoryScorerFactory extends BuiltInScorerFactory<Trajecto
     }
 
     @Override
-    Scorer scorer(Config config) {
+    protected Scorer scorer(Config config) {
         return ctx -> {
             List<ToolCall> actual = ctx.response().toolCalls();
             List<Check> checks = new ArrayList<>();

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.api.ToolCall;
 import dev.agenteval.core.internal.scorers.TrajectoryScorerFactory.Expected;
+import dev.agenteval.spi.ScorerParams;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -23,9 +24,9 @@ class CallMatchingTest {
 
     /** The expected calls of {@code calls} as the trajectory scorer parses them. */
     static List<Expected> expected(List<?> calls) {
-        Params params = new Params(ScorerSpec.of("trajectory", Map.of("mode", "unordered", "calls", calls)));
+        ScorerParams params = new ScorerParams(ScorerSpec.of("trajectory", Map.of("mode", "unordered", "calls", calls)));
         List<Expected> out = new TrajectoryScorerFactory().parse(params).calls();
-        assertThat(params.messages()).isEmpty();
+        assertThat(params.problems()).isEmpty();
         return out;
     }
 
