@@ -82,25 +82,40 @@ final class ReadmePlugins {
      * {@code example}, each registered as its service.
      */
     static Path jar(Path dir, String fullClassPath) throws IOException {
-        String classPath = Stream.of(fullClassPath.split(java.util.regex.Pattern.quote(java.io.File.pathSeparator)))
-                .filter(e -> e.matches(".*(eval-api|eval-http|jackson-(core|databind|annotations)).*"))
+        Map<String, String> sources = new LinkedHashMap<>();
+        blocks().forEach((name, block) -> sources.put(name, IMPORTS + block));
+        return pluginJar(dir, fullClassPath, "eval-api|eval-http|jackson-(core|databind|annotations)", sources, SERVICES,
+                "readme-plugins.jar");
+    }
+
+    /**
+     * Writes {@code dir/plugins/<jarName>}: {@code sources} (by simple class name, each a
+     * compilation unit without its {@code package example;} line) compiled against the entries of
+     * {@code fullClassPath} whose path matches {@code needs} (so a plugin gets only what its
+     * author compiles against), each class registered as the service {@code services} names.
+     * Nothing of the jar is on this JVM's class path: only {@code --plugin-path} finds it.
+     */
+    static Path pluginJar(Path dir, String fullClassPath, String needs, Map<String, String> sources,
+                          Map<String, String> services, String jarName) throws IOException {
+        String classPath = Stream.of(fullClassPath.split(Pattern.quote(java.io.File.pathSeparator)))
+                .filter(e -> e.matches(".*(" + needs + ").*"))
                 .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
         Path src = Files.createDirectories(dir.resolve("src/example"));
         Path classes = Files.createDirectories(dir.resolve("classes"));
         List<String> args = new ArrayList<>(List.of("-d", classes.toString(), "-cp", classPath, "-proc:none",
                 "--release", "17"));
-        for (Map.Entry<String, String> b : blocks().entrySet()) {
+        for (Map.Entry<String, String> b : sources.entrySet()) {
             Path file = src.resolve(b.getKey() + ".java");
-            Files.writeString(file, "package example;\n\n" + IMPORTS + b.getValue());
+            Files.writeString(file, "package example;\n\n" + b.getValue());
             args.add(file.toString());
         }
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         ByteArrayOutputStream errors = new ByteArrayOutputStream();
         int code = javac.run(null, errors, errors, args.toArray(String[]::new));
-        assertThat(code).as("the README's plugin blocks compile:\n" + errors.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(code).as("the plugin sources compile:\n" + errors.toString(StandardCharsets.UTF_8)).isZero();
 
         Files.createDirectories(dir.resolve("plugins"));
-        Path jar = dir.resolve("plugins/readme-plugins.jar");
+        Path jar = dir.resolve("plugins").resolve(jarName);
         try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar));
              Stream<Path> walk = Files.walk(classes)) {
             for (Path f : walk.filter(Files::isRegularFile).sorted().toList()) {
@@ -108,7 +123,7 @@ final class ReadmePlugins {
                 out.write(Files.readAllBytes(f));
                 out.closeEntry();
             }
-            for (Map.Entry<String, String> s : SERVICES.entrySet()) {
+            for (Map.Entry<String, String> s : services.entrySet()) {
                 out.putNextEntry(new JarEntry("META-INF/services/" + s.getValue()));
                 out.write(("example." + s.getKey() + "\n").getBytes(StandardCharsets.UTF_8));
                 out.closeEntry();
