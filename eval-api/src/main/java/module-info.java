@@ -8,5 +8,5 @@
 module dev.agenteval.api {
     exports dev.agenteval.api;
     exports dev.agenteval.spi;
-    exports dev.agenteval.api.internal to dev.agenteval.core;
+    exports dev.agenteval.api.internal to dev.agenteval.scorers;
 }

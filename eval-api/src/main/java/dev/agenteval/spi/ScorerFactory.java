@@ -9,6 +9,11 @@ import java.util.Optional;
  * (register in {@code META-INF/services/dev.agenteval.spi.ScorerFactory}) or registered
  * explicitly. The id is the type id written in YAML and in {@link ScorerSpec#type()}, e.g.
  * {@code must_include} or {@code toolSelection}.
+ *
+ * <p>Extend {@link TypedScorerFactory} rather than implementing this directly: it reads the
+ * parameters once with a {@link ScorerParams} into a typed spec, so {@link #problems} and
+ * {@link #create} never disagree and every problem is located at its parameter. The built-in and
+ * judge scorers do.
  */
 public interface ScorerFactory {
 

@@ -38,8 +38,18 @@ final class PluginJars {
      */
     static Path jar(Path dir, String name, String fullClassPath, Map<String, String> sources,
                     Map<String, String> services) throws IOException {
+        return jar(dir, name, fullClassPath, "eval-api|eval-http|jackson-(core|databind|annotations)", sources, services);
+    }
+
+    /**
+     * Like {@link #jar(Path, String, String, Map, Map)}, compiled against only the entries of
+     * {@code fullClassPath} whose path matches {@code needs} (e.g. {@code eval-api}: a plugin of the
+     * SPI alone), so that the plugin shows what its author compiles against.
+     */
+    static Path jar(Path dir, String name, String fullClassPath, String needs, Map<String, String> sources,
+                    Map<String, String> services) throws IOException {
         String classPath = Stream.of(fullClassPath.split(Pattern.quote(File.pathSeparator)))
-                .filter(e -> e.matches(".*(eval-api|eval-http|jackson-(core|databind|annotations)).*"))
+                .filter(e -> e.matches(".*(" + needs + ").*"))
                 .collect(Collectors.joining(File.pathSeparator));
         Path src = Files.createDirectories(dir.resolve("src/example"));
         Path classes = Files.createDirectories(dir.resolve("classes"));

@@ -93,35 +93,12 @@ class ProvidersTest {
         java.lang.module.ModuleDescriptor api = descriptor(dev.agenteval.api.Suite.class);
         assertThat(api.exports().stream().filter(e -> !e.isQualified()).map(java.lang.module.ModuleDescriptor.Exports::source))
                 .containsExactlyInAnyOrder("dev.agenteval.api", "dev.agenteval.spi");
-        // The one JSON string escaper (JsonValues) serves the runner's harness-dialect rendering; it is no API.
+        // The one JSON string escaper (JsonValues) serves the scorers' harness-dialect rendering; it is no API.
         assertThat(api.exports().stream().filter(java.lang.module.ModuleDescriptor.Exports::isQualified))
                 .singleElement().satisfies(e -> {
                     assertThat(e.source()).isEqualTo("dev.agenteval.api.internal");
-                    assertThat(e.targets()).containsExactly("dev.agenteval.core");
+                    assertThat(e.targets()).containsExactly("dev.agenteval.scorers");
                 });
-    }
-
-    @Test
-    void should_provide_in_module_info_every_scorer_listed_for_the_class_path() throws Exception {
-        java.lang.module.ModuleDescriptor core = descriptor(EvalRunner.class);
-        java.util.List<String> provided = core.provides().stream()
-                .filter(p -> p.service().equals(ScorerFactory.class.getName()))
-                .flatMap(p -> p.providers().stream()).toList();
-        java.util.List<String> listed;
-        // The main classes' own services file, not the test-only one that also lists a plugin.
-        java.nio.file.Path classes = java.nio.file.Path.of(EvalRunner.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        listed = java.nio.file.Files.readAllLines(classes.resolve("META-INF/services/" + ScorerFactory.class.getName())).stream()
-                .map(String::trim).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
-
-        assertThat(provided).hasSize(15).containsExactlyInAnyOrderElementsOf(listed);
-    }
-
-    @Test
-    void should_reject_unknown_parameters_of_built_in_scorers() {
-        ScorerFactory contains = Providers.discover().scorer("contains");
-
-        assertThat(contains.validate(ScorerSpec.of("contains", java.util.Map.of("values", java.util.List.of("x"), "ignorecase", true))))
-                .containsExactly("unknown parameter 'ignorecase' (known: values, ignoreCase)");
     }
 
     private static java.util.List<String> exports(Class<?> type) throws java.io.IOException {

@@ -289,7 +289,7 @@ class JudgeScorersTest {
 
         assertThatThrownBy(() -> runner(OpenAiJudge.builder().baseUrl(Replies.baseUrl(server)).model("m").build()).build().run(suite))
                 .hasMessageContaining("case 'c' turn 1: scorer 'correctness' needs 'criteria' (a non-blank string)")
-                .hasMessageContaining("case 'c' turn 1: scorer 'rubric' 'rubric' must be a non-blank string but was ' '")
+                .hasMessageContaining("case 'c' turn 1: scorer 'rubric' 'rubric' must be a non-blank string but was \" \"")
                 .hasMessageContaining("case 'c' turn 1: scorer 'correctness' 'samples' must be an odd number from 1 to 99 but was 2")
                 .hasMessageContaining("case 'c' turn 1: scorer 'toolSelection' unknown parameter 'tool' (known: samples, undecidedBetween)");
         assertThat(agentCalls.get()).isZero();

@@ -446,10 +446,10 @@ class LocatedErrorsTest {
                 """);
 
         assertThat(problems(file)).containsExactly(
-                file + ":9:17: cases[0].turns[0].scorers[0].values[1] (case 'a'): scorer 'contains': value 2 is not a"
-                        + " string",
+                file + ":9:17: cases[0].turns[0].scorers[0].values[1] (case 'a'): scorer 'contains': 'values' must"
+                        + " be a non-empty list of strings, but item 2 is 42",
                 file + ":10:13: cases[0].turns[0].scorers[0].ignorecase (case 'a'): scorer 'contains': unknown"
-                        + " parameter 'ignorecase'");
+                        + " parameter 'ignorecase' (known: values, ignoreCase)");
     }
 
     @Test

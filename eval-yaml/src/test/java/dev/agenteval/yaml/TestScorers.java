@@ -1,12 +1,11 @@
 package dev.agenteval.yaml;
 
 import dev.agenteval.api.ScoreResult;
-import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.core.Providers;
 import dev.agenteval.spi.Scorer;
 import dev.agenteval.spi.ScorerFactory;
-import dev.agenteval.spi.ScorerProblem;
-import java.util.ArrayList;
+import dev.agenteval.spi.ScorerParams;
+import dev.agenteval.spi.TypedScorerFactory;
 import java.util.List;
 
 /** Scorer factories standing in for plugins, with validation messages the tests can assert. */
@@ -41,48 +40,30 @@ final class TestScorers {
     }
 
     /**
-     * Accepts {@code values} (a non-empty list of strings) and {@code ignoreCase}. Reports its
-     * problems as a plugin may: each with the parameter it is about, where there is one.
+     * Accepts {@code values} (a non-empty list of strings) and {@code ignoreCase}, read as a
+     * plugin reads them: with the public {@link ScorerParams}, each problem at its parameter.
      */
-    static final class ValuesFactory implements ScorerFactory {
-        private final String id;
+    static final class ValuesFactory extends TypedScorerFactory<List<String>> {
 
         ValuesFactory(String id) {
-            this.id = id;
+            super(id);
         }
 
         @Override
-        public String id() {
-            return id;
-        }
-
-        @Override
-        public List<ScorerProblem> problems(ScorerSpec spec) {
-            List<ScorerProblem> problems = new ArrayList<>();
-            if (!(spec.params().get("values") instanceof List<?> values) || values.isEmpty()) {
-                problems.add(ScorerProblem.of("needs at least one value in 'values'"));
-            } else {
-                for (int i = 0; i < values.size(); i++) {
-                    if (!(values.get(i) instanceof String)) {
-                        problems.add(ScorerProblem.at("value " + (i + 1) + " is not a string", "values", i));
-                    }
-                }
+        protected List<String> parse(ScorerParams params) {
+            if (params.value("values").orElse(null) instanceof List<?> l && l.isEmpty()) {
+                // a problem about the spec as a whole, which the loader reports at the scorer
+                params.problem("needs at least one value in 'values'");
+                params.flag("ignoreCase", false);
+                return List.of();
             }
-            for (String key : spec.params().keySet()) {
-                if (!key.equals("values") && !key.equals("ignoreCase")) {
-                    problems.add(ScorerProblem.at("unknown parameter '" + key + "'", key));
-                }
-            }
-            return problems;
+            List<String> values = params.strings("values");
+            params.flag("ignoreCase", false);
+            return values;
         }
 
         @Override
-        public List<String> validate(ScorerSpec spec) {
-            return problems(spec).stream().map(ScorerProblem::message).toList();
-        }
-
-        @Override
-        public Scorer create(ScorerSpec spec) {
+        protected Scorer scorer(List<String> values) {
             return ctx -> ScoreResult.class.cast(null);
         }
     }

@@ -61,11 +61,21 @@ public final class JsonValues {
      */
     public static String toJson(Object value) {
         StringBuilder sb = new StringBuilder();
-        write(value, sb);
+        write(value, sb, ",", ":");
         return sb.toString();
     }
 
-    private static void write(Object value, StringBuilder sb) {
+    /**
+     * Like {@link #toJson} with a space after each comma and colon ({@code {"asset": "P-101",
+     * "depth": 2}}), as the built-in scorers render values in their messages.
+     */
+    public static String toSpacedJson(Object value) {
+        StringBuilder sb = new StringBuilder();
+        write(value, sb, ", ", ": ");
+        return sb.toString();
+    }
+
+    private static void write(Object value, StringBuilder sb, String comma, String colon) {
         if (value == null) {
             sb.append("null");
         } else if (value instanceof String s) {
@@ -78,18 +88,18 @@ public final class JsonValues {
             sb.append('{');
             boolean first = true;
             for (Map.Entry<?, ?> e : map.entrySet()) {
-                sb.append(first ? "" : ",");
+                sb.append(first ? "" : comma);
                 first = false;
                 sb.append('"').append(escaped(String.valueOf(e.getKey()), false)).append('"');
-                sb.append(':');
-                write(e.getValue(), sb);
+                sb.append(colon);
+                write(e.getValue(), sb, comma, colon);
             }
             sb.append('}');
         } else if (value instanceof List<?> list) {
             sb.append('[');
             for (int i = 0; i < list.size(); i++) {
-                sb.append(i == 0 ? "" : ",");
-                write(list.get(i), sb);
+                sb.append(i == 0 ? "" : comma);
+                write(list.get(i), sb, comma, colon);
             }
             sb.append(']');
         } else {

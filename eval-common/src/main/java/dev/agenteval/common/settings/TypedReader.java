@@ -10,9 +10,9 @@ import java.util.function.Function;
 /**
  * What agent-eval's typed readers of named values share: the problems found so far, kept in
  * order so that every one is reported at once, and the names the reader knows, against which
- * the names it was given are checked. {@code dev.agenteval.http.settings.ProviderSettings} (a provider's string settings) and
- * the built-in scorers' parameter reader (typed YAML values) build on it; each keeps its own
- * wording and decides when the problems are raised.
+ * the names it was given are checked. {@code dev.agenteval.http.settings.ProviderSettings} (a provider's string
+ * settings) builds on it and decides when the problems are raised. (Scorer parameters are read by
+ * the public {@code dev.agenteval.spi.ScorerParams}, which lives in the JDK-only eval-api.)
  *
  * @param <P> one problem: a sentence, or a sentence with where it is
  */

@@ -2,30 +2,31 @@ package dev.agenteval.core.testing;
 
 import dev.agenteval.api.Check;
 import dev.agenteval.api.ScoreResult;
-import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.spi.Scorer;
-import dev.agenteval.spi.ScorerFactory;
-import java.util.List;
+import dev.agenteval.spi.ScorerParams;
+import dev.agenteval.spi.TypedScorerFactory;
+import java.util.Locale;
 
-/** A plugin scorer registered only through a test-only META-INF/services file. */
-public final class ShoutingScorerFactory implements ScorerFactory {
+/**
+ * A plugin scorer registered only through a test-only META-INF/services file: the answer is in
+ * upper case, and at least {@code minLength} characters long when given.
+ */
+public final class ShoutingScorerFactory extends TypedScorerFactory<Long> {
 
-    @Override
-    public String id() {
-        return "shouting";
+    public ShoutingScorerFactory() {
+        super("shouting");
     }
 
     @Override
-    public List<String> validate(ScorerSpec spec) {
-        return spec.param("minLength").isPresent() && !(spec.params().get("minLength") instanceof Long)
-                ? List.of("'minLength' must be an integer") : List.of();
+    protected Long parse(ScorerParams params) {
+        return params.has("minLength") ? params.positiveInteger("minLength") : 0L;
     }
 
     @Override
-    public Scorer create(ScorerSpec spec) {
+    protected Scorer scorer(Long minLength) {
         return ctx -> {
             String text = ctx.response().text();
-            boolean loud = !text.isEmpty() && text.equals(text.toUpperCase(java.util.Locale.ROOT));
+            boolean loud = text.length() >= Math.max(1, minLength) && text.equals(text.toUpperCase(Locale.ROOT));
             return ScoreResult.ofChecks(id(), loud ? Check.pass("upper case") : Check.fail("upper case", "not shouting: " + text));
         };
     }

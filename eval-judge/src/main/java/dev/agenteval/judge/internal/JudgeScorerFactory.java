@@ -1,7 +1,6 @@
 package dev.agenteval.judge.internal;
 
 import dev.agenteval.api.Check;
-import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.FailureCode;
 import dev.agenteval.api.InfrastructureFailure;
 import dev.agenteval.api.JudgeException;
@@ -13,17 +12,12 @@ import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.JudgeRequest;
 import dev.agenteval.spi.JudgeVerdict;
 import dev.agenteval.spi.Scorer;
-import dev.agenteval.spi.ScorerFactory;
-import dev.agenteval.spi.ScorerProblem;
+import dev.agenteval.spi.ScorerParams;
 import dev.agenteval.spi.ScoringContext;
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import dev.agenteval.spi.TypedScorerFactory;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,14 +27,13 @@ import org.slf4j.LoggerFactory;
  * check labelled with what was judged, whose detail is the judge's reason. Tool scorers are
  * skipped, with the reason recorded, when no tools resolve.
  */
-abstract class JudgeScorerFactory implements ScorerFactory {
+abstract class JudgeScorerFactory extends TypedScorerFactory<JudgeScorerFactory.Config> {
 
     private static final Logger LOG = LoggerFactory.getLogger(JudgeScorerFactory.class);
 
     /** Where the text parameter goes in the request. */
     enum Role { CRITERIA, REFERENCE, NONE }
 
-    private final String id;
     private final String param;
     private final Role role;
     private final String label;
@@ -58,7 +51,7 @@ abstract class JudgeScorerFactory implements ScorerFactory {
      */
     JudgeScorerFactory(String id, String param, Role role, String label, boolean toolScorer, boolean conversation,
                        boolean optionalParam) {
-        this.id = id;
+        super(id);
         this.param = param;
         this.role = role;
         this.label = label;
@@ -76,11 +69,6 @@ abstract class JudgeScorerFactory implements ScorerFactory {
     }
 
     @Override
-    public final String id() {
-        return id;
-    }
-
-    @Override
     public final boolean needsJudge() {
         return true;
     }
@@ -95,106 +83,70 @@ abstract class JudgeScorerFactory implements ScorerFactory {
         return toolScorer;
     }
 
+    /** The text parameter, {@code samples} and the undecided band, each problem at its parameter. */
     @Override
-    public final List<String> validate(ScorerSpec spec) {
-        return problems(spec).stream().map(ScorerProblem::message).toList();
-    }
-
-    /** The problems, each at the parameter it is about ({@code samples}, the text parameter, ...). */
-    @Override
-    public final List<ScorerProblem> problems(ScorerSpec spec) {
-        List<ScorerProblem> problems = new ArrayList<>();
-        parse(spec, problems);
-        return List.copyOf(problems);
-    }
-
-    /** @throws ConfigurationException listing every problem when the spec is invalid */
-    @Override
-    public final Scorer create(ScorerSpec spec) {
-        List<ScorerProblem> problems = new ArrayList<>();
-        Config config = parse(spec, problems);
-        if (!problems.isEmpty()) {
-            throw new ConfigurationException(problems.stream().map(p -> "scorer '" + id + "': " + p.message()).toList());
+    protected final Config parse(ScorerParams params) {
+        String text = null;
+        if (param != null && (params.has(param) || !optionalParam)) {
+            text = params.string(param);
         }
+        int samples = 0;
+        Object n = params.value("samples").orElse(null);
+        if (n != null) {
+            long whole = ScorerParams.wholeNumber(n).orElse(0);
+            if (whole < 1 || whole % 2 == 0 || whole > 99) {
+                params.problem("'samples' must be an odd number from 1 to 99 but was " + ScorerParams.describe(n));
+            } else {
+                samples = (int) whole;
+            }
+        }
+        double[] band = band(params);
+        return new Config(text, samples, band);
+    }
+
+    @Override
+    protected final Scorer scorer(Config config) {
         return ctx -> score(config, ctx);
     }
 
-    private record Config(String text, int samples, double[] band) {
-    }
-
-    private Config parse(ScorerSpec spec, List<ScorerProblem> problems) {
-        Set<String> known = new LinkedHashSet<>();
-        String text = null;
-        if (param != null) {
-            known.add(param);
-            Object v = spec.params().get(param);
-            if (v == null) {
-                if (!optionalParam) {
-                    problems.add(ScorerProblem.of("needs '" + param + "' (a non-blank string)"));
-                }
-            } else if (!(v instanceof String s) || s.isBlank()) {
-                problems.add(ScorerProblem.at("'" + param + "' must be a non-blank string but was " + describe(v), param));
-            } else {
-                text = s;
-            }
-        }
-        known.add("samples");
-        int samples = 0;
-        Object n = spec.params().get("samples");
-        if (n != null) {
-            Long whole = wholeNumber(n);
-            if (whole == null || whole < 1 || whole % 2 == 0 || whole > 99) {
-                problems.add(ScorerProblem.at("'samples' must be an odd number from 1 to 99 but was " + describe(n),
-                        "samples"));
-            } else {
-                samples = whole.intValue();
-            }
-        }
-        known.add(ScorerSpec.UNDECIDED_BETWEEN);
-        double[] band = band(spec.params().get(ScorerSpec.UNDECIDED_BETWEEN), problems);
-        for (String name : spec.params().keySet()) {
-            if (!known.contains(name)) {
-                problems.add(ScorerProblem.at("unknown parameter '" + name + "' (known: " + String.join(", ", known) + ")",
-                        name));
-            }
-        }
-        return new Config(text, samples, band);
+    /** The parsed parameters: the text parameter (null when absent), samples (0 for the judge's default), the band or null. */
+    record Config(String text, int samples, double[] band) {
     }
 
     private ScoreResult score(Config config, ScoringContext ctx) throws InterruptedException {
         List<ToolSpec> tools = ctx.resolvedTools().orElse(List.of());
         if (toolScorer && tools.isEmpty()) {
-            String reason = "skipped: no tools resolved for '" + id + "'; declare tools on the scorer, the case or"
+            String reason = "skipped: no tools resolved for '" + id() + "'; declare tools on the scorer, the case or"
                     + " the suite";
-            LOG.warn("Scorer '{}' on case '{}' turn {} {}", id, ctx.testCase().id(), ctx.turnIndex(), reason);
-            return ScoreResult.skipped(id, reason);
+            LOG.warn("Scorer '{}' on case '{}' turn {} {}", id(), ctx.testCase().id(), ctx.turnIndex(), reason);
+            return ScoreResult.skipped(id(), reason);
         }
         String text = config.text();
         if (text == null && optionalParam) {
             text = defaultText(ctx).orElse(null);
             if (text == null) {
-                return ScoreResult.errored(id, InfrastructureFailure.of(FailureCode.INTERNAL, "scorer '" + id + "' needs '"
+                return ScoreResult.errored(id(), InfrastructureFailure.of(FailureCode.INTERNAL, "scorer '" + id() + "' needs '"
                         + param + "' on case '" + ctx.testCase().id() + "', which is not simulated"));
             }
         }
         Judge judge = ctx.requireJudge();
-        JudgeRequest request = new JudgeRequest(id, question(ctx), ctx.response().text(),
+        JudgeRequest request = new JudgeRequest(id(), question(ctx), ctx.response().text(),
                 role == Role.CRITERIA ? text : null, role == Role.REFERENCE ? text : null,
                 tools, ctx.response().toolCalls(), ctx.attempt(), config.samples(), ctx.repeated(),
                 conversation ? ctx.transcript() : List.of());
         JudgeVerdict verdict = judge.judge(request);
         if (verdict == null) {
-            throw new JudgeException("judge '" + judge.name() + "' returned no verdict for '" + id + "'");
+            throw new JudgeException("judge '" + judge.name() + "' returned no verdict for '" + id() + "'");
         }
         String detail = detail(verdict, verdict.judge() != null ? verdict.judge() : judge.name());
         double[] band = config.band();
         if (band != null && verdict.score() >= band[0] && verdict.score() <= band[1]) {
             String undecided = String.format(Locale.ROOT, "undecided: score %.2f is within [%s, %s]; %s",
                     verdict.score(), band[0], band[1], detail);
-            return new ScoreResult(id, ScoreStatus.UNDECIDED, verdict.score(), undecided,
+            return new ScoreResult(id(), ScoreStatus.UNDECIDED, verdict.score(), undecided,
                     List.of(new Check(label, false, undecided)), verdict.usage(), null);
         }
-        return new ScoreResult(id, verdict.passed() ? ScoreStatus.PASSED : ScoreStatus.FAILED, verdict.score(), detail,
+        return new ScoreResult(id(), verdict.passed() ? ScoreStatus.PASSED : ScoreStatus.FAILED, verdict.score(), detail,
                 List.of(new Check(label, verdict.passed(), detail)), verdict.usage(), null);
     }
 
@@ -223,7 +175,8 @@ abstract class JudgeScorerFactory implements ScorerFactory {
     }
 
     /** {@code [low, high]} with {@code 0 <= low <= high <= 1}, or null when absent or after reporting. */
-    private static double[] band(Object v, List<ScorerProblem> problems) {
+    private static double[] band(ScorerParams params) {
+        Object v = params.value(ScorerSpec.UNDECIDED_BETWEEN).orElse(null);
         if (v == null) {
             return null;
         }
@@ -234,33 +187,8 @@ abstract class JudgeScorerFactory implements ScorerFactory {
                 return new double[] {low, high};
             }
         }
-        problems.add(ScorerProblem.at("'" + ScorerSpec.UNDECIDED_BETWEEN + "' must be [low, high] with 0 <= low <= high"
-                + " <= 1 but was " + describe(v), ScorerSpec.UNDECIDED_BETWEEN));
+        params.problem("'" + ScorerSpec.UNDECIDED_BETWEEN + "' must be [low, high] with 0 <= low <= high <= 1 but was "
+                + ScorerParams.describe(v));
         return null;
-    }
-
-    private static Long wholeNumber(Object v) {
-        if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
-            return ((Number) v).longValue();
-        }
-        try {
-            if (v instanceof BigInteger i) {
-                return i.longValueExact();
-            }
-            if (v instanceof BigDecimal d) {
-                return d.longValueExact();
-            }
-        } catch (ArithmeticException e) {
-            return null;
-        }
-        if (v instanceof Double || v instanceof Float) {
-            double d = ((Number) v).doubleValue();
-            return d == Math.rint(d) && Math.abs(d) < 1e9 ? (long) d : null;
-        }
-        return null;
-    }
-
-    private static String describe(Object v) {
-        return v instanceof String s ? "'" + s + "'" : String.valueOf(v);
     }
 }

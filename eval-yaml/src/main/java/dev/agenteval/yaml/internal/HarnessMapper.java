@@ -19,6 +19,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -29,6 +30,21 @@ import java.util.regex.PatternSyntaxException;
  * {@link ScorerSpec} the {@link Scorers} DSL builds, in the order the keys are written;
  * {@code {{placeholders}}} stay verbatim for the runner to resolve, in messages, agents and
  * expectations alike.
+ *
+ * <p>An {@code expectations} key that is not one of the dialect's own ({@link #EXPECTATION_KEYS})
+ * names a registered scorer by its type id, found through the scorer SPI like any plugin (a
+ * plugin's, a judge's, a built-in without a harness key such as {@code regex}). Its value is:
+ * <ul>
+ * <li>a mapping: the scorer's parameters, as the platform dialect's {@code {type: <id>, ...}}
+ *     without {@code type} ({@code max_words: {words: 50}}; {@code {}} for none);</li>
+ * <li>{@code true}: the scorer without parameters ({@code polite: true}); {@code false} leaves it
+ *     out;</li>
+ * <li>a string, for a scorer with one text parameter ({@code ScorerFactory.textParameter()}):
+ *     that parameter ({@code correctness: Greets the user} is {@code {criteria: ...}}).</li>
+ * </ul>
+ * Any other value, or a string for a scorer without a text parameter, is an error at the value.
+ * The scorer's own problems are reported at the parameter they name, as in the platform dialect;
+ * an unknown key gets a did-you-mean over the dialect's keys and every registered scorer id.
  *
  * <p>{@code globals} is the suite file's own deep-merged over those of the {@code _defaults.yaml}
  * files above it (see {@link FolderDefaults}): mappings merge key by key, lists and scalars
@@ -258,7 +274,11 @@ public final class HarnessMapper {
             return null;
         }
         int before = ctx.problems().size();
-        expectations.checkKeys(EXPECTATION_KEYS);
+        for (String key : expectations.keys()) {
+            if (!EXPECTATION_KEYS.contains(key) && ctx.catalog().factory(key).isEmpty()) {
+                expectations.errorAtKey(key, ctx.catalog().unknownExpectation(key, EXPECTATION_KEYS));
+            }
+        }
         Node bandNode = expectations.get(UNDECIDED_BETWEEN);
         List<Double> band = bandNode == null ? null : Numbers.band(bandNode);
         boolean judged = false;
@@ -267,15 +287,18 @@ public final class HarnessMapper {
             if (entry.getKey().equals(UNDECIDED_BETWEEN)) {
                 continue;
             }
-            ScorerSpec spec = expectation(entry.getKey(), entry.getValue());
+            String key = entry.getKey();
+            ScorerSpec spec = EXPECTATION_KEYS.contains(key) ? expectation(key, entry.getValue())
+                    : ctx.catalog().factory(key).isPresent() ? scorerById(key, entry.getValue()) : null;
             if (spec != null && ctx.catalog().factory(spec.type()).map(ctx.catalog()::needsJudge).orElse(false)) {
                 judged = true;
                 if (band != null) {
                     spec = spec.with(ScorerSpec.UNDECIDED_BETWEEN, band);
                 }
             }
-            // trajectory's value is a mapping of the scorer's parameters, as a platform scorer is
-            boolean valid = spec != null && (entry.getKey().equals("trajectory")
+            // A mapping (trajectory's, a scorer's by id) holds the scorer's parameters, as a platform
+            // scorer does; any other value is the one parameter the expectation stands for.
+            boolean valid = spec != null && (entry.getValue().isMapping()
                     ? ctx.catalog().validate(spec, entry.getValue())
                     : ctx.catalog().validateValue(spec, entry.getValue()));
             if (valid) {
@@ -287,6 +310,36 @@ public final class HarnessMapper {
                     + " and this block has none");
         }
         return ctx.problems().size() > before ? null : specs;
+    }
+
+    /**
+     * The spec of a registered scorer written by its id (a plugin's, a judge's, a built-in the
+     * dialect has no key of its own for): a mapping of its parameters; {@code true} for none
+     * ({@code false} leaves it out, and gives null); or, for a scorer with one text parameter
+     * ({@link dev.agenteval.spi.ScorerFactory#textParameter()}), that parameter's text. Null
+     * after reporting any other value.
+     */
+    @SuppressWarnings("unchecked")
+    private ScorerSpec scorerById(String id, Node value) {
+        if (value.isMapping()) {
+            return ScorerSpec.of(id, (Map<String, Object>) value.json());
+        }
+        Optional<String> text = ctx.catalog().factory(id).flatMap(ctx.catalog()::textParameter);
+        if (value.value() instanceof YamlValue.Scalar sc && sc.kind() == YamlValue.Kind.STRING) {
+            if (text.isEmpty()) {
+                value.error("scorer " + Problems.quote(id) + " has no text parameter: write its parameters as a"
+                        + " mapping ({name: value}), or true for none");
+                return null;
+            }
+            String t = value.nonBlankString();
+            return t == null ? null : ScorerSpec.of(id, Map.of(text.get(), t));
+        }
+        if (value.value() instanceof YamlValue.Scalar sc && sc.kind() == YamlValue.Kind.BOOLEAN) {
+            return enabled(value, ScorerSpec.of(id));
+        }
+        value.error("must be a mapping of the scorer's parameters, true (none) or false (left out)"
+                + text.map(t -> ", or the text of its '" + t + "'").orElse("") + " but is " + value.value().describe());
+        return null;
     }
 
     /**

@@ -4,7 +4,9 @@ import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.core.Providers;
 import dev.agenteval.spi.ScorerFactory;
 import dev.agenteval.spi.ScorerProblem;
+import dev.agenteval.common.text.Suggestions;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -71,6 +73,18 @@ public final class ScorerCatalog {
     /** The message for a type id that is not registered. */
     public String unknownType(String type) {
         return "unknown scorer type " + Problems.quote(type) + providers.unknownScorerTypeHint(type);
+    }
+
+    /**
+     * The message for a harness {@code expectations} key that is neither one of the dialect's
+     * own {@code keys} nor a registered scorer id: a did-you-mean over both, else both listed.
+     */
+    public String unknownExpectation(String key, List<String> keys) {
+        Set<String> known = new LinkedHashSet<>(keys);
+        known.addAll(knownIds());
+        String hint = Suggestions.didYouMean(key, known);
+        return "unknown key " + Problems.quote(key) + (!hint.isEmpty() ? hint : ": neither an expectation ("
+                + String.join(", ", keys) + ") nor a scorer type" + providers.unknownScorerTypeHint(key));
     }
 
     /**
