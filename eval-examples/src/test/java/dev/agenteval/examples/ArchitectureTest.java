@@ -248,6 +248,64 @@ class ArchitectureTest {
         return modules;
     }
 
+    // ---------------------------------------------------------------- (c) budgets
+
+    /** eval-core holds the runner and the provider registry: at most this many main lines (DESIGN.md). */
+    static final int CORE_BUDGET = 4_000;
+
+    /** No main class is longer than this (DESIGN.md)... */
+    static final int CLASS_BUDGET = 500;
+
+    /**
+     * ...but these, each saying why in its javadoc: the YAML reader (one recursive-descent reader
+     * with every located message) and the two dialect mappers (one file per dialect, as a grammar
+     * reads best in one place).
+     */
+    static final Set<String> OVER_BUDGET = Set.of("YamlReader.java", "HarnessMapper.java", "PlatformMapper.java");
+
+    @Test
+    void the_modules_and_classes_keep_their_budgets() throws IOException {
+        assertThat(mainLines(ROOT.resolve("eval-core/src/main/java"))).as("eval-core main lines").isLessThanOrEqualTo(CORE_BUDGET);
+        List<String> over = new ArrayList<>();
+        for (String module : reactorModules()) {
+            Path sources = ROOT.resolve(module).resolve("src/main/java");
+            if (!Files.isDirectory(sources)) {
+                continue;
+            }
+            try (Stream<Path> files = Files.walk(sources)) {
+                for (Path f : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                    long lines = mainLines(f);
+                    if (lines > CLASS_BUDGET && !OVER_BUDGET.contains(f.getFileName().toString())) {
+                        over.add(ROOT.relativize(f) + ": " + lines + " lines");
+                    }
+                }
+            }
+        }
+        assertThat(over).as("main classes over " + CLASS_BUDGET + " lines").isEmpty();
+        for (String allowed : OVER_BUDGET) {
+            try (Stream<Path> files = Files.walk(ROOT.resolve("eval-yaml/src/main/java"))) {
+                Path f = files.filter(p -> p.getFileName().toString().equals(allowed)).findFirst().orElseThrow();
+                assertThat(read(f)).as(allowed + " says why it is over the budget").contains("over the 500-line budget");
+            }
+        }
+    }
+
+    /** The lines of a file, or of every .java file under a folder. */
+    private static long mainLines(Path path) throws IOException {
+        if (Files.isRegularFile(path)) {
+            try (Stream<String> lines = Files.lines(path)) {
+                return lines.count();
+            }
+        }
+        long total = 0;
+        try (Stream<Path> files = Files.walk(path)) {
+            for (Path f : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                total += mainLines(f);
+            }
+        }
+        return total;
+    }
+
     // ---------------------------------------------------------------- (b) packages
 
     @Test
