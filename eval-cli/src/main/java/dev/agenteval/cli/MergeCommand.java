@@ -73,7 +73,7 @@ final class MergeCommand implements Callable<Integer> {
     @Option(names = Setting.Option.THRESHOLD, paramLabel = "PCT", description = "Gate on the merged result: exit 0 when it covers every current case of the current configuration (--suite and the agent options) and at least PCT percent of the cases passed, else 1. Needs --suite. Default: AGENT_EVAL_THRESHOLD.")
     String threshold;
 
-    @Option(names = Setting.Option.THRESHOLD_LOWER_BOUND, paramLabel = "PCT", description = "Gate on the merged result's noise: as --threshold, but the lower bound of the pass rate's 95% Wilson interval must be at least PCT percent. With --threshold, both must be met. Needs --suite. Default: AGENT_EVAL_THRESHOLD_LOWER_BOUND.")
+    @Option(names = Setting.Option.THRESHOLD_LOWER_BOUND, paramLabel = "PCT", description = "Gate on the merged result's noise: as --threshold, but the lower bound of the pass rate's Wilson interval (at --confidence, default 95%%) must be at least PCT percent. With --threshold, both must be met. Needs --suite. Default: AGENT_EVAL_THRESHOLD_LOWER_BOUND.")
     String thresholdLowerBound;
 
     @Option(names = "--suite", paramLabel = "FILE", description = "The current suite: every input must be of it and of the current agent (the agent options below, --repeat and --timeout as the run had them), else exit 2. Required by --threshold, so that an old result does not meet the gate.")

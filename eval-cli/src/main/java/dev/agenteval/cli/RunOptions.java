@@ -57,7 +57,7 @@ final class RunOptions {
     @Option(names = Setting.Option.THRESHOLD, paramLabel = "PCT", description = "Gate: exit 0 when the run covered every case of the suite and at least PCT percent of them passed, else 1. A filtered, sharded, stopped or interrupted run never meets it. Default: AGENT_EVAL_THRESHOLD.")
     String threshold;
 
-    @Option(names = Setting.Option.THRESHOLD_LOWER_BOUND, paramLabel = "PCT", description = "Gate on the noise: exit 0 when the run covered every case of the suite and the lower bound of its pass rate's 95% Wilson interval is at least PCT percent, else 1, so that a pass rate reaching PCT by the luck of a small sample does not meet it (7 of 7 passed: 64.6%%). With --threshold, both must be met. Default: AGENT_EVAL_THRESHOLD_LOWER_BOUND.")
+    @Option(names = Setting.Option.THRESHOLD_LOWER_BOUND, paramLabel = "PCT", description = "Gate on the noise: exit 0 when the run covered every case of the suite and the lower bound of its pass rate's Wilson interval (at --confidence, default 95%%) is at least PCT percent, else 1, so that a pass rate reaching PCT by the luck of a small sample does not meet it (7 of 7 passed: 64.6%%). With --threshold, both must be met. Default: AGENT_EVAL_THRESHOLD_LOWER_BOUND.")
     String thresholdLowerBound;
 
     @Option(names = Setting.Option.BASELINE, paramLabel = "FILE", description = "An earlier results.json, or the report folder holding it (of a run of several suites: one results.json per suite subfolder, each suite compared with its own), to compare with: regressions, fixes, new and removed cases and the pass-rate change, the paired tests, in every report. Default: AGENT_EVAL_BASELINE.")

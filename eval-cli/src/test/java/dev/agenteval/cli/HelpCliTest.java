@@ -126,6 +126,23 @@ class HelpCliTest {
     }
 
     @Test
+    void every_help_text_should_format_without_a_warning() {
+        // picocli formats descriptions with String.format: a bare '%' (e.g. "95% Wilson") spoils the text and warns on System.err.
+        PrintStream systemErr = System.err;
+        ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
+        try {
+            for (String command : commands()) {
+                run(command, "--help");
+                assertThat(out()).as(command + " --help").doesNotContain("%n").doesNotContain("% W");
+            }
+        } finally {
+            System.setErr(systemErr);
+        }
+        assertThat(warnings.toString(StandardCharsets.UTF_8)).doesNotContain("Could not format");
+    }
+
+    @Test
     void should_accept_v_and_q_on_every_command() {
         for (String command : commands()) {
             if (command.equals("help")) {
