@@ -14,6 +14,7 @@ import dev.agenteval.api.Turn;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.spi.AgentClient;
+import dev.agenteval.testkit.A2aPart;
 import dev.agenteval.testkit.A2aReply;
 import dev.agenteval.testkit.A2aRequest;
 import dev.agenteval.testkit.FakeA2aAgent;
@@ -68,7 +69,7 @@ class A2aConversationTest {
                 }
                 waiting.remove(task.get());
                 String answer = "Booked your check-up on " + date + " at " + r.text() + ".";
-                return A2aReply.completed(answer).artifactText(answer);
+                return A2aReply.completed(answer).artifact(A2aPart.text(answer));
             }
         });
         return agent;

@@ -32,30 +32,11 @@ public final class A2aReply {
 
     private enum Kind { TASK, MESSAGE, RESULT, RPC_ERROR, FAULT }
 
-    /** One part: text, data, or a part written verbatim in every version. */
-    private record PartSpec(String text, JsonNode data, JsonNode raw) {
-        ObjectNode render(A2aWire wire) {
-            if (raw != null) {
-                return (ObjectNode) raw.deepCopy();
-            }
-            ObjectNode p = Json.object();
-            if (wire == A2aWire.V0_3) {
-                p.put("kind", text != null ? "text" : "data");
-            }
-            if (text != null) {
-                p.put("text", text);
-            } else {
-                p.set("data", data.deepCopy());
-            }
-            return p;
-        }
-    }
-
     private final Kind kind;
     private final String state;
-    private final List<PartSpec> parts;
-    private final List<List<PartSpec>> artifacts;
-    private final List<List<PartSpec>> history;
+    private final List<A2aPart> parts;
+    private final List<List<A2aPart>> artifacts;
+    private final List<List<A2aPart>> history;
     private final Map<String, JsonNode> metadata;
     private final JsonNode raw;
     private final int rpcCode;
@@ -64,8 +45,8 @@ public final class A2aReply {
     private final String contextId;
     private final String taskId;
 
-    private A2aReply(Kind kind, String state, List<PartSpec> parts, List<List<PartSpec>> artifacts,
-                     List<List<PartSpec>> history, Map<String, JsonNode> metadata, JsonNode raw, int rpcCode,
+    private A2aReply(Kind kind, String state, List<A2aPart> parts, List<List<A2aPart>> artifacts,
+                     List<List<A2aPart>> history, Map<String, JsonNode> metadata, JsonNode raw, int rpcCode,
                      Answer fault, long delayMillis, String contextId, String taskId) {
         this.kind = kind;
         this.state = state;
@@ -89,20 +70,26 @@ public final class A2aReply {
 
     /**
      * A task in {@code state}, spelled per version ({@code input-required} or
-     * {@code TASK_STATE_INPUT_REQUIRED}), whose status message holds {@code text}.
+     * {@code TASK_STATE_INPUT_REQUIRED}), with no status message until {@link #text} or
+     * {@link #parts} gives one.
      */
-    public static A2aReply task(TaskState state, String text) {
+    public static A2aReply task(TaskState state) {
         Objects.requireNonNull(state, "state");
-        return of(Kind.TASK, state.name(), null, 0, null).text(text);
+        return of(Kind.TASK, state.name(), null, 0, null);
     }
 
     /**
      * A task whose {@code status.state} is {@code state} exactly as written, in every version
      * (to test how a client reads odd spellings such as {@code "Completed"} or {@code "paused"}).
      */
-    public static A2aReply taskSpelled(String state, String text) {
+    public static A2aReply taskSpelled(String state) {
         Objects.requireNonNull(state, "state");
-        return of(Kind.TASK, "=" + state, null, 0, null).text(text);
+        return of(Kind.TASK, "=" + state, null, 0, null);
+    }
+
+    /** A task in {@code state} whose status message holds {@code text}. */
+    public static A2aReply task(TaskState state, String text) {
+        return task(state).text(text);
     }
 
     /** A completed task answering {@code text}. */
@@ -132,7 +119,12 @@ public final class A2aReply {
 
     /** A message result (no task): 0.3 {@code {"kind": "message", ...}}, 1.0 {@code {"message": {...}}}. */
     public static A2aReply message(String text) {
-        return of(Kind.MESSAGE, null, null, 0, null).text(text);
+        return message(A2aPart.text(text));
+    }
+
+    /** A message result holding {@code parts}. */
+    public static A2aReply message(A2aPart... parts) {
+        return of(Kind.MESSAGE, null, null, 0, null).parts(parts);
     }
 
     /** The JSON-RPC {@code result} (or the REST answer) exactly as {@code json} says, in every version. */
@@ -184,34 +176,38 @@ public final class A2aReply {
 
     /** One more text part in the status message (or the message). */
     public A2aReply text(String text) {
-        Objects.requireNonNull(text, "text");
-        return withParts(add(parts, new PartSpec(text, null, null)));
+        return parts(A2aPart.text(text));
     }
 
-    /** One more data part in the status message (or the message); {@code json} may be any JSON value. */
-    public A2aReply dataPart(String json) {
-        return withParts(add(parts, new PartSpec(null, Json.parse("the data part", json), null)));
+    /** More parts in the status message (or the message). */
+    public A2aReply parts(A2aPart... more) {
+        List<A2aPart> all = new ArrayList<>(parts);
+        all.addAll(List.of(more));
+        return withParts(all);
     }
 
-    /** One more part in the status message (or the message), written verbatim in every version. */
-    public A2aReply rawPart(String json) {
-        return withParts(add(parts, new PartSpec(null, null, Json.parse("the part", json))));
-    }
-
-    /** One more artifact holding one data part {@code {"data": json}}. */
+    /** One more artifact holding one data part; {@code json} may be any JSON value. */
     public A2aReply data(String json) {
-        return withArtifact(List.of(new PartSpec(null, Json.parse("the artifact's data", json), null)));
+        return artifact(A2aPart.data(json));
     }
 
-    /** One more artifact holding one text part. */
-    public A2aReply artifactText(String text) {
-        return withArtifact(List.of(new PartSpec(Objects.requireNonNull(text, "text"), null, null)));
+    /** One more artifact holding {@code parts}. */
+    public A2aReply artifact(A2aPart... parts) {
+        return withArtifact(List.of(parts));
     }
 
     /** One more agent message with {@code text} in the task's history, after the turns the agent recorded. */
     public A2aReply history(String text) {
-        List<List<PartSpec>> more = new ArrayList<>(history);
-        more.add(List.of(new PartSpec(Objects.requireNonNull(text, "text"), null, null)));
+        return history(A2aPart.text(text));
+    }
+
+    /** One more agent message holding {@code parts} in the task's history, after the turns the agent recorded. */
+    public A2aReply history(A2aPart... message) {
+        if (kind != Kind.TASK) {
+            throw new IllegalStateException("only a task has a history, not " + this);
+        }
+        List<List<A2aPart>> more = new ArrayList<>(history);
+        more.add(List.of(message));
         return new A2aReply(kind, state, parts, artifacts, more, metadata, raw, rpcCode, fault, delayMillis, contextId,
                 taskId);
     }
@@ -278,7 +274,7 @@ public final class A2aReply {
         return more;
     }
 
-    private A2aReply withParts(List<PartSpec> more) {
+    private A2aReply withParts(List<A2aPart> more) {
         if (kind != Kind.TASK && kind != Kind.MESSAGE) {
             throw new IllegalStateException("only a task or a message has parts, not " + this);
         }
@@ -286,7 +282,7 @@ public final class A2aReply {
                 taskId);
     }
 
-    private A2aReply withArtifact(List<PartSpec> artifact) {
+    private A2aReply withArtifact(List<A2aPart> artifact) {
         if (kind != Kind.TASK) {
             throw new IllegalStateException("only a task has artifacts, not " + this);
         }
@@ -302,6 +298,11 @@ public final class A2aReply {
         more.put(key, value);
         return new A2aReply(kind, state, parts, artifacts, history, more, raw, rpcCode, fault, delayMillis, contextId,
                 taskId);
+    }
+
+    /** Whether the agent says something: a task without parts has no status message. */
+    boolean speaks() {
+        return !parts.isEmpty();
     }
 
     boolean isTask() {
@@ -351,7 +352,7 @@ public final class A2aReply {
         return messages;
     }
 
-    static ObjectNode message(A2aWire wire, List<PartSpec> parts, String messageId, String contextId, String taskId) {
+    static ObjectNode message(A2aWire wire, List<A2aPart> parts, String messageId, String contextId, String taskId) {
         ObjectNode m = Json.object();
         if (wire == A2aWire.V0_3) {
             m.put("kind", "message");
@@ -393,7 +394,9 @@ public final class A2aReply {
         task.put("contextId", contextId);
         ObjectNode status = task.putObject("status");
         status.put("state", state.startsWith("=") ? state.substring(1) : wire.spell(TaskState.valueOf(state)));
-        status.set("message", statusMessage);
+        if (!parts.isEmpty()) {
+            status.set("message", statusMessage);
+        }
         if (!artifacts.isEmpty()) {
             ArrayNode a = task.putArray("artifacts");
             for (int i = 0; i < artifacts.size(); i++) {

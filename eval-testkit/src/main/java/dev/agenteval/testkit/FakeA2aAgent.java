@@ -236,7 +236,9 @@ public final class FakeA2aAgent implements AutoCloseable {
             }
             List<JsonNode> history = histories.computeIfAbsent(taskId, t -> new ArrayList<>());
             history.add(userMessage.deepCopy());
-            history.add(agentMessage.deepCopy());
+            if (reply.speaks()) {
+                history.add(agentMessage.deepCopy());
+            }
             history.addAll(reply.extraHistory(wire, contextId, taskId, number));
             open.put(taskId, !reply.isTerminal());
             return reply.render(wire, contextId, taskId, List.copyOf(history), agentMessage, number);

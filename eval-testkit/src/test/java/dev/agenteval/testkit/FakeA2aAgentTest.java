@@ -193,7 +193,24 @@ class FakeA2aAgentTest {
         assertThatThrownBy(() -> A2aReply.completed("x").metadata("k", "{not json"))
                 .hasMessageContaining("metadata k is not JSON: {not json");
         assertThatThrownBy(() -> A2aReply.message("x").data("{}")).hasMessageContaining("only a task has artifacts");
+        assertThatThrownBy(() -> A2aPart.raw("[1]")).hasMessage("a part must be a JSON object but was [1]");
         assertThatThrownBy(() -> A2aReply.httpStatus(42, "")).hasMessage("status must be 100..599 but was 42");
+    }
+
+    @Test
+    void should_render_a_task_without_a_status_message_and_parts_of_every_kind() throws Exception {
+        try (FakeA2aAgent agent = FakeA2aAgent.start()) {
+            agent.enqueue(A2aReply.task(TaskState.COMPLETED).artifact(A2aPart.raw("{\"kind\": \"json\", \"data\": 1}"),
+                    A2aPart.text("t")).history(A2aPart.data("{\"h\": 1}")));
+
+            JsonNode task = Http.json(Http.post(agent.url(), Http.send("message/send", "x", ""))).get("result");
+
+            assertThat(task.at("/status").has("message")).isFalse();
+            assertThat(task.at("/artifacts/0/parts/0/kind").asText()).isEqualTo("json");
+            assertThat(task.at("/artifacts/0/parts/1/text").asText()).isEqualTo("t");
+            assertThat(task.path("history")).hasSize(2);
+            assertThat(task.at("/history/1/parts/0/data/h").asInt()).isEqualTo(1);
+        }
     }
 
     @Test
