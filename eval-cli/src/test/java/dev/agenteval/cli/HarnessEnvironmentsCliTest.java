@@ -3,10 +3,9 @@ package dev.agenteval.cli;
 import static dev.agenteval.cli.FakeOpenAi.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -57,8 +56,7 @@ class HarnessEnvironmentsCliTest {
     @TempDir
     Path dir;
 
-    private ByteArrayOutputStream out;
-    private ByteArrayOutputStream err;
+    private CommandResult last;
 
     @BeforeEach
     void writeSuiteAndServeTheAgentService() throws IOException {
@@ -84,18 +82,16 @@ class HarnessEnvironmentsCliTest {
     }
 
     private int run(Map<String, String> env, String... args) {
-        out = new ByteArrayOutputStream();
-        err = new ByteArrayOutputStream();
-        return AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), env, dir));
+        last = CommandRunner.in(dir).withEnvironment(env).run(args);
+        return last.exitCode();
     }
 
     private String out() {
-        return out.toString(StandardCharsets.UTF_8);
+        return last.out();
     }
 
     private String err() {
-        return err.toString(StandardCharsets.UTF_8);
+        return last.err();
     }
 
     private String serviceUrl() {

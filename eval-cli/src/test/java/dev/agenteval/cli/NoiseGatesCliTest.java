@@ -7,9 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,18 +27,15 @@ class NoiseGatesCliTest {
     @TempDir
     Path dir;
 
-    private ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private CommandResult last;
 
     private int execute(String... args) {
-        out = new ByteArrayOutputStream();
-        err = new ByteArrayOutputStream();
-        return AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), dir));
+        last = CommandRunner.in(dir).run(args);
+        return last.exitCode();
     }
 
     private String out() {
-        return out.toString(StandardCharsets.UTF_8);
+        return last.out();
     }
 
     /**
@@ -134,10 +130,10 @@ class NoiseGatesCliTest {
     void should_refuse_the_new_options_out_of_range_or_without_a_baseline() throws Exception {
         String all = suite("all", 0);
         assertThat(runSuite(all, "--threshold-lower-bound", "101")).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8))
+        assertThat(last.err())
                 .contains("--threshold-lower-bound must be between 0 and 100 (percent) but was 101.0");
         assertThat(runSuite(all, "--fail-on-significant-regression")).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8))
+        assertThat(last.err())
                 .contains("--fail-on-significant-regression needs --baseline FILE (an earlier results.json)");
     }
 }
