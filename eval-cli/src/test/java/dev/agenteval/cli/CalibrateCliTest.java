@@ -14,7 +14,8 @@ import dev.agenteval.api.ScoreStatus;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.report.Reports;
-import java.io.ByteArrayOutputStream;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -48,8 +49,7 @@ class CalibrateCliTest {
     @TempDir
     Path dir;
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private CommandResult last;
 
     @BeforeEach
     void judgeAnswersByTheTokenInTheAnswer() {
@@ -98,9 +98,8 @@ class CalibrateCliTest {
         List<String> args = new java.util.ArrayList<>(List.of("calibrate", labels, "--judge-url", judgeUrl,
                 "--judge-model", "judge-model", "--report-dir", "reports"));
         args.addAll(List.of(more));
-        return AgentEvalCli.execute(args.toArray(String[]::new),
-                AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                        new PrintStream(err, true, StandardCharsets.UTF_8), Map.of("AGENT_EVAL_JUDGE_API_KEY", KEY), dir));
+        last = CommandRunner.in(dir).withEnvironment(Map.of("AGENT_EVAL_JUDGE_API_KEY", KEY)).run(args.toArray(String[]::new));
+        return last.exitCode();
     }
 
     private int calibrate(String labels) {
@@ -114,7 +113,7 @@ class CalibrateCliTest {
     }
 
     private String out() {
-        return out.toString(StandardCharsets.UTF_8);
+        return last.out();
     }
 
     @Test
@@ -127,7 +126,7 @@ class CalibrateCliTest {
 
         int code = calibrate("labels.yaml");
 
-        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(code).as(last.err()).isZero();
         assertThat(out()).contains(
                 "correctness (correctness@1): 6 labels, 5 decided, agreement 60.0% (95% CI 23-88%), kappa 0.17 (95% CI -0.67"
                         + " to 1.00), 1 undecided, 0 errored\n"
@@ -153,7 +152,7 @@ class CalibrateCliTest {
         assertThat(report.at("/outcomes/5/judge").asText()).isEqualTo("undecided");
         assertThat(dir.resolve("reports/calibration.md")).content()
                 .contains("| correctness | correctness@1 | 6 | 5 | 60.0% | 23-88% | 0.17 | -0.67 to 1.00 | 1 | 0 |");
-        assertThat(out() + err.toString(StandardCharsets.UTF_8) + Files.readString(dir.resolve("reports/calibration.json"))
+        assertThat(out() + last.err() + Files.readString(dir.resolve("reports/calibration.json"))
                 + Files.readString(dir.resolve("reports/calibration.md"))).doesNotContain(KEY);
         assertThat(judge.takeRequest().getHeaders().get("Authorization")).isNotNull();
     }
@@ -164,7 +163,7 @@ class CalibrateCliTest {
                 + label("c", "fail", "pass") + label("d", "fail", "fail") + label("e", "fail", "fail"));
 
         assertThat(calibrate("labels.yaml", "http://127.0.0.1:" + judge.getPort() + "/v1", "--confidence", "90%",
-                "--seed", "7")).as(err.toString(StandardCharsets.UTF_8)).isZero();
+                "--seed", "7")).as(last.err()).isZero();
 
         assertThat(out()).contains("agreement 60.0% (90% CI 27-86%), kappa 0.17 (90% CI ");
         JsonNode report = JSON.readTree(dir.resolve("reports/calibration.json").toFile());
@@ -173,9 +172,8 @@ class CalibrateCliTest {
         assertThat(report.at("/groups/0/kappaInterval/seed").asLong()).isEqualTo(7);
         assertThat(dir.resolve("reports/calibration.md")).content().contains("| Agreement 90% CI |", "seed 7)");
 
-        err.reset();
         assertThat(calibrate("labels.yaml", "http://127.0.0.1:" + judge.getPort() + "/v1", "--confidence", "1")).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("--confidence must be > 0 and < 1");
+        assertThat(last.err()).contains("--confidence must be > 0 and < 1");
     }
 
     @Test
@@ -183,7 +181,7 @@ class CalibrateCliTest {
         Files.writeString(dir.resolve("labels.yaml"), "labels:\n" + label("a", "maybe", "pass"));
 
         assertThat(calibrate("labels.yaml")).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("labels.yaml:6:12: labels[0].human: must be pass or fail"
+        assertThat(last.err()).contains("labels.yaml:6:12: labels[0].human: must be pass or fail"
                 + " but is 'maybe'");
         assertThat(judge.getRequestCount()).isZero();
     }
@@ -193,7 +191,7 @@ class CalibrateCliTest {
         Files.writeString(dir.resolve("labels.yaml"), "labels:\n" + label("a", "pass", "pass"));
 
         assertThat(calibrate("labels.yaml", "http://127.0.0.1:1/v1")).isEqualTo(3);
-        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("error: ").doesNotContain(KEY);
+        assertThat(last.err()).startsWith("error: ").doesNotContain(KEY);
     }
 
     @Test
@@ -204,12 +202,12 @@ class CalibrateCliTest {
 
         int code = calibrate("labels.yaml");
 
-        assertThat(code).as(out() + err.toString(StandardCharsets.UTF_8)).isEqualTo(3);
+        assertThat(code).as(out() + last.err()).isEqualTo(3);
         assertThat(out()).contains("Errored (3):\n  a  correctness  human pass, judge errored: judge 'judge-model' failed:",
                 "  b  correctness  human fail, judge errored: judge 'judge-model' gave no clear verdict",
                 "Calibrated 3 labels: 0 decided, 0 undecided, 3 errored\n",
                 "Reports: reports/calibration.json, reports/calibration.md\n");
-        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("error: the calibration could not be carried out:"
+        assertThat(last.err()).startsWith("error: the calibration could not be carried out:"
                 + " no label could be judged, all 3 errored (first: a: judge 'judge-model' failed: POST ");
         JsonNode report = JSON.readTree(dir.resolve("reports/calibration.json").toFile());
         assertThat(report.path("labels").asInt()).isEqualTo(3);
@@ -225,9 +223,9 @@ class CalibrateCliTest {
 
         int code = calibrate("labels.yaml");
 
-        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(code).as(last.err()).isZero();
         assertThat(out()).contains("Calibrated 3 labels: 1 decided, 1 undecided, 1 errored\n");
-        assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+        assertThat(last.err()).isEmpty();
         JsonNode report = JSON.readTree(dir.resolve("reports/calibration.json").toFile());
         assertThat(List.of(report.path("decided").asInt(), report.path("undecided").asInt(), report.path("errored").asInt()))
                 .containsExactly(1, 1, 1);
@@ -253,9 +251,8 @@ class CalibrateCliTest {
 
     @Test
     void should_print_the_labels_schema() {
-        int code = AgentEvalCli.execute(new String[] {"schema", "--labels"},
-                AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                        new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), dir));
+        last = CommandRunner.in(dir).run("schema", "--labels");
+        int code = last.exitCode();
 
         assertThat(code).isZero();
         assertThat(out()).contains("\"title\": \"agent-eval labels file\"", "\"undecidedBetween\"");
