@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agenteval.cli.AgentEvalCli;
-import dev.agenteval.cli.demo.DemoAgent;
+import dev.agenteval.testkit.demo.DemoAgent;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

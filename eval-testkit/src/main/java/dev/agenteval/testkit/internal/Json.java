@@ -41,10 +41,10 @@ public final class Json {
         return MAPPER.createObjectNode();
     }
 
-    /** {@code node} as JSON text. */
-    public static String write(JsonNode node) {
+    /** {@code value} (a tree, or maps, lists and scalars) as JSON text. */
+    public static String write(Object value) {
         try {
-            return MAPPER.writeValueAsString(node);
+            return MAPPER.writeValueAsString(value);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
