@@ -14,8 +14,10 @@ import dev.agenteval.api.ScoreStatus;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.report.Reports;
+import dev.agenteval.testkit.ChatReply;
 import dev.agenteval.testkit.CommandResult;
 import dev.agenteval.testkit.CommandRunner;
+import dev.agenteval.testkit.FakeChatModel;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -27,11 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import mockwebserver3.Dispatcher;
-import mockwebserver3.MockResponse;
-import mockwebserver3.MockWebServer;
-import mockwebserver3.RecordedRequest;
-import mockwebserver3.junit5.StartStop;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,8 +41,7 @@ class CalibrateCliTest {
     private static final String KEY = "judge-key-1234";
     private static final Pattern TOKEN = Pattern.compile("ANSWER-(pass|fail|half|down|garbage)");
 
-    @StartStop
-    private final MockWebServer judge = new MockWebServer();
+    private final FakeChatModel judge = FakeChatModel.start().models("judge-model");
 
     @TempDir
     Path dir;
@@ -53,45 +50,27 @@ class CalibrateCliTest {
 
     @BeforeEach
     void judgeAnswersByTheTokenInTheAnswer() {
-        judge.setDispatcher(new Dispatcher() {
-            @Override
-            public MockResponse dispatch(RecordedRequest request) {
-                if (request.getTarget().endsWith("/models")) {
-                    return json(Map.of("object", "list", "data", List.of(Map.of("id", "judge-model"))));
-                }
-                Matcher m = TOKEN.matcher(request.getBody() == null ? "" : request.getBody().utf8());
-                String token = m.find() ? m.group(1) : "fail";
-                if (token.equals("down")) {
-                    return new MockResponse.Builder().code(500).body("{\"error\": \"judge down\"}").build();
-                }
-                if (token.equals("garbage")) {
-                    return chat("I would rather not say.");
-                }
-                double score = switch (token) {
-                    case "pass" -> 0.9;
-                    case "half" -> 0.55;
-                    default -> 0.1;
-                };
-                return chat("{\"reason\": \"judged " + token + "\", \"verdict\": \""
-                        + (token.equals("fail") ? "fail" : "pass") + "\", \"score\": " + score + "}");
+        judge.otherwise(request -> {
+            Matcher m = TOKEN.matcher(request.body());
+            String token = m.find() ? m.group(1) : "fail";
+            if (token.equals("down")) {
+                return ChatReply.httpStatus(500, "{\"error\": \"judge down\"}");
             }
+            if (token.equals("garbage")) {
+                return ChatReply.text("I would rather not say.").usage(10, 5);
+            }
+            double score = switch (token) {
+                case "pass" -> 0.9;
+                case "half" -> 0.55;
+                default -> 0.1;
+            };
+            return ChatReply.verdict(!token.equals("fail"), score, "judged " + token).usage(10, 5);
         });
     }
 
-    private static MockResponse chat(String content) {
-        return json(Map.of("id", "c1", "object", "chat.completion", "model", "judge-model",
-                "choices", List.of(Map.of("index", 0, "finish_reason", "stop",
-                        "message", Map.of("role", "assistant", "content", content))),
-                "usage", Map.of("prompt_tokens", 10, "completion_tokens", 5, "total_tokens", 15)));
-    }
-
-    private static MockResponse json(Object body) {
-        try {
-            return new MockResponse.Builder().code(200).addHeader("Content-Type", "application/json")
-                    .body(JSON.writeValueAsString(body)).build();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+    @AfterEach
+    void stopJudge() {
+        judge.close();
     }
 
     private int calibrate(String labels, String judgeUrl, String... more) {
@@ -103,7 +82,7 @@ class CalibrateCliTest {
     }
 
     private int calibrate(String labels) {
-        return calibrate(labels, "http://127.0.0.1:" + judge.getPort() + "/v1");
+        return calibrate(labels, judge.url().toString());
     }
 
     private static String label(String id, String human, String token) {
@@ -154,7 +133,7 @@ class CalibrateCliTest {
                 .contains("| correctness | correctness@1 | 6 | 5 | 60.0% | 23-88% | 0.17 | -0.67 to 1.00 | 1 | 0 |");
         assertThat(out() + last.err() + Files.readString(dir.resolve("reports/calibration.json"))
                 + Files.readString(dir.resolve("reports/calibration.md"))).doesNotContain(KEY);
-        assertThat(judge.takeRequest().getHeaders().get("Authorization")).isNotNull();
+        assertThat(judge.takeRequest().header("Authorization")).isPresent();
     }
 
     @Test
@@ -162,7 +141,7 @@ class CalibrateCliTest {
         Files.writeString(dir.resolve("labels.yaml"), "labels:\n" + label("a", "pass", "pass") + label("b", "pass", "fail")
                 + label("c", "fail", "pass") + label("d", "fail", "fail") + label("e", "fail", "fail"));
 
-        assertThat(calibrate("labels.yaml", "http://127.0.0.1:" + judge.getPort() + "/v1", "--confidence", "90%",
+        assertThat(calibrate("labels.yaml", judge.url().toString(), "--confidence", "90%",
                 "--seed", "7")).as(last.err()).isZero();
 
         assertThat(out()).contains("agreement 60.0% (90% CI 27-86%), kappa 0.17 (90% CI ");
@@ -172,7 +151,7 @@ class CalibrateCliTest {
         assertThat(report.at("/groups/0/kappaInterval/seed").asLong()).isEqualTo(7);
         assertThat(dir.resolve("reports/calibration.md")).content().contains("| Agreement 90% CI |", "seed 7)");
 
-        assertThat(calibrate("labels.yaml", "http://127.0.0.1:" + judge.getPort() + "/v1", "--confidence", "1")).isEqualTo(2);
+        assertThat(calibrate("labels.yaml", judge.url().toString(), "--confidence", "1")).isEqualTo(2);
         assertThat(last.err()).contains("--confidence must be > 0 and < 1");
     }
 
@@ -183,7 +162,7 @@ class CalibrateCliTest {
         assertThat(calibrate("labels.yaml")).isEqualTo(2);
         assertThat(last.err()).contains("labels.yaml:6:12: labels[0].human: must be pass or fail"
                 + " but is 'maybe'");
-        assertThat(judge.getRequestCount()).isZero();
+        assertThat(judge.requestCount()).isZero();
     }
 
     @Test
@@ -246,7 +225,7 @@ class CalibrateCliTest {
         assertThat(calibrate("results.json")).isZero();
         assertThat(out()).contains("correctness (recorded): 2 labels, 2 decided, agreement 50.0% (95% CI 9-91%), kappa 0.00, 0 undecided",
                 "Disagreements (1):\n  two/1/correctness  correctness  human pass, judge failed");
-        assertThat(judge.getRequestCount()).isZero();
+        assertThat(judge.requestCount()).isZero();
     }
 
     @Test
