@@ -2,7 +2,7 @@ package dev.agenteval.maven;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.agenteval.cli.demo.DemoAgent;
+import dev.agenteval.testkit.demo.DemoAgent;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

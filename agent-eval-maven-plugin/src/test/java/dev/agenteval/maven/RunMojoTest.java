@@ -3,7 +3,7 @@ package dev.agenteval.maven;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.agenteval.cli.demo.DemoAgent;
+import dev.agenteval.testkit.demo.DemoAgent;
 import dev.agenteval.launch.Setting;
 import java.io.File;
 import java.io.IOException;

@@ -14,7 +14,15 @@ import dev.agenteval.api.Turn;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.spi.AgentClient;
+import dev.agenteval.testkit.A2aPart;
+import dev.agenteval.testkit.A2aReply;
+import dev.agenteval.testkit.A2aRequest;
+import dev.agenteval.testkit.FakeA2aAgent;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,6 +31,50 @@ import org.junit.jupiter.api.Test;
  */
 class A2aConversationTest {
 
+    private static final String SORRY = "Sorry, what would you like to book?";
+
+    /**
+     * The testkit's fake agent scripted to book check-ups in two input-required steps (date, then
+     * time). A message without the task id of the task waiting for input starts a new task that
+     * knows nothing; with {@code strict}, it is refused with a JSON-RPC error instead.
+     */
+    private static FakeA2aAgent bookingAgent(boolean strict) {
+        FakeA2aAgent agent = FakeA2aAgent.start();
+        Map<String, String> waiting = new HashMap<>(); // task id -> the date given, "" before it is
+        Map<String, String> taskOfContext = new HashMap<>();
+        agent.otherwise(r -> {
+            synchronized (waiting) {
+                Optional<String> task = r.taskId();
+                if (task.isEmpty()) {
+                    String open = r.contextId().map(taskOfContext::get).filter(waiting::containsKey).orElse(null);
+                    if (open != null && strict) {
+                        return A2aReply.rpcError(-32602, "task " + open + " is waiting for input: send its taskId");
+                    }
+                    if (!r.text().toLowerCase(Locale.ROOT).contains("check-up")) {
+                        return A2aReply.completed(SORRY);
+                    }
+                    String id = "task-" + r.number();
+                    String context = r.contextId().orElse("ctx-" + r.number());
+                    waiting.put(id, "");
+                    taskOfContext.put(context, id);
+                    return A2aReply.inputRequired("Which date suits you?").taskId(id).contextId(context);
+                }
+                String date = waiting.get(task.get());
+                if (date == null) {
+                    return A2aReply.rpcError(-32001, "Task not found: " + task.get());
+                }
+                if (date.isEmpty()) {
+                    waiting.put(task.get(), r.text());
+                    return A2aReply.inputRequired("What time on " + r.text() + "?");
+                }
+                waiting.remove(task.get());
+                String answer = "Booked your check-up on " + date + " at " + r.text() + ".";
+                return A2aReply.completed(answer).artifact(A2aPart.text(answer));
+            }
+        });
+        return agent;
+    }
+
     private static final Suite SUITE = Suite.named("booking").add(Case.id("book-check-up")
             .turn(Turn.of("I need to schedule a check-up").expectState("input-required").expect(contains("date")))
             .turn(Turn.of("Next Tuesday").expectState("input-required").expect(contains("What time on Next Tuesday")))
@@ -30,7 +82,7 @@ class A2aConversationTest {
                     .expect(contains("Booked your check-up on Next Tuesday at 10:00."))))
             .build();
 
-    private static CaseResult run(BookingA2aAgent agent, String... settings) {
+    private static CaseResult run(FakeA2aAgent agent, String... settings) {
         AgentClient client = AgentClients.create("a2a", agent.url(), Wire.fast(settings), name -> null);
         return EvalRunner.builder().agent(client).environment(name -> null).build().run(SUITE)
                 .find("book-check-up").orElseThrow();
@@ -38,7 +90,7 @@ class A2aConversationTest {
 
     @Test
     void should_pass_the_three_turn_case_when_the_client_carries_context_and_task_ids() throws Exception {
-        try (BookingA2aAgent agent = new BookingA2aAgent(true)) {
+        try (FakeA2aAgent agent = bookingAgent(true)) {
             CaseResult result = run(agent);
 
             assertThat(result.status()).as(result.reason()).isEqualTo(CaseStatus.PASSED);
@@ -47,22 +99,22 @@ class A2aConversationTest {
                     .containsExactly(TaskState.INPUT_REQUIRED, TaskState.INPUT_REQUIRED, TaskState.COMPLETED);
             // The answer repeated in status.message and the artifact is reported once.
             assertThat(turns.get(2).answer()).isEqualTo("Booked your check-up on Next Tuesday at 10:00.");
-            List<JsonNode> sent = agent.received();
+            List<A2aRequest> sent = agent.requests();
             assertThat(sent).hasSize(3);
-            JsonNode second = sent.get(1).get("params").get("message");
-            JsonNode third = sent.get(2).get("params").get("message");
-            assertThat(sent.get(0).get("params").get("message").has("contextId")).isFalse();
-            assertThat(second.get("contextId").asText()).isEqualTo(third.get("contextId").asText()).startsWith("ctx-");
-            assertThat(second.get("taskId").asText()).isEqualTo(third.get("taskId").asText()).startsWith("task-");
+            A2aRequest second = sent.get(1);
+            A2aRequest third = sent.get(2);
+            assertThat(sent.get(0).contextId()).isEmpty();
+            assertThat(second.contextId()).isEqualTo(third.contextId()).hasValueSatisfying(c -> assertThat(c).startsWith("ctx-"));
+            assertThat(second.taskId()).isEqualTo(third.taskId()).hasValueSatisfying(t -> assertThat(t).startsWith("task-"));
             // The report shows the request as sent, ids included.
             JsonNode reported = Wire.MAPPER.valueToTree(turns.get(2).request());
-            assertThat(reported.get("params").get("message").get("taskId").asText()).isEqualTo(third.get("taskId").asText());
+            assertThat(reported.get("params").get("message").get("taskId").asText()).isEqualTo(third.taskId().orElseThrow());
         }
     }
 
     @Test
     void should_fail_the_case_when_the_client_carries_no_ids() throws Exception {
-        try (BookingA2aAgent agent = new BookingA2aAgent(false)) {
+        try (FakeA2aAgent agent = bookingAgent(false)) {
             CaseResult result = run(agent, "carryContext", "none");
 
             assertThat(result.status()).isEqualTo(CaseStatus.FAILED);
@@ -74,7 +126,7 @@ class A2aConversationTest {
 
     @Test
     void should_error_on_the_second_turn_when_the_client_drops_the_task_id_and_the_server_asserts_it() throws Exception {
-        try (BookingA2aAgent agent = new BookingA2aAgent(true)) {
+        try (FakeA2aAgent agent = bookingAgent(true)) {
             CaseResult result = run(agent, "carryContext", "context-only");
 
             assertThat(result.status()).isEqualTo(CaseStatus.ERRORED);

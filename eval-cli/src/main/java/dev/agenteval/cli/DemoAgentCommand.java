@@ -1,7 +1,7 @@
 package dev.agenteval.cli;
 
 import dev.agenteval.api.ConfigurationException;
-import dev.agenteval.cli.demo.DemoAgent;
+import dev.agenteval.testkit.demo.DemoAgent;
 import java.io.UncheckedIOException;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;

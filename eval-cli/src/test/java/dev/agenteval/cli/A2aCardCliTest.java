@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.agenteval.testkit.CommandRunner;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -101,9 +102,9 @@ class A2aCardCliTest {
     private int run(String url, String settings, ByteArrayOutputStream err) throws IOException {
         Files.writeString(dir.resolve("agent-eval.targets.yaml"), "targets:\n  local:\n    protocol: a2a\n    url: " + url
                 + "\n    settings: {" + settings + "}\n");
-        return AgentEvalCli.execute(new String[] {"run", "many.yaml", "--env", "local", "--concurrency", "16",
-                "--report-dir", "reports"}, AgentEvalCli.Context.of(new PrintStream(new ByteArrayOutputStream(), true,
-                StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), dir));
+        return CommandRunner.in(dir).run(new String[] {"run", "many.yaml", "--env", "local", "--concurrency", "16",
+                "--report-dir", "reports"}, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
     @Test

@@ -1,11 +1,12 @@
 package dev.agenteval.cli;
 
-import static dev.agenteval.cli.FakeOpenAi.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agenteval.agents.A2aJsSdkServer;
+import dev.agenteval.testkit.ChatReply;
+import dev.agenteval.testkit.FakeChatModel;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -16,10 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import mockwebserver3.Dispatcher;
-import mockwebserver3.MockResponse;
-import mockwebserver3.MockWebServer;
-import mockwebserver3.RecordedRequest;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -203,9 +200,9 @@ class A2aJsSdkCliTest {
     void should_score_the_tools_called_the_sdk_agent_reports_and_show_them(String agent) throws Exception {
         Files.writeString(dir.resolve("eval.yaml"), TOOLS_SUITE);
         List<String> prompts = new CopyOnWriteArrayList<>();
-        try (MockWebServer judge = judge(prompts)) {
+        try (FakeChatModel judge = judge(prompts)) {
             Result r = run("run", "eval.yaml", "--protocol", "a2a", "--agent-url", server.url(agent).toString(),
-                    "--judge-url", judge.url("/v1").toString(), "--judge-model", "judge-model", "-v",
+                    "--judge-url", judge.url().toString(), "--judge-model", "judge-model", "-v",
                     "--report-dir", "reports");
 
             assertThat(r.code).as(r.output).isZero();
@@ -292,25 +289,11 @@ class A2aJsSdkCliTest {
     }
 
     /** An OpenAI-compatible judge on 127.0.0.1 that passes everything and keeps the prompts it was sent. */
-    private static MockWebServer judge(List<String> prompts) throws Exception {
-        MockWebServer judge = new MockWebServer();
-        judge.setDispatcher(new Dispatcher() {
-            @Override
-            public MockResponse dispatch(RecordedRequest request) {
-                if (request.getTarget().endsWith("/models")) {
-                    return json("{\"object\":\"list\",\"data\":[{\"id\":\"judge-model\"}]}");
-                }
-                prompts.add(request.getBody().utf8());
-                return json("""
-                        {"id":"c1","object":"chat.completion","model":"judge-model","choices":[{"index":0,
-                          "finish_reason":"stop","message":{"role":"assistant",
-                          "content":"{\\"reason\\": \\"fits\\", \\"verdict\\": \\"pass\\", \\"score\\": 1.0}"}}],
-                         "usage":{"prompt_tokens":10,"completion_tokens":5,"total_tokens":15}}
-                        """);
-            }
+    private static FakeChatModel judge(List<String> prompts) {
+        return FakeChatModel.start().models("judge-model").otherwise(request -> {
+            prompts.add(request.body());
+            return ChatReply.pass("fits").usage(10, 5);
         });
-        judge.start();
-        return judge;
     }
 
 }

@@ -4,10 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -26,20 +25,19 @@ class AgentEvalCliTest {
         TestSuites.copyInto(work);
     }
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private CommandResult last;
 
     private int run(String... args) {
-        return AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), work));
+        last = CommandRunner.in(work).run(args);
+        return last.exitCode();
     }
 
     private String out() {
-        return out.toString(StandardCharsets.UTF_8);
+        return last.out();
     }
 
     private String err() {
-        return err.toString(StandardCharsets.UTF_8);
+        return last.err();
     }
 
     @Test
@@ -124,7 +122,6 @@ class AgentEvalCliTest {
     void should_print_the_schema_of_each_dialect() {
         assertThat(run("schema", "--dialect", "harness")).isZero();
         assertThat(out()).contains("\"$schema\"").contains("evals");
-        out.reset();
         assertThat(run("schema", "--dialect", "harness-defaults")).isZero();
         assertThat(out()).contains("agent-eval harness folder defaults (_defaults.yaml)").doesNotContain("\"evals\"");
         assertThat(run("schema", "--dialect", "nonsense")).isEqualTo(2);

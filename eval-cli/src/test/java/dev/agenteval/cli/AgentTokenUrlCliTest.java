@@ -1,12 +1,11 @@
 package dev.agenteval.cli;
 
-import static dev.agenteval.cli.FakeOpenAi.json;
+import static dev.agenteval.cli.JsonResponses.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,8 +39,7 @@ class AgentTokenUrlCliTest {
     @TempDir
     Path dir;
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private CommandResult last;
 
     @BeforeEach
     void serve() throws IOException {
@@ -76,9 +74,8 @@ class AgentTokenUrlCliTest {
         List<String> args = new ArrayList<>(List.of("run", "greetings.yaml", "--agent-url", server.url("/rpc").toString(),
                 "--report-dir", "out", "-vv"));
         args.addAll(List.of(more));
-        return AgentEvalCli.execute(args.toArray(String[]::new), AgentEvalCli.Context.of(
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                env, dir));
+        last = CommandRunner.in(dir).withEnvironment(env).run(args.toArray(String[]::new));
+        return last.exitCode();
     }
 
     private List<RecordedRequest> requests() throws InterruptedException {
@@ -90,7 +87,7 @@ class AgentTokenUrlCliTest {
     }
 
     private void assertNoSecretInOutputOrReports() throws IOException {
-        String printed = out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8);
+        String printed = last.out() + last.err();
         assertThat(printed).doesNotContain(SECRET).doesNotContain(TOKEN);
         try (Stream<Path> files = Files.list(dir.resolve("out"))) {
             for (Path f : files.toList()) {
@@ -103,7 +100,7 @@ class AgentTokenUrlCliTest {
     void should_fetch_a_token_from_the_token_url_option_and_send_it_to_the_agent() throws Exception {
         int code = run(Map.of(), "--agent-token-url", server.url("/token").toString());
 
-        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(code).as(last.err()).isZero();
         List<RecordedRequest> requests = requests();
         RecordedRequest token = requests.stream().filter(r -> r.getTarget().equals("/token")).findFirst().orElseThrow();
         assertThat(token.getMethod()).isEqualTo("POST");
@@ -117,7 +114,7 @@ class AgentTokenUrlCliTest {
     void should_read_the_token_url_from_its_variable() throws Exception {
         int code = run(Map.of("AGENT_EVAL_AGENT_TOKEN_URL", server.url("/token").toString()));
 
-        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(code).as(last.err()).isZero();
         assertThat(requests()).extracting(RecordedRequest::getTarget).contains("/token");
         assertNoSecretInOutputOrReports();
     }
@@ -127,7 +124,7 @@ class AgentTokenUrlCliTest {
         int code = run(Map.of("AGENT_EVAL_AGENT_CLIENT_SECRET", ""), "--agent-token-url", server.url("/token").toString());
 
         assertThat(code).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("AGENT_EVAL_AGENT_CLIENT_SECRET");
+        assertThat(last.err()).contains("AGENT_EVAL_AGENT_CLIENT_SECRET");
         assertThat(server.getRequestCount()).isZero();
     }
 
@@ -136,13 +133,12 @@ class AgentTokenUrlCliTest {
         Files.writeString(dir.resolve("agent-eval.targets.yaml"), "targets:\n  eu:\n    protocol: a2a\n    url: "
                 + server.url("/rpc") + "\n");
 
-        int code = AgentEvalCli.execute(new String[] {"run", "greetings.yaml", "--env", "eu", "--agent-token-url",
-                        server.url("/token").toString()},
-                AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                        new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), dir));
+        last = CommandRunner.in(dir).run("run", "greetings.yaml", "--env", "eu", "--agent-token-url",
+                server.url("/token").toString());
+        int code = last.exitCode();
 
         assertThat(code).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("--agent-token-url goes with the agent's URL, but --env"
+        assertThat(last.err()).contains("--agent-token-url goes with the agent's URL, but --env"
                 + " chose the target 'eu'");
         assertThat(server.getRequestCount()).isZero();
     }

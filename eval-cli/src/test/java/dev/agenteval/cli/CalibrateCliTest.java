@@ -14,7 +14,10 @@ import dev.agenteval.api.ScoreStatus;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.report.Reports;
-import java.io.ByteArrayOutputStream;
+import dev.agenteval.testkit.ChatReply;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
+import dev.agenteval.testkit.FakeChatModel;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -26,11 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import mockwebserver3.Dispatcher;
-import mockwebserver3.MockResponse;
-import mockwebserver3.MockWebServer;
-import mockwebserver3.RecordedRequest;
-import mockwebserver3.junit5.StartStop;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,69 +41,48 @@ class CalibrateCliTest {
     private static final String KEY = "judge-key-1234";
     private static final Pattern TOKEN = Pattern.compile("ANSWER-(pass|fail|half|down|garbage)");
 
-    @StartStop
-    private final MockWebServer judge = new MockWebServer();
+    private final FakeChatModel judge = FakeChatModel.start().models("judge-model");
 
     @TempDir
     Path dir;
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private CommandResult last;
 
     @BeforeEach
     void judgeAnswersByTheTokenInTheAnswer() {
-        judge.setDispatcher(new Dispatcher() {
-            @Override
-            public MockResponse dispatch(RecordedRequest request) {
-                if (request.getTarget().endsWith("/models")) {
-                    return json(Map.of("object", "list", "data", List.of(Map.of("id", "judge-model"))));
-                }
-                Matcher m = TOKEN.matcher(request.getBody() == null ? "" : request.getBody().utf8());
-                String token = m.find() ? m.group(1) : "fail";
-                if (token.equals("down")) {
-                    return new MockResponse.Builder().code(500).body("{\"error\": \"judge down\"}").build();
-                }
-                if (token.equals("garbage")) {
-                    return chat("I would rather not say.");
-                }
-                double score = switch (token) {
-                    case "pass" -> 0.9;
-                    case "half" -> 0.55;
-                    default -> 0.1;
-                };
-                return chat("{\"reason\": \"judged " + token + "\", \"verdict\": \""
-                        + (token.equals("fail") ? "fail" : "pass") + "\", \"score\": " + score + "}");
+        judge.otherwise(request -> {
+            Matcher m = TOKEN.matcher(request.body());
+            String token = m.find() ? m.group(1) : "fail";
+            if (token.equals("down")) {
+                return ChatReply.httpStatus(500, "{\"error\": \"judge down\"}");
             }
+            if (token.equals("garbage")) {
+                return ChatReply.text("I would rather not say.").usage(10, 5);
+            }
+            double score = switch (token) {
+                case "pass" -> 0.9;
+                case "half" -> 0.55;
+                default -> 0.1;
+            };
+            return ChatReply.verdict(!token.equals("fail"), score, "judged " + token).usage(10, 5);
         });
     }
 
-    private static MockResponse chat(String content) {
-        return json(Map.of("id", "c1", "object", "chat.completion", "model", "judge-model",
-                "choices", List.of(Map.of("index", 0, "finish_reason", "stop",
-                        "message", Map.of("role", "assistant", "content", content))),
-                "usage", Map.of("prompt_tokens", 10, "completion_tokens", 5, "total_tokens", 15)));
-    }
-
-    private static MockResponse json(Object body) {
-        try {
-            return new MockResponse.Builder().code(200).addHeader("Content-Type", "application/json")
-                    .body(JSON.writeValueAsString(body)).build();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+    @AfterEach
+    void stopJudge() {
+        judge.close();
     }
 
     private int calibrate(String labels, String judgeUrl, String... more) {
         List<String> args = new java.util.ArrayList<>(List.of("calibrate", labels, "--judge-url", judgeUrl,
                 "--judge-model", "judge-model", "--report-dir", "reports"));
         args.addAll(List.of(more));
-        return AgentEvalCli.execute(args.toArray(String[]::new),
-                AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                        new PrintStream(err, true, StandardCharsets.UTF_8), Map.of("AGENT_EVAL_JUDGE_API_KEY", KEY), dir));
+        last = CommandRunner.in(dir).withEnvironment(Map.of("AGENT_EVAL_JUDGE_API_KEY", KEY)).run(args.toArray(String[]::new));
+        return last.exitCode();
     }
 
     private int calibrate(String labels) {
-        return calibrate(labels, "http://127.0.0.1:" + judge.getPort() + "/v1");
+        return calibrate(labels, judge.url().toString());
     }
 
     private static String label(String id, String human, String token) {
@@ -114,7 +92,7 @@ class CalibrateCliTest {
     }
 
     private String out() {
-        return out.toString(StandardCharsets.UTF_8);
+        return last.out();
     }
 
     @Test
@@ -127,7 +105,7 @@ class CalibrateCliTest {
 
         int code = calibrate("labels.yaml");
 
-        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(code).as(last.err()).isZero();
         assertThat(out()).contains(
                 "correctness (correctness@1): 6 labels, 5 decided, agreement 60.0% (95% CI 23-88%), kappa 0.17 (95% CI -0.67"
                         + " to 1.00), 1 undecided, 0 errored\n"
@@ -153,9 +131,9 @@ class CalibrateCliTest {
         assertThat(report.at("/outcomes/5/judge").asText()).isEqualTo("undecided");
         assertThat(dir.resolve("reports/calibration.md")).content()
                 .contains("| correctness | correctness@1 | 6 | 5 | 60.0% | 23-88% | 0.17 | -0.67 to 1.00 | 1 | 0 |");
-        assertThat(out() + err.toString(StandardCharsets.UTF_8) + Files.readString(dir.resolve("reports/calibration.json"))
+        assertThat(out() + last.err() + Files.readString(dir.resolve("reports/calibration.json"))
                 + Files.readString(dir.resolve("reports/calibration.md"))).doesNotContain(KEY);
-        assertThat(judge.takeRequest().getHeaders().get("Authorization")).isNotNull();
+        assertThat(judge.takeRequest().header("Authorization")).isPresent();
     }
 
     @Test
@@ -163,8 +141,8 @@ class CalibrateCliTest {
         Files.writeString(dir.resolve("labels.yaml"), "labels:\n" + label("a", "pass", "pass") + label("b", "pass", "fail")
                 + label("c", "fail", "pass") + label("d", "fail", "fail") + label("e", "fail", "fail"));
 
-        assertThat(calibrate("labels.yaml", "http://127.0.0.1:" + judge.getPort() + "/v1", "--confidence", "90%",
-                "--seed", "7")).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(calibrate("labels.yaml", judge.url().toString(), "--confidence", "90%",
+                "--seed", "7")).as(last.err()).isZero();
 
         assertThat(out()).contains("agreement 60.0% (90% CI 27-86%), kappa 0.17 (90% CI ");
         JsonNode report = JSON.readTree(dir.resolve("reports/calibration.json").toFile());
@@ -173,9 +151,8 @@ class CalibrateCliTest {
         assertThat(report.at("/groups/0/kappaInterval/seed").asLong()).isEqualTo(7);
         assertThat(dir.resolve("reports/calibration.md")).content().contains("| Agreement 90% CI |", "seed 7)");
 
-        err.reset();
-        assertThat(calibrate("labels.yaml", "http://127.0.0.1:" + judge.getPort() + "/v1", "--confidence", "1")).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("--confidence must be > 0 and < 1");
+        assertThat(calibrate("labels.yaml", judge.url().toString(), "--confidence", "1")).isEqualTo(2);
+        assertThat(last.err()).contains("--confidence must be > 0 and < 1");
     }
 
     @Test
@@ -183,9 +160,9 @@ class CalibrateCliTest {
         Files.writeString(dir.resolve("labels.yaml"), "labels:\n" + label("a", "maybe", "pass"));
 
         assertThat(calibrate("labels.yaml")).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("labels.yaml:6:12: labels[0].human: must be pass or fail"
+        assertThat(last.err()).contains("labels.yaml:6:12: labels[0].human: must be pass or fail"
                 + " but is 'maybe'");
-        assertThat(judge.getRequestCount()).isZero();
+        assertThat(judge.requestCount()).isZero();
     }
 
     @Test
@@ -193,7 +170,7 @@ class CalibrateCliTest {
         Files.writeString(dir.resolve("labels.yaml"), "labels:\n" + label("a", "pass", "pass"));
 
         assertThat(calibrate("labels.yaml", "http://127.0.0.1:1/v1")).isEqualTo(3);
-        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("error: ").doesNotContain(KEY);
+        assertThat(last.err()).startsWith("error: ").doesNotContain(KEY);
     }
 
     @Test
@@ -204,12 +181,12 @@ class CalibrateCliTest {
 
         int code = calibrate("labels.yaml");
 
-        assertThat(code).as(out() + err.toString(StandardCharsets.UTF_8)).isEqualTo(3);
+        assertThat(code).as(out() + last.err()).isEqualTo(3);
         assertThat(out()).contains("Errored (3):\n  a  correctness  human pass, judge errored: judge 'judge-model' failed:",
                 "  b  correctness  human fail, judge errored: judge 'judge-model' gave no clear verdict",
                 "Calibrated 3 labels: 0 decided, 0 undecided, 3 errored\n",
                 "Reports: reports/calibration.json, reports/calibration.md\n");
-        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("error: the calibration could not be carried out:"
+        assertThat(last.err()).startsWith("error: the calibration could not be carried out:"
                 + " no label could be judged, all 3 errored (first: a: judge 'judge-model' failed: POST ");
         JsonNode report = JSON.readTree(dir.resolve("reports/calibration.json").toFile());
         assertThat(report.path("labels").asInt()).isEqualTo(3);
@@ -225,9 +202,9 @@ class CalibrateCliTest {
 
         int code = calibrate("labels.yaml");
 
-        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(code).as(last.err()).isZero();
         assertThat(out()).contains("Calibrated 3 labels: 1 decided, 1 undecided, 1 errored\n");
-        assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+        assertThat(last.err()).isEmpty();
         JsonNode report = JSON.readTree(dir.resolve("reports/calibration.json").toFile());
         assertThat(List.of(report.path("decided").asInt(), report.path("undecided").asInt(), report.path("errored").asInt()))
                 .containsExactly(1, 1, 1);
@@ -248,14 +225,13 @@ class CalibrateCliTest {
         assertThat(calibrate("results.json")).isZero();
         assertThat(out()).contains("correctness (recorded): 2 labels, 2 decided, agreement 50.0% (95% CI 9-91%), kappa 0.00, 0 undecided",
                 "Disagreements (1):\n  two/1/correctness  correctness  human pass, judge failed");
-        assertThat(judge.getRequestCount()).isZero();
+        assertThat(judge.requestCount()).isZero();
     }
 
     @Test
     void should_print_the_labels_schema() {
-        int code = AgentEvalCli.execute(new String[] {"schema", "--labels"},
-                AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                        new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), dir));
+        last = CommandRunner.in(dir).run("schema", "--labels");
+        int code = last.exitCode();
 
         assertThat(code).isZero();
         assertThat(out()).contains("\"title\": \"agent-eval labels file\"", "\"undecidedBetween\"");

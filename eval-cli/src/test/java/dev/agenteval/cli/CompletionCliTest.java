@@ -2,11 +2,9 @@ package dev.agenteval.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
 import java.nio.file.Path;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** {@code agent-eval completion}: picocli's bash/zsh script, naming every subcommand and their options. */
@@ -14,15 +12,12 @@ class CompletionCliTest {
 
     @Test
     void should_print_a_completion_script_with_every_subcommand_and_their_options() {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-        int code = AgentEvalCli.execute(new String[] {"completion"}, AgentEvalCli.Context.of(
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                Map.of(), Path.of("")));
+        CommandResult result = CommandRunner.in(Path.of("")).run(new String[] {"completion"});
+        int code = result.exitCode();
 
-        String script = out.toString(StandardCharsets.UTF_8);
-        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        String script = result.out();
+        assertThat(code).as(result.err()).isZero();
         assertThat(script).startsWith("#!/usr/bin/env bash")
                 .contains("complete -F _complete_agent-eval", "bashcompinit")
                 .contains("--agent-url", "--report-dir", "--shard", "--port", "--dialect", "--from");

@@ -4,10 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -52,24 +51,16 @@ class ConfidenceCliTest {
     @TempDir
     Path dir;
 
-    private record Outcome(int code, String out, String err) {
-    }
-
     @BeforeEach
     void suite() throws IOException {
         Files.writeString(dir.resolve("s.yaml"), SUITE);
     }
 
-    private Outcome run(Map<String, String> environment, String... extra) {
+    private CommandResult run(Map<String, String> environment, String... extra) {
         List<String> args = new ArrayList<>(List.of("run", "s.yaml", "--protocol", "test-echo", "--agent-url",
                 "http://127.0.0.1:1", "--concurrency", "1"));
         args.addAll(List.of(extra));
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = AgentEvalCli.execute(args.toArray(String[]::new), AgentEvalCli.Context.of(
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                environment, dir));
-        return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        return CommandRunner.in(dir).withEnvironment(environment).run(args.toArray(String[]::new));
     }
 
     private JsonNode results(String folder) throws IOException {
@@ -94,7 +85,7 @@ class ConfidenceCliTest {
 
     @Test
     void should_compute_and_label_every_interval_at_the_confidence_asked_for() throws IOException {
-        Outcome o = run(Map.of(), "--report-dir", "r", "--confidence", "0.9");
+        CommandResult o = run(Map.of(), "--report-dir", "r", "--confidence", "0.9");
 
         assertThat(o.out()).contains("pass rate 33.3% (90% CI 12-65%, n=6)");
         JsonNode results = results("r");
@@ -113,17 +104,17 @@ class ConfidenceCliTest {
 
     @Test
     void should_refuse_a_level_outside_zero_to_one_or_a_seed_that_is_no_integer_naming_its_source() {
-        Outcome option = run(Map.of(), "--confidence", "95");
-        assertThat(option.code()).isEqualTo(AgentEvalCli.INVALID);
+        CommandResult option = run(Map.of(), "--confidence", "95");
+        assertThat(option.exitCode()).isEqualTo(AgentEvalCli.INVALID);
         assertThat(option.err()).contains("--confidence must be a confidence level between 0 and 1 exclusive"
                 + " (e.g. 0.95, or 95%) but is '95'");
 
-        Outcome variable = run(Map.of("AGENT_EVAL_CONFIDENCE", "1"));
-        assertThat(variable.code()).isEqualTo(AgentEvalCli.INVALID);
+        CommandResult variable = run(Map.of("AGENT_EVAL_CONFIDENCE", "1"));
+        assertThat(variable.exitCode()).isEqualTo(AgentEvalCli.INVALID);
         assertThat(variable.err()).contains("AGENT_EVAL_CONFIDENCE must be a confidence level");
 
-        Outcome seed = run(Map.of(), "--seed", "x1");
-        assertThat(seed.code()).isEqualTo(AgentEvalCli.INVALID);
+        CommandResult seed = run(Map.of(), "--seed", "x1");
+        assertThat(seed.exitCode()).isEqualTo(AgentEvalCli.INVALID);
         assertThat(seed.err()).contains("--seed must be an integer (the bootstrap's seed) but is 'x1'");
         assertThat(dir.resolve("results")).as("nothing ran").doesNotExist();
     }

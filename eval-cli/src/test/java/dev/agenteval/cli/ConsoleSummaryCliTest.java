@@ -2,15 +2,13 @@ package dev.agenteval.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,13 +48,10 @@ class ConsoleSummaryCliTest {
         List<String> args = new ArrayList<>(List.of("run", "s.yaml", "--protocol", "test-echo", "--agent-url",
                 "http://127.0.0.1:1", "--concurrency", "1"));
         args.addAll(List.of(extra));
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = AgentEvalCli.execute(args.toArray(String[]::new), AgentEvalCli.Context.of(
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                Map.of(), dir));
-        return new Outcome(code, out.toString(StandardCharsets.UTF_8).replace(System.lineSeparator(), "\n"),
-                err.toString(StandardCharsets.UTF_8).replace(System.lineSeparator(), "\n"));
+        CommandResult result = CommandRunner.in(dir).run(args.toArray(String[]::new));
+        int code = result.exitCode();
+        return new Outcome(code, result.out().replace(System.lineSeparator(), "\n"),
+                result.err().replace(System.lineSeparator(), "\n"));
     }
 
     @Test

@@ -2,6 +2,8 @@ package dev.agenteval.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -10,7 +12,6 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -63,22 +64,17 @@ class DemoAgentCliTest {
             }
         };
         CompletableFuture<Integer> exit = new CompletableFuture<>();
-        Thread server = new Thread(() -> exit.complete(AgentEvalCli.execute(new String[] {"demo-agent", "--port", "0"},
-                AgentEvalCli.Context.of(new PrintStream(agentOut, true, StandardCharsets.UTF_8),
-                        new PrintStream(agentErr, true, StandardCharsets.UTF_8), Map.of(), dir))), "demo-agent-under-test");
+        Thread server = new Thread(() -> exit.complete(CommandRunner.in(dir).run(new String[] {"demo-agent", "--port", "0"},
+                new PrintStream(agentOut, true, StandardCharsets.UTF_8), new PrintStream(agentErr, true, StandardCharsets.UTF_8))),
+                "demo-agent-under-test");
         server.start();
         try {
             String agentUrl = url.get(30, TimeUnit.SECONDS);
             Path suite = Files.writeString(dir.resolve("demo.yaml"), SUITE);
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            CommandResult r = CommandRunner.in(dir).run("run", suite.toString(), "--agent-url", agentUrl,
+                    "--report-dir", dir.resolve("reports").toString());
 
-            int code = AgentEvalCli.execute(new String[] {"run", suite.toString(), "--agent-url", agentUrl,
-                    "--report-dir", dir.resolve("reports").toString()}, AgentEvalCli.Context.of(
-                    new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                    Map.of(), dir));
-
-            assertThat(code).as(out + "\n" + err).isZero();
+            assertThat(r.exitCode()).as(r.toString()).isZero();
             assertThat(Files.readString(dir.resolve("reports/results.json"))).contains("\"greeting\"", "\"booking\"");
             assertThat(exit).isNotDone();
         } finally {
@@ -91,16 +87,12 @@ class DemoAgentCliTest {
     @Test
     void should_refuse_a_port_in_use_naming_it() throws IOException {
         try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-            int code = AgentEvalCli.execute(new String[] {"demo-agent", "--port", String.valueOf(taken.getLocalPort())},
-                    AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                            new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), dir));
+            CommandResult r = CommandRunner.in(dir).run("demo-agent", "--port", String.valueOf(taken.getLocalPort()));
+            int code = r.exitCode();
 
             assertThat(code).isEqualTo(AgentEvalCli.INVALID);
-            assertThat(err.toString(StandardCharsets.UTF_8)).contains("--port " + taken.getLocalPort());
-            assertThat(out.toString(StandardCharsets.UTF_8)).doesNotContain("listening");
+            assertThat(r.err()).contains("--port " + taken.getLocalPort());
+            assertThat(r.out()).doesNotContain("listening");
         }
     }
 }

@@ -5,9 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agenteval.agents.A2aJsSdkServer;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -61,16 +60,13 @@ class FeatureInputCliTest {
     void should_send_a_mapping_input_as_a_data_part_the_sdk_agent_receives(String agent) throws Exception {
         Path suite = Files.writeString(dir.resolve("eval.yaml"), SUITE);
         Path reports = dir.resolve("reports");
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-        int code = AgentEvalCli.execute(new String[] {"run", suite.toString(), "--protocol", "a2a",
-                        "--agent-url", server.url(agent).toString(), "--report-dir", reports.toString()},
-                AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                        new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), dir));
+        CommandResult result = CommandRunner.in(dir).run(new String[] {"run", suite.toString(), "--protocol", "a2a",
+                        "--agent-url", server.url(agent).toString(), "--report-dir", reports.toString()});
+        int code = result.exitCode();
 
-        String output = "exit " + code + "\nstdout:\n" + out.toString(StandardCharsets.UTF_8) + "\nstderr:\n"
-                + err.toString(StandardCharsets.UTF_8) + "\nserver:\n" + server.output();
+        String output = "exit " + code + "\nstdout:\n" + result.out() + "\nstderr:\n"
+                + result.err() + "\nserver:\n" + server.output();
         assertThat(code).as(output).isZero();
         JsonNode turn = JSON.readTree(reports.resolve("results.json").toFile()).path("cases").get(0).path("turns").get(0);
         assertThat(turn.path("scores").get(0).path("status").asText()).as(output).isEqualTo("passed");

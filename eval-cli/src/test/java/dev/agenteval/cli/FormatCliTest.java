@@ -2,10 +2,9 @@ package dev.agenteval.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,18 +26,11 @@ class FormatCliTest {
         TestAgents.Counting.reset();
     }
 
-    private record Outcome(int code, String out, String err) {
+    private CommandResult run(String... args) {
+        return CommandRunner.in(dir).run(args);
     }
 
-    private Outcome run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), dir));
-        return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    private Outcome runWith(String... more) {
+    private CommandResult runWith(String... more) {
         List<String> args = new java.util.ArrayList<>(List.of("run", "greetings.yaml", "--protocol", "test-count",
                 "--agent-url", "http://127.0.0.1:1", "--report-dir", "out"));
         args.addAll(List.of(more));
@@ -47,9 +39,9 @@ class FormatCliTest {
 
     @Test
     void should_write_only_results_json_with_format_json() throws IOException {
-        Outcome o = runWith("--format", "json");
+        CommandResult o = runWith("--format", "json");
 
-        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(o.exitCode()).as(o.err()).isZero();
         assertThat(reports()).containsExactly("journal.jsonl", "results.json");
         assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(dir.resolve("out/results.json").toFile())
                 .at("/summary/passed").asInt()).isEqualTo(2);
@@ -58,17 +50,17 @@ class FormatCliTest {
 
     @Test
     void should_write_the_four_default_files_without_format() throws IOException {
-        Outcome o = runWith();
+        CommandResult o = runWith();
 
-        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(o.exitCode()).as(o.err()).isZero();
         assertThat(reports()).containsExactly("journal.jsonl", "junit.xml", "report.html", "results.json", "results.md");
     }
 
     @Test
     void should_offer_a_plugin_format_registered_as_a_service() throws IOException {
-        Outcome o = runWith("--format", "json,tally", "--format", "console");
+        CommandResult o = runWith("--format", "json,tally", "--format", "console");
 
-        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(o.exitCode()).as(o.err()).isZero();
         assertThat(reports()).containsExactly("journal.jsonl", "results.json", "summary.txt", "tally.txt");
         assertThat(Files.readString(dir.resolve("out/tally.txt"))).isEqualTo("2/2\n");
         assertThat(Files.readString(dir.resolve("out/summary.txt"))).contains("2 cases: 2 passed");
@@ -76,9 +68,9 @@ class FormatCliTest {
 
     @Test
     void should_refuse_an_unknown_format_listing_the_known_ones_before_sending_anything() {
-        Outcome o = runWith("--format", "json,xml");
+        CommandResult o = runWith("--format", "json,xml");
 
-        assertThat(o.code()).isEqualTo(AgentEvalCli.INVALID);
+        assertThat(o.exitCode()).isEqualTo(AgentEvalCli.INVALID);
         assertThat(o.err()).contains("--format: unknown report format 'xml'; known: console, harness, html, json, junit, md, tally");
         assertThat(TestAgents.Counting.SENT.get()).isZero();
         assertThat(dir.resolve("out")).doesNotExist();
@@ -86,13 +78,13 @@ class FormatCliTest {
 
     @Test
     void should_check_the_format_in_validate_too_and_need_a_report_folder() {
-        Outcome validate = run("validate", "greetings.yaml", "--format", "xml", "--report-dir", "out");
-        assertThat(validate.code()).isEqualTo(AgentEvalCli.INVALID);
+        CommandResult validate = run("validate", "greetings.yaml", "--format", "xml", "--report-dir", "out");
+        assertThat(validate.exitCode()).isEqualTo(AgentEvalCli.INVALID);
         assertThat(validate.err()).contains("--format: unknown report format 'xml'; known: console, harness, html, json, junit, md, tally");
 
-        Outcome noFolder = run("run", "greetings.yaml", "--protocol", "test-count", "--agent-url", "http://127.0.0.1:1",
+        CommandResult noFolder = run("run", "greetings.yaml", "--protocol", "test-count", "--agent-url", "http://127.0.0.1:1",
                 "--format", "json");
-        assertThat(noFolder.code()).isEqualTo(AgentEvalCli.INVALID);
+        assertThat(noFolder.exitCode()).isEqualTo(AgentEvalCli.INVALID);
         assertThat(noFolder.err()).contains("--format needs --report-dir DIR");
         assertThat(TestAgents.Counting.SENT.get()).isZero();
     }

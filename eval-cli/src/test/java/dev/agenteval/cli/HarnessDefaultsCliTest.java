@@ -1,23 +1,20 @@
 package dev.agenteval.cli;
 
-import static dev.agenteval.cli.CannedA2aAgent.task;
-import static dev.agenteval.cli.CannedA2aAgent.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.agenteval.cli.CannedA2aAgent.Wire;
-import java.io.ByteArrayOutputStream;
+import dev.agenteval.testkit.A2aReply;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
+import dev.agenteval.testkit.FakeA2aAgent;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,12 +31,8 @@ class HarnessDefaultsCliTest {
     @TempDir
     Path dir;
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-    private int run(String... args) {
-        return AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), dir));
+    private CommandResult run(String... args) {
+        return CommandRunner.in(dir).run(args);
     }
 
     private Path write(String relative, String text) throws IOException {
@@ -76,16 +69,14 @@ class HarnessDefaultsCliTest {
         String answer = "Report of " + today + " (or " + today.plusDays(1) + ") by evals-team.";
         Path reports = dir.resolve("reports");
 
-        int code;
-        try (CannedA2aAgent agent = new CannedA2aAgent(Wire.V0_3,
-                Map.of("DEFAULTS_PROMPT", task("completed").status(text(answer))))) {
-            code = run("run", suite.toString(), "--protocol", "a2a", "--agent-url", agent.url().toString(),
+        CommandResult r;
+        try (FakeA2aAgent agent = FakeA2aAgent.start().when("DEFAULTS_PROMPT", A2aReply.completed(answer))) {
+            r = run("run", suite.toString(), "--protocol", "a2a", "--agent-url", agent.url().toString(),
                     "--report-dir", reports.toString());
         }
 
-        String output = "exit " + code + "\nstdout:\n" + out.toString(StandardCharsets.UTF_8) + "\nstderr:\n"
-                + err.toString(StandardCharsets.UTF_8);
-        assertThat(code).as(output).isZero();
+        String output = r.toString();
+        assertThat(r.exitCode()).as(output).isZero();
         JsonNode kase = JSON.readTree(reports.resolve("results.json").toFile()).path("cases").get(0);
         assertThat(kase.path("status").asText()).as(output).isEqualTo("passed");
         JsonNode turn = kase.path("turns").get(0);
@@ -107,8 +98,9 @@ class HarnessDefaultsCliTest {
                     message: {message: {parts: [{kind: text, text: Hi}]}}
                 """);
 
-        assertThat(run("validate", "evals")).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        CommandResult r = run("validate", "evals");
 
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("OK hello: 1 case").doesNotContain("_defaults");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        assertThat(r.out()).contains("OK hello: 1 case").doesNotContain("_defaults");
     }
 }

@@ -1,12 +1,13 @@
 package dev.agenteval.cli;
 
-import static dev.agenteval.cli.FakeOpenAi.json;
+import static dev.agenteval.cli.JsonResponses.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
+import dev.agenteval.testkit.ChatReply;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
+import dev.agenteval.testkit.FakeChatModel;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -57,8 +58,7 @@ class HarnessEnvironmentsCliTest {
     @TempDir
     Path dir;
 
-    private ByteArrayOutputStream out;
-    private ByteArrayOutputStream err;
+    private CommandResult last;
 
     @BeforeEach
     void writeSuiteAndServeTheAgentService() throws IOException {
@@ -84,18 +84,16 @@ class HarnessEnvironmentsCliTest {
     }
 
     private int run(Map<String, String> env, String... args) {
-        out = new ByteArrayOutputStream();
-        err = new ByteArrayOutputStream();
-        return AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), env, dir));
+        last = CommandRunner.in(dir).withEnvironment(env).run(args);
+        return last.exitCode();
     }
 
     private String out() {
-        return out.toString(StandardCharsets.UTF_8);
+        return last.out();
     }
 
     private String err() {
-        return err.toString(StandardCharsets.UTF_8);
+        return last.err();
     }
 
     private String serviceUrl() {
@@ -305,54 +303,32 @@ class HarnessEnvironmentsCliTest {
 
     @Test
     void judge_api_key_of_the_harness_authenticates_the_judge() throws Exception {
-        try (MockWebServer judge = new MockWebServer()) {
-            judge.setDispatcher(new Dispatcher() {
-                @Override
-                public MockResponse dispatch(RecordedRequest request) {
-                    if (request.getTarget().endsWith("/models")) {
-                        return json("{\"object\":\"list\",\"data\":[{\"id\":\"judge-model\"}]}");
-                    }
-                    return json("""
-                            {"id":"c1","object":"chat.completion","model":"judge-model","choices":[{"index":0,
-                              "finish_reason":"stop","message":{"role":"assistant",
-                              "content":"{\\"reason\\": \\"greets\\", \\"verdict\\": \\"pass\\", \\"score\\": 1.0}"}}],
-                             "usage":{"prompt_tokens":10,"completion_tokens":5,"total_tokens":15}}
-                            """);
-                }
-            });
-            judge.start();
+        try (FakeChatModel judge = FakeChatModel.start().models("judge-model")
+                .otherwise(ChatReply.pass("greets").usage(10, 5))) {
             Files.writeString(dir.resolve("judged.yaml"), JUDGED);
 
             int code = run(Map.of("JUDGE_API_KEY", "harness-judge-key-5"), "run", "judged.yaml", "--protocol", "test-echo",
-                    "--agent-url", "http://127.0.0.1:1", "--judge-url", "http://127.0.0.1:" + judge.getPort() + "/v1",
+                    "--agent-url", "http://127.0.0.1:1", "--judge-url", judge.url().toString(),
                     "--judge-model", "judge-model");
 
             assertThat(code).as(err()).isZero();
-            assertThat(judge.getRequestCount()).isGreaterThan(0);
-            for (int i = judge.getRequestCount(); i > 0; i--) {
-                assertThat(judge.takeRequest().getHeaders().get("Authorization")).isEqualTo("Bearer harness-judge-key-5");
-            }
+            assertThat(judge.requests()).isNotEmpty().allSatisfy(r ->
+                    assertThat(r.header("Authorization")).contains("Bearer harness-judge-key-5"));
             assertThat(out() + err()).doesNotContain("harness-judge-key-5");
         }
     }
 
     @Test
     void the_judge_key_of_agent_eval_wins_over_the_harness_one() throws Exception {
-        try (MockWebServer judge = new MockWebServer()) {
-            judge.setDispatcher(new Dispatcher() {
-                @Override
-                public MockResponse dispatch(RecordedRequest request) {
-                    return new MockResponse.Builder().code(401).body("{\"error\":\"bad key\"}").build();
-                }
-            });
-            judge.start();
+        try (FakeChatModel judge = FakeChatModel.start().models("judge-model")
+                .otherwise(ChatReply.httpStatus(401, "{\"error\":\"bad key\"}"))) {
             Files.writeString(dir.resolve("judged.yaml"), JUDGED);
 
             run(Map.of("JUDGE_API_KEY", "harness-judge-key-6", "AGENT_EVAL_JUDGE_API_KEY", "agent-eval-judge-key-6"),
                     "run", "judged.yaml", "--protocol", "test-echo", "--agent-url", "http://127.0.0.1:1",
-                    "--judge-url", "http://127.0.0.1:" + judge.getPort() + "/v1", "--judge-model", "judge-model");
+                    "--judge-url", judge.url().toString(), "--judge-model", "judge-model");
 
-            assertThat(judge.takeRequest().getHeaders().get("Authorization")).isEqualTo("Bearer agent-eval-judge-key-6");
+            assertThat(judge.takeRequest().header("Authorization")).contains("Bearer agent-eval-judge-key-6");
         }
     }
 }

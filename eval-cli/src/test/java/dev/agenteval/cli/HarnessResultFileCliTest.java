@@ -1,9 +1,5 @@
 package dev.agenteval.cli;
 
-import static dev.agenteval.cli.CannedA2aAgent.httpError;
-import static dev.agenteval.cli.CannedA2aAgent.raw;
-import static dev.agenteval.cli.CannedA2aAgent.task;
-import static dev.agenteval.cli.CannedA2aAgent.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,17 +7,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
-import dev.agenteval.cli.CannedA2aAgent.Wire;
-import java.io.ByteArrayOutputStream;
+import dev.agenteval.testkit.A2aReply;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
+import dev.agenteval.testkit.FakeA2aAgent;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -34,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The harness's result file through the command line: a harness suite run against a loopback A2A
- * agent ({@link CannedA2aAgent}) writes the JSON array the harness README shows, key for key and
+ * agent ({@link FakeA2aAgent}) writes the JSON array the harness README shows, key for key and
  * type for type, valid against the schema {@code agent-eval schema --results harness} prints; by
  * default under {@code results/}, also when the agent is down or the run is interrupted.
  */
@@ -113,37 +108,27 @@ class HarnessResultFileCliTest {
                 + " \"metadata\": " + metadata + "}";
     }
 
-    private static CannedA2aAgent agent() throws IOException {
-        return new CannedA2aAgent(Wire.V0_3, CannedA2aAgent.answers(
-                "Which painkillers? token " + SECRET, raw(usageTask("ctx-lookup", "completed", "Try ibuprofen.",
-                        "{\"_usage\": {\"input_tokens\": 26514, \"output_tokens\": 3319}, \"credits\": 0.15916}")),
-                "Hello there", task("completed").status(text("hello to you")),
-                "I need a check-up.", raw(usageTask("ctx-intake", "input-required", "Which date suits you?",
-                        "{\"_usage\": {\"input_tokens\": 10, \"output_tokens\": 5}}")),
-                "Here are the details.", raw(usageTask("ctx-intake", "completed", "You are booked.",
-                        "{\"_usage\": {\"input_tokens\": 20}, \"credits\": 0.1}")),
-                "Start", task("completed").status(text("started")),
-                "Crash", httpError(500)));
+    private static FakeA2aAgent agent() {
+        return FakeA2aAgent.start()
+                .when("Which painkillers? token " + SECRET, A2aReply.result(usageTask("ctx-lookup", "completed",
+                        "Try ibuprofen.", "{\"_usage\": {\"input_tokens\": 26514, \"output_tokens\": 3319}, \"credits\": 0.15916}")))
+                .when("Hello there", A2aReply.completed("hello to you"))
+                .when("I need a check-up.", A2aReply.result(usageTask("ctx-intake", "input-required", "Which date suits you?",
+                        "{\"_usage\": {\"input_tokens\": 10, \"output_tokens\": 5}}")))
+                .when("Here are the details.", A2aReply.result(usageTask("ctx-intake", "completed", "You are booked.",
+                        "{\"_usage\": {\"input_tokens\": 20}, \"credits\": 0.1}")))
+                .when("Start", A2aReply.completed("started"))
+                .when("Crash", A2aReply.httpStatus(500, "Internal Server Error"));
     }
 
     /** One in-process CLI run: exit code and both streams. */
-    private record Outcome(int code, String out, String err) {
-        String output() {
-            return "exit " + code + "\nstdout:\n" + out + "\nstderr:\n" + err;
-        }
+    private CommandResult run(String... args) {
+        return CommandRunner.in(dir).withVariable("API_TOKEN", SECRET).run(args);
     }
 
-    private Outcome run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of("API_TOKEN", SECRET), dir));
-        return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    private Outcome runHarnessSuite(String... more) throws IOException {
+    private CommandResult runHarnessSuite(String... more) throws IOException {
         Files.writeString(dir.resolve("hello.yaml"), SUITE);
-        try (CannedA2aAgent agent = agent()) {
+        try (FakeA2aAgent agent = agent()) {
             List<String> args = new ArrayList<>(List.of("run", "hello.yaml", "--protocol", "a2a", "--agent-url",
                     agent.url().toString()));
             args.addAll(List.of(more));
@@ -152,8 +137,8 @@ class HarnessResultFileCliTest {
     }
 
     private Schema schema() {
-        Outcome printed = run("schema", "--results", "harness");
-        assertThat(printed.code()).as(printed.output()).isZero();
+        CommandResult printed = run("schema", "--results", "harness");
+        assertThat(printed.exitCode()).as(printed.toString()).isZero();
         return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(printed.out());
     }
 
@@ -187,9 +172,9 @@ class HarnessResultFileCliTest {
     @Test
     void should_write_the_harness_file_with_every_key_and_type_of_the_readme_example_valid_against_the_schema()
             throws IOException {
-        Outcome o = runHarnessSuite("--output", "out/results.json");
+        CommandResult o = runHarnessSuite("--output", "out/results.json");
 
-        assertThat(o.code()).as(o.output()).isEqualTo(1);
+        assertThat(o.exitCode()).as(o.toString()).isEqualTo(1);
         JsonNode entries = JSON.readTree(dir.resolve("out/results.json").toFile());
         assertThat(schemaErrors(entries)).isEmpty();
 
@@ -215,9 +200,9 @@ class HarnessResultFileCliTest {
 
     @Test
     void should_record_usage_context_steps_and_an_aborted_step_as_the_readme_describes() throws IOException {
-        Outcome o = runHarnessSuite("--output", "out/results.json");
+        CommandResult o = runHarnessSuite("--output", "out/results.json");
 
-        assertThat(o.code()).as(o.output()).isEqualTo(1);
+        assertThat(o.exitCode()).as(o.toString()).isEqualTo(1);
         JsonNode entries = JSON.readTree(dir.resolve("out/results.json").toFile());
         JsonNode lookup = entry(entries, "painkiller_lookup");
         assertThat(lookup.path("success").asBoolean()).isTrue();
@@ -280,9 +265,9 @@ class HarnessResultFileCliTest {
 
     @Test
     void should_write_agent_eval_json_with_output_for_a_harness_suite_when_output_format_says_so() throws IOException {
-        Outcome o = runHarnessSuite("--output", "out/results.json", "--output-format", "json");
+        CommandResult o = runHarnessSuite("--output", "out/results.json", "--output-format", "json");
 
-        assertThat(o.code()).as(o.output()).isEqualTo(1);
+        assertThat(o.exitCode()).as(o.toString()).isEqualTo(1);
         JsonNode report = JSON.readTree(dir.resolve("out/results.json").toFile());
         assertThat(report.path("suite").asText()).isEqualTo("hello");
         assertThat(report.path("cases")).hasSize(4);
@@ -294,9 +279,9 @@ class HarnessResultFileCliTest {
     @Test
     void should_write_the_results_under_results_named_after_the_suite_and_start_time_and_say_where()
             throws IOException {
-        Outcome o = runHarnessSuite();
+        CommandResult o = runHarnessSuite();
 
-        assertThat(o.code()).as(o.output()).isEqualTo(1);
+        assertThat(o.exitCode()).as(o.toString()).isEqualTo(1);
         List<Path> files = resultFiles();
         assertThat(files).hasSize(2);
         String json = files.get(0).getFileName().toString();
@@ -312,9 +297,9 @@ class HarnessResultFileCliTest {
     void should_write_the_json_report_under_results_for_a_platform_suite() throws IOException {
         TestSuites.copyInto(dir);
 
-        Outcome o = run("run", "mixed.yaml", "--protocol", "test-echo", "--agent-url", "http://127.0.0.1:1");
+        CommandResult o = run("run", "mixed.yaml", "--protocol", "test-echo", "--agent-url", "http://127.0.0.1:1");
 
-        assertThat(o.code()).as(o.output()).isEqualTo(1);
+        assertThat(o.exitCode()).as(o.toString()).isEqualTo(1);
         List<Path> files = resultFiles();
         assertThat(files).extracting(f -> f.getFileName().toString().replaceAll("\\d{8}T\\d{6}Z", "<start>"))
                 .containsExactly("mixed-<start>.json", "mixed-<start>.md");
@@ -325,10 +310,10 @@ class HarnessResultFileCliTest {
     void should_write_no_results_folder_when_a_report_folder_is_given() throws IOException {
         TestSuites.copyInto(dir);
 
-        Outcome o = run("run", "greetings.yaml", "--protocol", "test-echo", "--agent-url", "http://127.0.0.1:1",
+        CommandResult o = run("run", "greetings.yaml", "--protocol", "test-echo", "--agent-url", "http://127.0.0.1:1",
                 "--report-dir", "reports", "--format", "harness");
 
-        assertThat(o.code()).as(o.output()).isZero();
+        assertThat(o.exitCode()).as(o.toString()).isZero();
         assertThat(dir.resolve("results")).doesNotExist();
         assertThat(schemaErrors(JSON.readTree(dir.resolve("reports/harness.json").toFile()))).isEmpty();
         assertThat(dir.resolve("reports/harness.md")).exists();
@@ -338,9 +323,9 @@ class HarnessResultFileCliTest {
     void should_write_the_results_when_the_agent_is_down() throws IOException {
         TestSuites.copyInto(dir);
 
-        Outcome o = run("run", "greetings.yaml", "--protocol", "test-down", "--agent-url", "http://127.0.0.1:9");
+        CommandResult o = run("run", "greetings.yaml", "--protocol", "test-down", "--agent-url", "http://127.0.0.1:9");
 
-        assertThat(o.code()).as(o.output()).isEqualTo(AgentEvalCli.NOT_CARRIED_OUT);
+        assertThat(o.exitCode()).as(o.toString()).isEqualTo(AgentEvalCli.NOT_CARRIED_OUT);
         List<Path> files = resultFiles();
         assertThat(files).hasSize(2);
         JsonNode entries = JSON.readTree(files.get(0).toFile());
@@ -360,7 +345,7 @@ class HarnessResultFileCliTest {
         TestSuites.copyInto(dir);
         TestAgents.Holding.reset();
         List<Thread> runner = new ArrayList<>();
-        Future<Outcome> run = background.submit(() -> {
+        Future<CommandResult> run = background.submit(() -> {
             synchronized (runner) {
                 runner.add(Thread.currentThread());
             }
@@ -373,9 +358,9 @@ class HarnessResultFileCliTest {
                 runner.get(0).interrupt(); // what the SIGTERM hook does (Interruption)
             }
 
-            Outcome o = run.get(WAIT_SECONDS, TimeUnit.SECONDS);
+            CommandResult o = run.get(WAIT_SECONDS, TimeUnit.SECONDS);
 
-            assertThat(o.code()).as(o.output()).isEqualTo(AgentEvalCli.INTERRUPTED);
+            assertThat(o.exitCode()).as(o.toString()).isEqualTo(AgentEvalCli.INTERRUPTED);
             List<Path> files = resultFiles();
             assertThat(files).hasSize(2);
             assertThat(schemaErrors(JSON.readTree(files.get(0).toFile()))).isEmpty();
@@ -392,14 +377,14 @@ class HarnessResultFileCliTest {
 
     @Test
     void should_print_the_result_schema_and_refuse_two_schemas_at_once() throws IOException {
-        Outcome printed = run("schema", "--results", "harness");
+        CommandResult printed = run("schema", "--results", "harness");
 
-        assertThat(printed.code()).isZero();
+        assertThat(printed.exitCode()).isZero();
         JsonNode schema = JSON.readTree(printed.out());
         assertThat(schema.path("$schema").asText()).isEqualTo("https://json-schema.org/draft/2020-12/schema");
         assertThat(printed.out()).contains("is_step_result").contains("harness_error");
-        Outcome both = run("schema", "--results", "harness", "--dialect", "harness");
-        assertThat(both.code()).isEqualTo(AgentEvalCli.INVALID);
+        CommandResult both = run("schema", "--results", "harness", "--dialect", "harness");
+        assertThat(both.exitCode()).isEqualTo(AgentEvalCli.INVALID);
         assertThat(both.err()).contains("--dialect, --results and --labels are alternatives");
     }
 

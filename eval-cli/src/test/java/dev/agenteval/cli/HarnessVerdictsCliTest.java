@@ -1,22 +1,20 @@
 package dev.agenteval.cli;
 
-import static dev.agenteval.cli.CannedA2aAgent.HISTORY_MARKER;
-import static dev.agenteval.cli.CannedA2aAgent.data;
-import static dev.agenteval.cli.CannedA2aAgent.message;
-import static dev.agenteval.cli.CannedA2aAgent.rawPart;
-import static dev.agenteval.cli.CannedA2aAgent.task;
-import static dev.agenteval.cli.CannedA2aAgent.taskSpelled;
-import static dev.agenteval.cli.CannedA2aAgent.text;
+import static dev.agenteval.testkit.A2aPart.data;
+import static dev.agenteval.testkit.A2aPart.text;
+import static dev.agenteval.testkit.A2aReply.message;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.agenteval.cli.CannedA2aAgent.Canned;
-import dev.agenteval.cli.CannedA2aAgent.Wire;
-import java.io.ByteArrayOutputStream;
+import dev.agenteval.api.TaskState;
+import dev.agenteval.testkit.A2aPart;
+import dev.agenteval.testkit.A2aReply;
+import dev.agenteval.testkit.A2aWire;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
+import dev.agenteval.testkit.FakeA2aAgent;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,7 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Harness-dialect suites ({@code evals:}) must give the Python harness's verdicts. Each test writes
  * one suite of many small evals, runs {@code agent-eval run --protocol a2a} in-process against a
- * {@link CannedA2aAgent} speaking A2A 0.3 or 1.0 (its agent card chooses), and checks every case's
+ * {@link FakeA2aAgent} speaking A2A 0.3 or 1.0 (its agent card chooses), and checks every case's
  * status and the relevant check's {@code passed} flag and {@code detail} in {@code results.json}.
  *
  * <p>Every canned task carries a {@code history} echoing the user's message and an agent message
@@ -45,6 +43,31 @@ import org.junit.jupiter.params.provider.MethodSource;
 class HarnessVerdictsCliTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** The word only the history of every task holds. */
+    private static final String HISTORY_MARKER = "HISTORY_ONLY_MARKER";
+
+    /**
+     * A task ending in {@code state} (a neutral spelling such as {@code failed}, rendered per
+     * version), its history holding {@link #HISTORY_MARKER} after the user's message.
+     */
+    private static A2aReply task(String state) {
+        return A2aReply.task(TaskState.parse(state)).history(text("Earlier turn: " + HISTORY_MARKER + " (only in history)"));
+    }
+
+    /** A task whose {@code status.state} is {@code state} exactly as written, in both versions. */
+    private static A2aReply taskSpelled(String state) {
+        return A2aReply.taskSpelled(state).history(text("Earlier turn: " + HISTORY_MARKER + " (only in history)"));
+    }
+
+    /** An ordered map from alternating message texts and replies. */
+    private static Map<String, A2aReply> answers(Object... textsAndReplies) {
+        Map<String, A2aReply> map = new LinkedHashMap<>();
+        for (int i = 0; i < textsAndReplies.length; i += 2) {
+            map.put((String) textsAndReplies[i], (A2aReply) textsAndReplies[i + 1]);
+        }
+        return map;
+    }
 
     @TempDir
     Path dir;
@@ -61,15 +84,15 @@ class HarnessVerdictsCliTest {
 
     /** How a turn can have no expectations: no key, {@code expectations: null}, {@code expectations: {}}. */
     static Stream<Arguments> wiresAndEmptyExpectations() {
-        return Stream.of(Wire.values()).flatMap(w -> Stream.of(ABSENT, "null", "{}").map(f -> Arguments.of(w, f)));
+        return Stream.of(A2aWire.values()).flatMap(w -> Stream.of(ABSENT, "null", "{}").map(f -> Arguments.of(w, f)));
     }
 
     @ParameterizedTest(name = "A2A {0}, expectations: {1}")
     @MethodSource("wiresAndEmptyExpectations")
-    void the_state_guard_runs_when_a_turn_has_no_expectations(Wire wire, String expectations) throws IOException {
+    void the_state_guard_runs_when_a_turn_has_no_expectations(A2aWire wire, String expectations) throws IOException {
         List<Eval> evals = new ArrayList<>();
         for (String state : FAILURE_SPELLINGS) {
-            evals.add(eval("ended_" + state).answers(taskSpelled(state).status(text("I could not do it.")))
+            evals.add(eval("ended_" + state).answers(taskSpelled(state).parts(text("I could not do it.")))
                     .expects(expectations)
                     .fails(Verdict.failed("task_state", stateName(state))));
         }
@@ -79,37 +102,37 @@ class HarnessVerdictsCliTest {
     /** The harness's guard fails failed and rejected only: a completed or canceled task passes without expectations. */
     @ParameterizedTest(name = "A2A {0}, expectations: {1}")
     @MethodSource("wiresAndEmptyExpectations")
-    void a_completed_or_canceled_task_without_expectations_passes(Wire wire, String expectations) throws IOException {
+    void a_completed_or_canceled_task_without_expectations_passes(A2aWire wire, String expectations) throws IOException {
         verdicts(wire, Stream.concat(Stream.of("completed"), CANCELED_SPELLINGS.stream())
-                .map(state -> eval("ended_" + state).answers(taskSpelled(state).status(text("Done.")))
+                .map(state -> eval("ended_" + state).answers(taskSpelled(state).parts(text("Done.")))
                         .expects(expectations).passes())
                 .toList());
     }
 
     /** A whitespace-only state is no state: the guard has nothing to fail, and expected_state finds none. */
     @ParameterizedTest(name = "A2A {0}")
-    @EnumSource(Wire.class)
-    void a_whitespace_only_task_state_is_treated_as_absent(Wire wire) throws IOException {
+    @EnumSource(A2aWire.class)
+    void a_whitespace_only_task_state_is_treated_as_absent(A2aWire wire) throws IOException {
         verdicts(wire, List.of(
-                eval("blank_state_without_expectations").answers(taskSpelled("   ").status(text("Done.")))
+                eval("blank_state_without_expectations").answers(taskSpelled("   ").parts(text("Done.")))
                         .expects(ABSENT).passes(),
-                eval("blank_state_with_content_check").answers(taskSpelled(" \t ").status(text("Done: STATUS_WORD")))
+                eval("blank_state_with_content_check").answers(taskSpelled(" \t ").parts(text("Done: STATUS_WORD")))
                         .expects("{must_include: [STATUS_WORD]}").passes(Verdict.passed("must_include")),
-                eval("blank_state_expected_completed").answers(taskSpelled("   ").status(text("Done.")))
+                eval("blank_state_expected_completed").answers(taskSpelled("   ").parts(text("Done.")))
                         .expects("{expected_state: completed}")
                         .fails(Verdict.failed("expected_state", "no task state in response")),
-                eval("blank_state_expected_unknown").answers(taskSpelled("   ").status(text("Done.")))
+                eval("blank_state_expected_unknown").answers(taskSpelled("   ").parts(text("Done.")))
                         .expects("{expected_state: unknown}")
                         .fails(Verdict.failed("expected_state", "no task state in response"))));
     }
 
     @ParameterizedTest(name = "A2A {0}")
-    @EnumSource(Wire.class)
-    void the_state_guard_fails_a_task_whose_content_checks_pass(Wire wire) throws IOException {
+    @EnumSource(A2aWire.class)
+    void the_state_guard_fails_a_task_whose_content_checks_pass(A2aWire wire) throws IOException {
         List<Eval> evals = new ArrayList<>();
         for (String state : FAILURE_SPELLINGS) {
             evals.add(eval("content_ok_but_" + state)
-                    .answers(taskSpelled(state).status(text("Partial answer: STATUS_WORD")))
+                    .answers(taskSpelled(state).parts(text("Partial answer: STATUS_WORD")))
                     .expects("{must_include: [STATUS_WORD]}")
                     .fails(Verdict.passed("must_include"), Verdict.failed("task_state", stateName(state))));
         }
@@ -117,10 +140,10 @@ class HarnessVerdictsCliTest {
     }
 
     @ParameterizedTest(name = "A2A {0}")
-    @EnumSource(Wire.class)
-    void a_failed_task_without_expectations_fails(Wire wire) throws IOException {
+    @EnumSource(A2aWire.class)
+    void a_failed_task_without_expectations_fails(A2aWire wire) throws IOException {
         Run run = run(wire, List.of(eval("failed_without_expectations")
-                .answers(task("failed").status(text("Something went wrong.")))));
+                .answers(task("failed").parts(text("Something went wrong.")))));
 
         assertThat(run.exitCode).as(run.output()).isEqualTo(1);
         assertThat(run.caseNamed("failed_without_expectations").path("status").asText()).isEqualTo("failed");
@@ -132,27 +155,27 @@ class HarnessVerdictsCliTest {
      */
     @ParameterizedTest(name = "A2A {0}, expectations: {1}")
     @MethodSource("wiresAndEmptyExpectations")
-    void an_empty_answer_without_expectations_passes_unless_the_state_guard_fails_it(Wire wire, String expectations)
+    void an_empty_answer_without_expectations_passes_unless_the_state_guard_fails_it(A2aWire wire, String expectations)
             throws IOException {
         verdicts(wire, List.of(
-                eval("completed_empty_text").answers(task("completed").status(text("")))
+                eval("completed_empty_text").answers(task("completed").parts(text("")))
                         .expects(expectations).passes(),
                 eval("completed_no_message").answers(task("completed"))
                         .expects(expectations).passes(),
                 eval("empty_message").answers(message(text("")))
                         .expects(expectations).passes(),
-                eval("failed_empty_text").answers(task("failed").status(text("")))
+                eval("failed_empty_text").answers(task("failed").parts(text("")))
                         .expects(expectations).fails(Verdict.failed("task_state", "failed"))));
     }
 
     /** Each step of a sequential eval without expectations is held to the state guard only, as the harness does. */
     @ParameterizedTest(name = "A2A {0}")
-    @EnumSource(Wire.class)
-    void sequential_steps_without_expectations_pass_on_empty_answers_unless_the_state_guard_fails_them(Wire wire)
+    @EnumSource(A2aWire.class)
+    void sequential_steps_without_expectations_pass_on_empty_answers_unless_the_state_guard_fails_them(A2aWire wire)
             throws IOException {
-        Map<String, Canned> answers = CannedA2aAgent.answers(
-                "quiet step 1", task("completed").status(text("")), "quiet step 2", task("completed"),
-                "failing step 1", task("completed").status(text("")), "failing step 2", task("rejected"));
+        Map<String, A2aReply> answers = answers(
+                "quiet step 1", task("completed").parts(text("")), "quiet step 2", task("completed"),
+                "failing step 1", task("completed").parts(text("")), "failing step 2", task("rejected"));
         String suite = """
                 evals:
                   - name: quiet_steps
@@ -179,17 +202,17 @@ class HarnessVerdictsCliTest {
 
     // =================================================================== rule 2: history never counts
 
-    private static Canned wordsTask() {
-        return task("completed").status(text("Status says STATUS_WORD.")).artifact(text("Artifact says ARTIFACT_WORD."));
+    private static A2aReply wordsTask() {
+        return task("completed").parts(text("Status says STATUS_WORD.")).artifact(text("Artifact says ARTIFACT_WORD."));
     }
 
-    private static Canned wordsMessage() {
+    private static A2aReply wordsMessage() {
         return message(text("The message says MESSAGE_WORD."));
     }
 
     @ParameterizedTest(name = "A2A {0}")
-    @EnumSource(Wire.class)
-    void history_never_counts_for_must_include_and_must_not_include(Wire wire) throws IOException {
+    @EnumSource(A2aWire.class)
+    void history_never_counts_for_must_include_and_must_not_include(A2aWire wire) throws IOException {
         verdicts(wire, List.of(
                 // the task: a bare task in 0.3, the {"task": {...}} wrapper in 1.0
                 eval("task_marker_included").answers(wordsTask())
@@ -224,7 +247,7 @@ class HarnessVerdictsCliTest {
 
     @Test
     void history_echo_does_not_satisfy_must_include() throws IOException {
-        Run run = run(Wire.V1_0, List.of(eval("history_echo").answers(wordsTask())
+        Run run = run(A2aWire.V1_0, List.of(eval("history_echo").answers(wordsTask())
                 .expects("{must_include: [" + HISTORY_MARKER + "]}")));
 
         assertThat(run.exitCode).as(run.output()).isEqualTo(1);
@@ -233,13 +256,13 @@ class HarnessVerdictsCliTest {
 
     // =================================================================== rule 3: expected_state
 
-    private static Canned inputRequired() {
-        return task("input-required").status(text("Which date suits you?"));
+    private static A2aReply inputRequired() {
+        return task("input-required").parts(text("Which date suits you?"));
     }
 
     @ParameterizedTest(name = "A2A {0}")
-    @EnumSource(Wire.class)
-    void expected_state_is_trimmed_case_insensitive_and_prefix_optional(Wire wire) throws IOException {
+    @EnumSource(A2aWire.class)
+    void expected_state_is_trimmed_case_insensitive_and_prefix_optional(A2aWire wire) throws IOException {
         List<Eval> evals = new ArrayList<>();
         String[] spellings = {"'  Input-Required  '", "INPUT_REQUIRED", "task_state_input_required", "input_required",
                 "input-required", "TASK_STATE_INPUT_REQUIRED", "Task_State_Input-Required"};
@@ -252,13 +275,13 @@ class HarnessVerdictsCliTest {
     }
 
     @ParameterizedTest(name = "A2A {0}")
-    @EnumSource(Wire.class)
-    void expected_state_compares_normalised_task_states(Wire wire) throws IOException {
+    @EnumSource(A2aWire.class)
+    void expected_state_compares_normalised_task_states(A2aWire wire) throws IOException {
         List<Eval> evals = new ArrayList<>();
         String[] taskSpellings = {"input-required", "TASK_STATE_INPUT_REQUIRED", "INPUT_REQUIRED", "input_required",
                 "Input-Required", " input-required "};
         for (int i = 0; i < taskSpellings.length; i++) {
-            evals.add(eval("task_spelling_" + i).answers(taskSpelled(taskSpellings[i]).status(text("Which date?")))
+            evals.add(eval("task_spelling_" + i).answers(taskSpelled(taskSpellings[i]).parts(text("Which date?")))
                     .expects("{expected_state: input-required}")
                     .passes(Verdict.passed("expected_state")));
         }
@@ -271,13 +294,13 @@ class HarnessVerdictsCliTest {
     // =================================================================== rule 4: data parts
 
     @ParameterizedTest(name = "A2A {0}")
-    @EnumSource(Wire.class)
-    void data_parts_are_every_part_with_a_data_key_holding_any_json_value(Wire wire) throws IOException {
-        Canned twoParts = task("completed").status(text("See the data."), data("{\"k\": \"status\"}"))
+    @EnumSource(A2aWire.class)
+    void data_parts_are_every_part_with_a_data_key_holding_any_json_value(A2aWire wire) throws IOException {
+        A2aReply twoParts = task("completed").parts(text("See the data."), data("{\"k\": \"status\"}"))
                 .artifact(data("{\"k\": \"artifact\"}"));
-        Canned historyOnly = task("completed").status(text("No data this time."))
+        A2aReply historyOnly = task("completed").parts(text("No data this time."))
                 .history(data("{\"h\": 1}"));
-        Canned artifactAndHistory = task("completed").artifact(data("{\"k\": \"artifact\"}"))
+        A2aReply artifactAndHistory = task("completed").artifact(data("{\"k\": \"artifact\"}"))
                 .history(data("{\"k\": \"history\"}"));
         verdicts(wire, List.of(
                 // the payload may be any JSON value
@@ -291,9 +314,9 @@ class HarnessVerdictsCliTest {
                 jsonpath("null_payload_is_not_wrapped", artifactData("null"), "{path: '$.value', exists: false}", true),
                 jsonpath("object_payload", artifactData("{\"a\": 1}"), "{path: '$.a', equals: 1}", true),
                 // the kind does not matter
-                jsonpath("kind_json", task("completed").artifact(rawPart("{\"kind\": \"json\", \"data\": {\"k\": \"j\"}}")),
+                jsonpath("kind_json", task("completed").artifact(A2aPart.raw("{\"kind\": \"json\", \"data\": {\"k\": \"j\"}}")),
                         "{path: '$.k', equals: j}", true),
-                jsonpath("no_kind", task("completed").artifact(rawPart("{\"data\": {\"k\": \"n\"}}")),
+                jsonpath("no_kind", task("completed").artifact(A2aPart.raw("{\"data\": {\"k\": \"n\"}}")),
                         "{path: '$.k', equals: n}", true),
                 // status message parts, then artifact parts, each on its own
                 jsonpath("status_part", twoParts, "{path: '$.k', equals: status}", true),
@@ -310,13 +333,13 @@ class HarnessVerdictsCliTest {
     }
 
     @ParameterizedTest(name = "A2A {0}")
-    @EnumSource(Wire.class)
-    void a_response_without_data_parts_fails_every_entry_without_erroring(Wire wire) throws IOException {
+    @EnumSource(A2aWire.class)
+    void a_response_without_data_parts_fails_every_entry_without_erroring(A2aWire wire) throws IOException {
         String expectations = "{jsonpath: [{path: '$.a', exists: true}, {path: '$', count: 0}],"
                 + " must_include_json: [{a: 1}, {b: 2}]}";
         Verdict[] noData = {Verdict.failed("jsonpath", "no data parts"), Verdict.failed("must_include_json", "no data parts")};
         verdicts(wire, List.of(
-                eval("task_without_data").answers(task("completed").status(text("Only words.")).artifact(text("More words.")))
+                eval("task_without_data").answers(task("completed").parts(text("Only words.")).artifact(text("More words.")))
                         .expects(expectations).fails(noData),
                 eval("message_without_data").answers(message(text("Only words.")))
                         .expects(expectations).fails(noData)));
@@ -335,9 +358,9 @@ class HarnessVerdictsCliTest {
             + "}";
 
     @ParameterizedTest(name = "A2A {0}")
-    @EnumSource(Wire.class)
-    void jsonpath_comparators_follow_the_harness(Wire wire) throws IOException {
-        Canned r = artifactData(RECORD);
+    @EnumSource(A2aWire.class)
+    void jsonpath_comparators_follow_the_harness(A2aWire wire) throws IOException {
+        A2aReply r = artifactData(RECORD);
         verdicts(wire, List.of(
                 // length: one list or string match gives its length, else the number of matches; never key counts
                 jsonpath("length_object_is_one_match", r, "{path: '$.obj', length: 1}", true),
@@ -377,12 +400,12 @@ class HarnessVerdictsCliTest {
     // =================================================================== rule 6: must_include_json fragments
 
     @ParameterizedTest(name = "A2A {0}")
-    @EnumSource(Wire.class)
-    void must_include_json_fragments_may_be_any_json_value(Wire wire) throws IOException {
-        Canned object = artifactData("{\"items\": [{\"type\": \"TEMP\", \"value\": 38.5}, {\"type\": \"SYS\", \"value\": 120}],"
+    @EnumSource(A2aWire.class)
+    void must_include_json_fragments_may_be_any_json_value(A2aWire wire) throws IOException {
+        A2aReply object = artifactData("{\"items\": [{\"type\": \"TEMP\", \"value\": 38.5}, {\"type\": \"SYS\", \"value\": 120}],"
                 + " \"n\": 42}");
-        Canned list = artifactData("[1, 2, 3]");
-        Canned listOfObjects = artifactData("[{\"type\": \"TEMP\", \"value\": 38.5}, {\"type\": \"SYS\", \"value\": 120}]");
+        A2aReply list = artifactData("[1, 2, 3]");
+        A2aReply listOfObjects = artifactData("[{\"type\": \"TEMP\", \"value\": 38.5}, {\"type\": \"SYS\", \"value\": 120}]");
         verdicts(wire, List.of(
                 // objects: subset
                 includeJson("object_subset", object, "{items: [{type: SYS}]}", true),
@@ -430,7 +453,7 @@ class HarnessVerdictsCliTest {
     private static final class Eval {
         final String name;
         String text;
-        Canned answer = task("completed").status(text("Done."));
+        A2aReply answer = task("completed").parts(text("Done."));
         String expectations = ABSENT;
         String status = "passed";
         List<Verdict> verdicts = List.of();
@@ -445,7 +468,7 @@ class HarnessVerdictsCliTest {
             return this;
         }
 
-        Eval answers(Canned canned) {
+        Eval answers(A2aReply canned) {
             this.answer = canned;
             return this;
         }
@@ -474,20 +497,20 @@ class HarnessVerdictsCliTest {
     }
 
     /** An eval with one jsonpath entry: the case and the check pass, or both fail. */
-    private static Eval jsonpath(String name, Canned answer, String entry, boolean holds) {
+    private static Eval jsonpath(String name, A2aReply answer, String entry, boolean holds) {
         Eval e = eval(name).answers(answer).expects("{jsonpath: [" + entry + "]}");
         return holds ? e.passes(Verdict.passed("jsonpath")) : e.fails(Verdict.failed("jsonpath"));
     }
 
     /** An eval with one must_include_json fragment: the case and the check pass, or both fail. */
-    private static Eval includeJson(String name, Canned answer, String fragment, boolean matches) {
+    private static Eval includeJson(String name, A2aReply answer, String fragment, boolean matches) {
         Eval e = eval(name).answers(answer).expects("{must_include_json: [" + fragment + "]}");
         return matches ? e.passes(Verdict.passed("must_include_json")) : e.fails(Verdict.failed("must_include_json"));
     }
 
     /** A completed task whose one artifact holds one data part with this JSON payload. */
-    private static Canned artifactData(String json) {
-        return task("completed").status(text("Here is the data.")).artifact(data(json));
+    private static A2aReply artifactData(String json) {
+        return task("completed").parts(text("Here is the data.")).artifact(data(json));
     }
 
     /** The name a task_state detail must carry for a state spelling: failed, rejected or cancel(l)ed. */
@@ -532,8 +555,8 @@ class HarnessVerdictsCliTest {
     }
 
     /** Runs the evals as one suite against a canned agent of {@code wire}; the suite must load. */
-    private Run run(Wire wire, List<Eval> evals) throws IOException {
-        Map<String, Canned> answers = new LinkedHashMap<>();
+    private Run run(A2aWire wire, List<Eval> evals) throws IOException {
+        Map<String, A2aReply> answers = new LinkedHashMap<>();
         for (Eval e : evals) {
             if (answers.put(e.text, e.answer) != null) {
                 throw new IllegalArgumentException("two evals send '" + e.text + "'");
@@ -543,22 +566,19 @@ class HarnessVerdictsCliTest {
     }
 
     /** Runs a suite written out as YAML against a canned agent of {@code wire}; the suite must load. */
-    private Run run(Wire wire, String yaml, Map<String, Canned> answers) throws IOException {
+    private Run run(A2aWire wire, String yaml, Map<String, A2aReply> answers) throws IOException {
         Path suite = dir.resolve("suite.yaml");
         Files.writeString(suite, yaml);
         Path reports = dir.resolve("reports");
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code;
-        try (CannedA2aAgent agent = new CannedA2aAgent(wire, answers)) {
-            code = AgentEvalCli.execute(
-                    new String[] {"run", suite.toString(), "--protocol", "a2a", "--agent-url", agent.url().toString(),
-                            "--report-dir", reports.toString()},
-                    AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                            new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), dir));
+        CommandResult r;
+        try (FakeA2aAgent agent = FakeA2aAgent.start(wire)) {
+            answers.forEach((text, reply) -> agent.when(request -> request.text().equals(text), request -> reply));
+            r = CommandRunner.in(dir).run("run", suite.toString(), "--protocol", "a2a", "--agent-url",
+                    agent.url().toString(), "--report-dir", reports.toString());
         }
-        String o = out.toString(StandardCharsets.UTF_8);
-        String e = err.toString(StandardCharsets.UTF_8);
+        int code = r.exitCode();
+        String o = r.out();
+        String e = r.err();
         Path results = reports.resolve("results.json");
         assertThat(code).as("the suite must load and run (exit 0 or 1)\nexit %d\nstderr:\n%s\nsuite:\n%s", code, e,
                 Files.readString(suite)).isIn(0, 1);
@@ -583,7 +603,7 @@ class HarnessVerdictsCliTest {
      * Runs the evals and checks every case's status and verdicts, failing with one line per eval
      * that disagrees with the harness.
      */
-    private void verdicts(Wire wire, List<Eval> evals) throws IOException {
+    private void verdicts(A2aWire wire, List<Eval> evals) throws IOException {
         Run run = run(wire, evals);
         List<String> disagreements = new ArrayList<>();
         for (Eval e : evals) {

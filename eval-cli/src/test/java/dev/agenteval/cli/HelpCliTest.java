@@ -2,16 +2,17 @@ package dev.agenteval.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -31,22 +32,19 @@ class HelpCliTest {
     @TempDir
     Path work;
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private CommandResult last;
 
     private int run(String... args) {
-        out.reset();
-        err.reset();
-        return AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), work));
+        last = CommandRunner.in(work).run(args);
+        return last.exitCode();
     }
 
     private String out() {
-        return out.toString(StandardCharsets.UTF_8);
+        return last.out();
     }
 
     private String err() {
-        return err.toString(StandardCharsets.UTF_8);
+        return last.err();
     }
 
     private static String readmeSection(String heading) throws IOException {

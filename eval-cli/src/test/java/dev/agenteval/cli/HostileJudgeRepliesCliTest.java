@@ -1,25 +1,20 @@
 package dev.agenteval.cli;
 
-import static dev.agenteval.cli.FakeOpenAi.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import dev.agenteval.testkit.ChatReply;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
+import dev.agenteval.testkit.FakeChatModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import mockwebserver3.Dispatcher;
-import mockwebserver3.MockResponse;
-import mockwebserver3.MockWebServer;
-import mockwebserver3.RecordedRequest;
-import mockwebserver3.junit5.StartStop;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,44 +35,33 @@ class HostileJudgeRepliesCliTest {
             "True, it mentions a city, but it is the wrong one: fail.",
             "Verdict: pass? No.");
 
-    @StartStop
-    private final MockWebServer judge = new MockWebServer();
+    private final FakeChatModel judge = FakeChatModel.start().models("judge-model");
 
     @TempDir
     Path dir;
 
-    private String out = "";
-    private String err = "";
+    private CommandResult last;
 
     @BeforeEach
     void judgeRepliesByToken() {
-        judge.setDispatcher(new Dispatcher() {
-            @Override
-            public MockResponse dispatch(RecordedRequest request) {
-                if (request.getTarget().endsWith("/models")) {
-                    return json(Map.of("object", "list", "data", List.of(Map.of("id", "judge-model"))));
-                }
-                Matcher m = TOKEN.matcher(request.getBody() == null ? "" : request.getBody().utf8());
-                String reply = m.find() ? REPLIES.get(Integer.parseInt(m.group(1))) : "Verdict: fail";
-                return json(Map.of("id", "c1", "object", "chat.completion", "model", "judge-model",
-                        "choices", List.of(Map.of("index", 0, "finish_reason", "stop",
-                                "message", Map.of("role", "assistant", "content", reply)))));
-            }
+        judge.otherwise(request -> {
+            Matcher m = TOKEN.matcher(request.body());
+            return ChatReply.text(m.find() ? REPLIES.get(Integer.parseInt(m.group(1))) : "Verdict: fail");
         });
     }
 
+    @AfterEach
+    void stopJudge() {
+        judge.close();
+    }
+
     private int cli(String... args) {
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        int code = AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(o, true, StandardCharsets.UTF_8),
-                new PrintStream(e, true, StandardCharsets.UTF_8), Map.of("AGENT_EVAL_JUDGE_API_KEY", "k"), dir));
-        out = o.toString(StandardCharsets.UTF_8);
-        err = e.toString(StandardCharsets.UTF_8);
-        return code;
+        last = CommandRunner.in(dir).withVariable("AGENT_EVAL_JUDGE_API_KEY", "k").run(args);
+        return last.exitCode();
     }
 
     private String judgeUrl() {
-        return "http://127.0.0.1:" + judge.getPort() + "/v1";
+        return judge.url().toString();
     }
 
     @Test
@@ -93,7 +77,7 @@ class HostileJudgeRepliesCliTest {
         int code = cli("run", "eval.yaml", "--protocol", "test-echo", "--agent-url", "http://127.0.0.1:1",
                 "--judge-url", judgeUrl(), "--judge-model", "judge-model", "--report-dir", "reports");
 
-        assertThat(code).as(out + err).isIn(1, 3);
+        assertThat(code).as(last.toString()).isIn(1, 3);
         JsonNode results = JSON.readTree(dir.resolve("reports/results.json").toFile());
         List<String> statuses = new ArrayList<>();
         for (JsonNode c : results.path("cases")) {
@@ -126,7 +110,7 @@ class HostileJudgeRepliesCliTest {
         for (JsonNode outcome : report.path("outcomes")) {
             judged.add(outcome.path("judge").asText());
         }
-        assertThat(judged).as(out + err).hasSize(REPLIES.size()).doesNotContain("pass");
+        assertThat(judged).as(last.toString()).hasSize(REPLIES.size()).doesNotContain("pass");
         assertThat(report.at("/groups/0/confusion/humanFail/judgePass").asInt()).isZero();
     }
 }

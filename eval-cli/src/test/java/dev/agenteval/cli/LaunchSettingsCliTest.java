@@ -5,10 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agenteval.launch.Setting;
-import java.io.ByteArrayOutputStream;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -30,8 +29,7 @@ class LaunchSettingsCliTest {
     @TempDir
     Path work;
 
-    private ByteArrayOutputStream out;
-    private ByteArrayOutputStream err;
+    private CommandResult last;
 
     @BeforeEach
     void copySuite() throws IOException {
@@ -39,14 +37,12 @@ class LaunchSettingsCliTest {
     }
 
     private int run(Map<String, String> env, String... args) {
-        out = new ByteArrayOutputStream();
-        err = new ByteArrayOutputStream();
-        return AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), env, work));
+        last = CommandRunner.in(work).withEnvironment(env).run(args);
+        return last.exitCode();
     }
 
     private String output() {
-        return out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8);
+        return last.out() + last.err();
     }
 
     @Test

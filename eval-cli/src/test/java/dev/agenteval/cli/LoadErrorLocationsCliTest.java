@@ -2,14 +2,12 @@ package dev.agenteval.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -167,14 +165,11 @@ class LoadErrorLocationsCliTest {
     @MethodSource("snippets")
     void validate_should_point_at_the_offending_key_or_value(String name, Snippet snippet) throws IOException {
         Path suite = Files.writeString(dir.resolve("suite.yaml"), snippet.yaml());
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-        int code = AgentEvalCli.execute(new String[] {"validate", "suite.yaml", "--judge", "overlap"},
-                AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                        new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), dir));
+        CommandResult result = CommandRunner.in(dir).run(new String[] {"validate", "suite.yaml", "--judge", "overlap"});
+        int code = result.exitCode();
 
-        String problems = err.toString(StandardCharsets.UTF_8);
+        String problems = result.err();
         assertThat(code).as(problems).isEqualTo(2);
         for (int i = 0; i < snippet.places().size(); i++) {
             String place = suite + ":" + snippet.places().get(i) + ": ";

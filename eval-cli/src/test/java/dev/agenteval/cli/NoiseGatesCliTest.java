@@ -7,9 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,20 +27,17 @@ class NoiseGatesCliTest {
     @TempDir
     Path dir;
 
-    private ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private CommandResult last;
 
     private Map<String, String> environment = Map.of();
 
     private int execute(String... args) {
-        out = new ByteArrayOutputStream();
-        err = new ByteArrayOutputStream();
-        return AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), environment, dir));
+        last = CommandRunner.in(dir).withEnvironment(environment).run(args);
+        return last.exitCode();
     }
 
     private String out() {
-        return out.toString(StandardCharsets.UTF_8);
+        return last.out();
     }
 
     /**
@@ -136,10 +132,10 @@ class NoiseGatesCliTest {
     void should_refuse_the_new_options_out_of_range_or_without_a_baseline() throws Exception {
         String all = suite("all", 0);
         assertThat(runSuite(all, "--threshold-lower-bound", "101")).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8))
+        assertThat(last.err())
                 .contains("--threshold-lower-bound must be between 0 and 100 (percent) but was 101");
         assertThat(runSuite(all, "--fail-on-significant-regression")).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8))
+        assertThat(last.err())
                 .contains("--fail-on-significant-regression needs --baseline (or AGENT_EVAL_BASELINE): an earlier"
                         + " results.json, or its report folder");
     }
@@ -155,7 +151,7 @@ class NoiseGatesCliTest {
 
         environment = Map.of("AGENT_EVAL_THRESHOLD", "most", "AGENT_EVAL_SIGNIFICANCE", "0.05");
         assertThat(runSuite(all)).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8))
+        assertThat(last.err())
                 .contains("AGENT_EVAL_THRESHOLD must be a percentage between 0 and 100 but is 'most'")
                 .contains("AGENT_EVAL_SIGNIFICANCE needs --baseline (or AGENT_EVAL_BASELINE)");
     }

@@ -5,12 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agenteval.opik.FakeOpik;
-import java.io.ByteArrayOutputStream;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -40,15 +39,8 @@ class OpikCliTest {
         opik.close();
     }
 
-    private record Outcome(int code, String out, String err) {
-    }
-
-    private Outcome run(Map<String, String> env, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), env, dir));
-        return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private CommandResult run(Map<String, String> env, String... args) {
+        return CommandRunner.in(dir).withEnvironment(env).run(args);
     }
 
     private Map<String, String> env() {
@@ -70,9 +62,9 @@ class OpikCliTest {
 
     @Test
     void should_record_the_run_and_link_every_case_to_its_trace_in_the_files() throws IOException {
-        Outcome o = run(env(), args("--dataset-name", "greetings-ds", "--experiment-name", "nightly"));
+        CommandResult o = run(env(), args("--dataset-name", "greetings-ds", "--experiment-name", "nightly"));
 
-        assertThat(o.code()).as(o.err()).isIn(0, 1);
+        assertThat(o.exitCode()).as(o.err()).isIn(0, 1);
         assertThat(opik.violations).isEmpty();
         assertThat(opik.keys().get(0)).isEqualTo("GET /api/is-alive/ping");
         String datasetId = opik.datasets.get("greetings-ds");
@@ -97,10 +89,10 @@ class OpikCliTest {
 
     @Test
     void should_put_trace_url_in_the_harness_result_file() throws IOException {
-        Outcome o = run(env(), "run", "greetings.yaml", "--protocol", "test-count", "--agent-url", "http://127.0.0.1:1",
+        CommandResult o = run(env(), "run", "greetings.yaml", "--protocol", "test-count", "--agent-url", "http://127.0.0.1:1",
                 "--output", "harness.json", "--opik");
 
-        assertThat(o.code()).as(o.err()).isIn(0, 1);
+        assertThat(o.exitCode()).as(o.err()).isIn(0, 1);
         JsonNode results = new ObjectMapper().readTree(dir.resolve("harness.json").toFile());
         String link = "http://127.0.0.1:" + opik.url().getPort() + "/team/projects/" + opik.projects.get("Agents")
                 + "/traces?trace=";
@@ -123,9 +115,9 @@ class OpikCliTest {
         }
         Map<String, String> env = env();
         env.put("OPIK_URL_OVERRIDE", "http://127.0.0.1:" + port + "/api");
-        Outcome o = run(env, args());
+        CommandResult o = run(env, args());
 
-        assertThat(o.code()).isEqualTo(3);
+        assertThat(o.exitCode()).isEqualTo(3);
         assertThat(o.err()).contains("http://127.0.0.1:" + port + "/api");
         assertThat(TestAgents.Counting.SENT.get()).isZero();
         assertThat(dir.resolve("out/results.json")).doesNotExist();
@@ -135,9 +127,9 @@ class OpikCliTest {
     void should_keep_the_files_and_exit_4_when_the_upload_fails() {
         opik.fault("POST /api/v1/private/experiments", FakeOpik.Fault.of(401,
                 "{\"code\":401,\"message\":\"API key is invalid\",\"details\":\"\"}"));
-        Outcome o = run(env(), args());
+        CommandResult o = run(env(), args());
 
-        assertThat(o.code()).as(o.err()).isEqualTo(4);
+        assertThat(o.exitCode()).as(o.err()).isEqualTo(4);
         assertThat(o.err()).contains("answered 401: API key is invalid").doesNotContain("cli-opik-key-98765");
         assertThat(TestAgents.Counting.SENT.get()).isEqualTo(2);
         assertThat(dir.resolve("out/results.json")).isNotEmptyFile();
@@ -147,10 +139,10 @@ class OpikCliTest {
     @Test
     void should_link_the_agents_traces_without_recording_when_an_opik_is_configured() throws IOException {
         opik.projects.put("Agents", "0190a8b2-0000-7000-8000-000000000001");
-        Outcome o = run(env(), "run", "greetings.yaml", "--protocol", "test-traced", "--agent-url", "http://127.0.0.1:1",
+        CommandResult o = run(env(), "run", "greetings.yaml", "--protocol", "test-traced", "--agent-url", "http://127.0.0.1:1",
                 "--report-dir", dir.resolve("out").toString());
 
-        assertThat(o.code()).as(o.err()).isIn(0, 1);
+        assertThat(o.exitCode()).as(o.err()).isIn(0, 1);
         // one look-up of the project, nothing written
         assertThat(opik.keys()).containsExactly("POST /api/v1/private/projects/retrieve");
         String link = "http://127.0.0.1:" + opik.url().getPort() + "/team/projects/0190a8b2-0000-7000-8000-000000000001"
@@ -159,9 +151,9 @@ class OpikCliTest {
         assertThat(o.err()).doesNotContain("Opik experiment");
 
         // a local run without Opik simply has no trace links
-        Outcome bare = run(Map.of(), "run", "greetings.yaml", "--protocol", "test-traced", "--agent-url",
+        CommandResult bare = run(Map.of(), "run", "greetings.yaml", "--protocol", "test-traced", "--agent-url",
                 "http://127.0.0.1:1", "--report-dir", dir.resolve("bare").toString());
-        assertThat(bare.code()).as(bare.err()).isIn(0, 1);
+        assertThat(bare.exitCode()).as(bare.err()).isIn(0, 1);
         assertThat(Files.readString(dir.resolve("bare/results.md"))).doesNotContain("Trace:");
     }
 
@@ -171,10 +163,10 @@ class OpikCliTest {
         env.put("AGENT_API_URL_EU", "http://127.0.0.1:1");
         env.put("AGENT_API_TOKEN_EU", "eu-token-abcdef");
         env.put("AGENT_API_OPIK_URL_EU", opik.url().toString());
-        Outcome o = run(env, "run", "greetings.yaml", "--env", "eu", "--protocol", "test-count", "--concurrency", "1",
+        CommandResult o = run(env, "run", "greetings.yaml", "--env", "eu", "--protocol", "test-count", "--concurrency", "1",
                 "--report-dir", dir.resolve("out").toString(), "--opik");
 
-        assertThat(o.code()).as(o.err()).isIn(0, 1);
+        assertThat(o.exitCode()).as(o.err()).isIn(0, 1);
         assertThat(opik.violations).isEmpty();
         assertThat(opik.keys().get(0)).isEqualTo("GET /api/is-alive/ping");
         assertThat(opik.experimentItems).hasSize(2);
@@ -184,9 +176,9 @@ class OpikCliTest {
     void should_keep_no_link_to_a_trace_it_could_not_write() throws IOException {
         FakeOpik.Fault boom = FakeOpik.Fault.of(503, "{\"code\":503,\"message\":\"overloaded\"}", "Retry-After", "0");
         opik.fault("POST /api/v1/private/traces/batch", boom, boom, boom);
-        Outcome o = run(env(), args());
+        CommandResult o = run(env(), args());
 
-        assertThat(o.code()).as(o.err()).isEqualTo(4);
+        assertThat(o.exitCode()).as(o.err()).isEqualTo(4);
         assertThat(o.err()).contains("answered 503: overloaded").contains("the result files link only the traces Opik has");
         assertThat(Files.readString(dir.resolve("out/results.json"))).doesNotContain("traceUrl");
         assertThat(Files.readString(dir.resolve("out/results.md"))).doesNotContain("Trace:");
@@ -195,15 +187,15 @@ class OpikCliTest {
 
     @Test
     void should_refuse_opik_names_without_opik_and_opik_without_a_url() {
-        Outcome o = run(Map.of(), "run", "greetings.yaml", "--protocol", "test-count", "--agent-url", "http://127.0.0.1:1",
+        CommandResult o = run(Map.of(), "run", "greetings.yaml", "--protocol", "test-count", "--agent-url", "http://127.0.0.1:1",
                 "--dataset-name", "x", "--experiment-name", "y");
-        assertThat(o.code()).isEqualTo(2);
+        assertThat(o.exitCode()).isEqualTo(2);
         assertThat(o.err()).contains("--dataset-name names the Opik dataset: it needs --opik")
                 .contains("--experiment-name names the Opik experiment: it needs --opik");
 
-        Outcome noUrl = run(Map.of(), "run", "greetings.yaml", "--protocol", "test-count", "--agent-url",
+        CommandResult noUrl = run(Map.of(), "run", "greetings.yaml", "--protocol", "test-count", "--agent-url",
                 "http://127.0.0.1:1", "--opik");
-        assertThat(noUrl.code()).isEqualTo(2);
+        assertThat(noUrl.exitCode()).isEqualTo(2);
         assertThat(noUrl.err()).contains("--opik needs OPIK_URL_OVERRIDE");
         assertThat(TestAgents.Counting.SENT.get()).isZero();
         assertThat(opik.requests).isEmpty();
@@ -211,7 +203,7 @@ class OpikCliTest {
 
     @Test
     void should_list_the_opik_options_and_variables_in_run_help() {
-        Outcome o = run(Map.of(), "run", "--help");
+        CommandResult o = run(Map.of(), "run", "--help");
         assertThat(o.out() + o.err()).contains("--opik", "--dataset-name", "--experiment-name", "OPIK_URL_OVERRIDE",
                 "OPIK_PROJECT_NAME", "OPIK_API_KEY", "OPIK_WORKSPACE");
     }
@@ -221,10 +213,10 @@ class OpikCliTest {
         Files.writeString(dir.resolve("agent-eval.targets.yaml"), "targets:\n  local:\n    protocol: test-count\n"
                 + "    url: http://127.0.0.1:1\n    opik:\n      url: " + opik.url() + "\n      project: Pharmacy\n"
                 + "      workspace: team\n      traceIdKeys: [my_trace]\n");
-        Outcome o = run(Map.of(), "run", "greetings.yaml", "--env", "local", "--concurrency", "1",
+        CommandResult o = run(Map.of(), "run", "greetings.yaml", "--env", "local", "--concurrency", "1",
                 "--report-dir", dir.resolve("out").toString(), "--opik");
 
-        assertThat(o.code()).as(o.err()).isIn(0, 1);
+        assertThat(o.exitCode()).as(o.err()).isIn(0, 1);
         assertThat(opik.violations).isEmpty();
         assertThat(opik.keys().get(0)).isEqualTo("GET /api/is-alive/ping");
         assertThat(opik.projects).containsKey("Pharmacy");
@@ -236,9 +228,9 @@ class OpikCliTest {
     void should_locate_a_bad_opik_block_in_the_targets_file() throws IOException {
         Files.writeString(dir.resolve("agent-eval.targets.yaml"), "targets:\n  local:\n    protocol: test-count\n"
                 + "    url: http://127.0.0.1:1\n    opik:\n      url: ftp://x\n      traceIdKeys: []\n      colour: red\n");
-        Outcome o = run(Map.of(), "run", "greetings.yaml", "--env", "local", "--opik");
+        CommandResult o = run(Map.of(), "run", "greetings.yaml", "--env", "local", "--opik");
 
-        assertThat(o.code()).as(o.err()).isEqualTo(2);
+        assertThat(o.exitCode()).as(o.err()).isEqualTo(2);
         assertThat(o.err()).contains("agent-eval.targets.yaml:6:12: targets.local.opik.url: must be an absolute http(s)"
                         + " URL but was 'ftp://x'")
                 .contains("agent-eval.targets.yaml:7:20: targets.local.opik.traceIdKeys: must be a non-empty list of strings")

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agenteval.testkit.CommandRunner;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -108,9 +109,8 @@ class PlatformAgentSelectionCliTest {
         List<String> all = new ArrayList<>(List.of("run"));
         all.addAll(List.of(args));
         all.addAll(List.of("--report-dir", dir.resolve("reports").toString()));
-        return AgentEvalCli.execute(all.toArray(String[]::new),
-                AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                        new PrintStream(err, true, StandardCharsets.UTF_8), env, workDir));
+        return CommandRunner.in(workDir).withEnvironment(env).run(all.toArray(String[]::new),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
     private String err() {
@@ -222,10 +222,10 @@ class PlatformAgentSelectionCliTest {
     void should_record_against_the_agent_of_the_local_agent_yaml_as_run_does() throws IOException {
         Path project = project(SUITE, AGENT_FILE);
 
-        int code = AgentEvalCli.execute(new String[] {"record", "--to", project.resolve("eval/eval.yaml").toString(),
-                        "--input", "Find valves", "--agent-url", url(), "--protocol", "platform-chat", "--project", "acme"},
-                AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                        new PrintStream(err, true, StandardCharsets.UTF_8), env, dir));
+        int code = CommandRunner.in(dir).withEnvironment(env).run(new String[] {"record", "--to",
+                        project.resolve("eval/eval.yaml").toString(), "--input", "Find valves", "--agent-url", url(),
+                        "--protocol", "platform-chat", "--project", "acme"},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
 
         assertThat(code).as(err()).isZero();
         assertThat(bodies).hasSize(1);

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
 import java.io.File;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,31 +55,21 @@ class PluginPathCliTest {
         ReadmePlugins.suite(dir);
     }
 
-    private record Outcome(int code, String out, String err) {
-        String all() {
-            return out + err;
-        }
+    private CommandResult run(Map<String, String> env, String... args) {
+        return CommandRunner.in(dir).withEnvironment(env).run(args);
     }
 
-    private Outcome run(Map<String, String> env, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), env, dir));
-        return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    private Outcome runShouting(Map<String, String> env, String... more) {
+    private CommandResult runShouting(Map<String, String> env, String... more) {
         List<String> args = new ArrayList<>(List.of("run", "shouting.yaml", "--protocol", "echo",
                 "--agent-url", agent.url().toString(), "--report-dir", "out", "--format", "json,csv"));
         args.addAll(List.of(more));
         return run(env, args.toArray(String[]::new));
     }
 
-    private void assertTheScorersVerdicts(Outcome o) throws IOException {
-        assertThat(o.code()).as(o.all()).isEqualTo(AgentEvalCli.CASES_FAILED);
+    private void assertTheScorersVerdicts(CommandResult o) throws IOException {
+        assertThat(o.exitCode()).as(o.toString()).isEqualTo(AgentEvalCli.CASES_FAILED);
         JsonNode results = new ObjectMapper().readTree(dir.resolve("out/results.json").toFile());
-        assertThat(results.at("/summary/passed").asInt()).as(o.all()).isEqualTo(1);
+        assertThat(results.at("/summary/passed").asInt()).as(o.toString()).isEqualTo(1);
         assertThat(results.at("/summary/failed").asInt()).isEqualTo(1);
         assertThat(results.toString()).contains("not shouting").contains("upper case");
         String csv = Files.readString(dir.resolve("out/results.csv"));
@@ -88,18 +78,18 @@ class PluginPathCliTest {
 
     @Test
     void should_run_the_readme_plugins_from_the_folder_plugin_path_names() throws IOException {
-        Outcome o = runShouting(Map.of(), "--plugin-path", plugins.toString());
+        CommandResult o = runShouting(Map.of(), "--plugin-path", plugins.toString());
 
         assertTheScorersVerdicts(o);
-        assertThat(o.all()).contains("not shouting");
+        assertThat(o.toString()).contains("not shouting");
     }
 
     @Test
     void should_choose_the_plugin_format_by_id_and_name_it_for_a_typo() {
-        Outcome typo = run(Map.of(), "run", "shouting.yaml", "--plugin-path", plugins.toString(), "--protocol", "echo",
+        CommandResult typo = run(Map.of(), "run", "shouting.yaml", "--plugin-path", plugins.toString(), "--protocol", "echo",
                 "--agent-url", agent.url().toString(), "--report-dir", "out", "--format", "json,cvs");
 
-        assertThat(typo.code()).as(typo.all()).isEqualTo(AgentEvalCli.INVALID);
+        assertThat(typo.exitCode()).as(typo.toString()).isEqualTo(AgentEvalCli.INVALID);
         assertThat(typo.err()).contains("--format: unknown report format 'cvs'; known: console, csv, harness, html, json,"
                 + " junit, md, tally — did you mean 'csv'?");
         assertThat(dir.resolve("out/results.json")).as("nothing is run").doesNotExist();
@@ -107,9 +97,9 @@ class PluginPathCliTest {
 
     @Test
     void should_list_the_report_formats_in_help_with_the_plugins_of_the_command() {
-        Outcome help = run(Map.of(), "run", "--help", "--plugin-path", plugins.toString());
+        CommandResult help = run(Map.of(), "run", "--help", "--plugin-path", plugins.toString());
 
-        assertThat(help.code()).as(help.all()).isZero();
+        assertThat(help.exitCode()).as(help.toString()).isZero();
         assertThat(help.out()).contains("Report formats (--format ID):")
                 .containsPattern("\\n  csv +results\\.csv: example\\.CsvFormat\\n")
                 .containsPattern("\\n  json +results\\.json \\(default\\): the JSON report")
@@ -120,9 +110,9 @@ class PluginPathCliTest {
 
     @Test
     void should_not_know_the_plugin_scorer_without_plugin_path() {
-        Outcome o = runShouting(Map.of());
+        CommandResult o = runShouting(Map.of());
 
-        assertThat(o.code()).as(o.all()).isEqualTo(AgentEvalCli.INVALID);
+        assertThat(o.exitCode()).as(o.toString()).isEqualTo(AgentEvalCli.INVALID);
         assertThat(o.err()).contains("unknown scorer type 'shouting'");
     }
 
@@ -134,39 +124,39 @@ class PluginPathCliTest {
 
         assertTheScorersVerdicts(runShouting(Map.of("AGENT_EVAL_PLUGIN_PATH", list)));
 
-        Outcome optionWins = runShouting(Map.of("AGENT_EVAL_PLUGIN_PATH", list), "--plugin-path", "other");
-        assertThat(optionWins.code()).as(optionWins.all()).isEqualTo(AgentEvalCli.INVALID);
+        CommandResult optionWins = runShouting(Map.of("AGENT_EVAL_PLUGIN_PATH", list), "--plugin-path", "other");
+        assertThat(optionWins.exitCode()).as(optionWins.toString()).isEqualTo(AgentEvalCli.INVALID);
         assertThat(optionWins.err()).contains("unknown scorer type 'shouting'");
 
-        Outcome repeated = runShouting(Map.of(), "--plugin-path", "other", "--plugin-path", plugins.toString());
-        assertThat(repeated.code()).as(repeated.all()).isEqualTo(AgentEvalCli.CASES_FAILED);
+        CommandResult repeated = runShouting(Map.of(), "--plugin-path", "other", "--plugin-path", plugins.toString());
+        assertThat(repeated.exitCode()).as(repeated.toString()).isEqualTo(AgentEvalCli.CASES_FAILED);
     }
 
     @Test
     void should_find_the_plugins_in_validate_and_show() {
-        Outcome validate = run(Map.of(), "validate", "shouting.yaml", "--plugin-path", plugins.toString(),
+        CommandResult validate = run(Map.of(), "validate", "shouting.yaml", "--plugin-path", plugins.toString(),
                 "--format", "csv", "--report-dir", "out");
-        assertThat(validate.code()).as(validate.all()).isZero();
+        assertThat(validate.exitCode()).as(validate.toString()).isZero();
         assertThat(validate.out()).contains("OK shouting: 2 cases");
 
-        Outcome show = run(Map.of(), "show", "shouting.yaml", "--plugin-path", plugins.toString());
-        assertThat(show.code()).as(show.all()).isZero();
+        CommandResult show = run(Map.of(), "show", "shouting.yaml", "--plugin-path", plugins.toString());
+        assertThat(show.exitCode()).as(show.toString()).isZero();
         assertThat(show.out()).contains("scorers: shouting");
 
-        Outcome without = run(Map.of(), "show", "shouting.yaml");
-        assertThat(without.code()).as(without.all()).isEqualTo(AgentEvalCli.INVALID);
+        CommandResult without = run(Map.of(), "show", "shouting.yaml");
+        assertThat(without.exitCode()).as(without.toString()).isEqualTo(AgentEvalCli.INVALID);
         assertThat(without.err()).contains("unknown scorer type 'shouting'");
     }
 
     @Test
     void should_refuse_a_missing_folder_and_a_folder_without_jars_naming_them() throws IOException {
-        Outcome missing = runShouting(Map.of(), "--plugin-path", "no-such-folder");
-        assertThat(missing.code()).as(missing.all()).isEqualTo(AgentEvalCli.INVALID);
+        CommandResult missing = runShouting(Map.of(), "--plugin-path", "no-such-folder");
+        assertThat(missing.exitCode()).as(missing.toString()).isEqualTo(AgentEvalCli.INVALID);
         assertThat(missing.err()).contains("--plugin-path: " + dir.resolve("no-such-folder") + " does not exist");
 
         Files.createDirectories(dir.resolve("empty"));
-        Outcome empty = runShouting(Map.of("AGENT_EVAL_PLUGIN_PATH", "empty"));
-        assertThat(empty.code()).as(empty.all()).isEqualTo(AgentEvalCli.INVALID);
+        CommandResult empty = runShouting(Map.of("AGENT_EVAL_PLUGIN_PATH", "empty"));
+        assertThat(empty.exitCode()).as(empty.toString()).isEqualTo(AgentEvalCli.INVALID);
         assertThat(empty.err()).contains("AGENT_EVAL_PLUGIN_PATH: " + dir.resolve("empty") + " holds no jar");
     }
 
@@ -175,9 +165,9 @@ class PluginPathCliTest {
         Path bad = Files.createDirectories(dir.resolve("bad"));
         Files.writeString(bad.resolve("broken.jar"), "not a zip");
 
-        Outcome o = runShouting(Map.of(), "--plugin-path", "bad");
+        CommandResult o = runShouting(Map.of(), "--plugin-path", "bad");
 
-        assertThat(o.code()).as(o.all()).isEqualTo(AgentEvalCli.INVALID);
+        assertThat(o.exitCode()).as(o.toString()).isEqualTo(AgentEvalCli.INVALID);
         assertThat(o.err()).contains("plugin jar " + bad.resolve("broken.jar") + " cannot be opened");
     }
 
@@ -191,21 +181,21 @@ class PluginPathCliTest {
             out.closeEntry();
         }
 
-        Outcome o = runShouting(Map.of(), "--plugin-path", "bad");
+        CommandResult o = runShouting(Map.of(), "--plugin-path", "bad");
 
-        assertThat(o.code()).as(o.all()).isEqualTo(AgentEvalCli.INVALID);
+        assertThat(o.exitCode()).as(o.toString()).isEqualTo(AgentEvalCli.INVALID);
         assertThat(o.err()).contains("provider example.NoSuchScorerFactory of plugin jar " + jar + " cannot be loaded");
     }
 
     @Test
     void should_list_the_variables_in_help_with_the_plugins_of_the_command_or_say_why_not() {
-        Outcome help = run(Map.of(), "run", "--help", "--plugin-path", plugins.toString());
-        assertThat(help.code()).as(help.all()).isZero();
+        CommandResult help = run(Map.of(), "run", "--help", "--plugin-path", plugins.toString());
+        assertThat(help.exitCode()).as(help.toString()).isZero();
         assertThat(help.out()).contains("--plugin-path=DIR").contains("  AGENT_EVAL_PLUGIN_PATH\n")
                 .doesNotContain("Plugins not loaded");
 
-        Outcome broken = run(Map.of(), "run", "--help", "--plugin-path", "no-such-folder");
-        assertThat(broken.code()).as(broken.all()).isZero();
+        CommandResult broken = run(Map.of(), "run", "--help", "--plugin-path", "no-such-folder");
+        assertThat(broken.exitCode()).as(broken.toString()).isZero();
         assertThat(broken.out()).contains("  AGENT_EVAL_AGENT_URL\n")
                 .contains("Plugins not loaded, their variables not listed: --plugin-path: " + dir.resolve("no-such-folder"));
     }

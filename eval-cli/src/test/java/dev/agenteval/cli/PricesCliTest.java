@@ -1,13 +1,12 @@
 package dev.agenteval.cli;
 
-import static dev.agenteval.cli.FakeOpenAi.json;
+import static dev.agenteval.cli.JsonResponses.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -59,8 +58,7 @@ class PricesCliTest {
     @TempDir
     Path dir;
 
-    private ByteArrayOutputStream out;
-    private ByteArrayOutputStream err;
+    private CommandResult last;
 
     @BeforeEach
     void serve() throws Exception {
@@ -87,10 +85,8 @@ class PricesCliTest {
     }
 
     private int run(String... args) {
-        out = new ByteArrayOutputStream();
-        err = new ByteArrayOutputStream();
-        return AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), dir));
+        last = CommandRunner.in(dir).run(args);
+        return last.exitCode();
     }
 
     private String url(String path) {
@@ -121,7 +117,7 @@ class PricesCliTest {
 
         int code = run("run", "suite.yaml", "--env", "chat", "--report-dir", "out", "--format", "json,md,html,console");
 
-        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(code).as(last.err()).isZero();
         // 1200 / 1e6 * 0.15 + 300 / 1e6 * 0.60
         JsonNode turn = results().at("/cases/0/turns/0/usage");
         assertThat(turn.get("cost").asDouble()).isEqualTo(0.00036);
@@ -134,7 +130,7 @@ class PricesCliTest {
         assertThat(Files.readString(dir.resolve("out/results.md"))).contains("- Usage: " + estimated + "\n");
         assertThat(Files.readString(dir.resolve("out/report.html"))).contains(estimated);
         assertThat(Files.readString(dir.resolve("out/summary.txt"))).contains("usage: " + estimated);
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("usage: " + estimated);
+        assertThat(last.out()).contains("usage: " + estimated);
     }
 
     @Test
@@ -148,7 +144,7 @@ class PricesCliTest {
         int code = run("run", "suite.yaml", "--agent-url", url("/a2a/"), "--prices", "prices.yaml",
                 "--report-dir", "out", "--format", "json,harness");
 
-        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(code).as(last.err()).isZero();
         // 2,000,000 / 1e6 * 3 + 100,000 / 1e6 * 15 = 6 + 1.5; the credits stay as reported
         JsonNode usage = results().at("/cases/0/usage");
         assertThat(usage.get("cost").asDouble()).isEqualTo(7.5);
@@ -170,7 +166,7 @@ class PricesCliTest {
         int code = run("run", "suite.yaml", "--env", "chat", "--prices", "prices.yaml", "--report-dir", "out",
                 "--format", "json");
 
-        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(code).as(last.err()).isZero();
         assertThat(results().at("/usage/cost").asDouble()).isEqualTo(0.0018);
     }
 
@@ -196,12 +192,12 @@ class PricesCliTest {
 
         assertThat(code).isEqualTo(2);
         assertThat(agent.getRequestCount()).isZero();
-        assertThat(err.toString(StandardCharsets.UTF_8))
+        assertThat(last.err())
                 .contains("prices.yaml:2:40: prices.gpt-4o-mini.outputPerMilion: unknown key 'outputPerMilion' — did you"
                         + " mean 'outputPerMillion'?")
                 .contains("prices.yaml:2:16: prices.gpt-4o-mini.outputPerMillion: missing required key 'outputPerMillion'");
         assertThat(run("validate", "suite.yaml", "--env", "chat", "--prices", "missing.yaml")).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("no price file at");
+        assertThat(last.err()).contains("no price file at");
     }
 
     @Test
@@ -213,7 +209,7 @@ class PricesCliTest {
 
         assertThat(run("run", "suite.yaml", "--env", "chat")).isEqualTo(2);
         assertThat(agent.getRequestCount()).isZero();
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("agent-eval.targets.yaml:8:38: targets.chat.prices"
+        assertThat(last.err()).contains("agent-eval.targets.yaml:8:38: targets.chat.prices"
                 + ".gpt-4o-mini.inputPerMillion: must be a number >= 0");
     }
 }

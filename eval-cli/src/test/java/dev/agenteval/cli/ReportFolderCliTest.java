@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import java.io.ByteArrayOutputStream;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -47,16 +46,8 @@ class ReportFolderCliTest {
         TestAgents.Holding.reset();
     }
 
-    /** One in-process CLI run: exit code and both streams. */
-    private record Outcome(int code, String out, String err) {
-    }
-
-    private Outcome run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), dir));
-        return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private CommandResult run(String... args) {
+        return CommandRunner.in(dir).run(args);
     }
 
     private static String[] args(String reportDir, String protocol) {
@@ -77,9 +68,9 @@ class ReportFolderCliTest {
             Path target = posix && !writable(readOnly) ? readOnly
                     : Files.writeString(dir.resolve("somefile"), "x").resolve("reports");
 
-            Outcome o = run(args(target.toString(), "test-count"));
+            CommandResult o = run(args(target.toString(), "test-count"));
 
-            assertThat(o.code()).as(o.err()).isEqualTo(2);
+            assertThat(o.exitCode()).as(o.err()).isEqualTo(2);
             assertThat(o.err()).contains("report folder '" + target + "'");
             assertThat(TestAgents.Counting.SENT.get()).as("messages sent").isZero();
         } finally {
@@ -91,32 +82,32 @@ class ReportFolderCliTest {
 
     @Test
     void should_refuse_a_second_run_into_a_folder_a_run_in_this_process_holds() throws Exception {
-        Future<Outcome> first = background.submit(() -> run(args("reports", "test-hold")));
+        Future<CommandResult> first = background.submit(() -> run(args("reports", "test-hold")));
         try {
             assertThat(TestAgents.Holding.ENTERED.await(WAIT_SECONDS, TimeUnit.SECONDS)).as("the first run is sending").isTrue();
 
-            Outcome second = run(args("reports", "test-count"));
+            CommandResult second = run(args("reports", "test-count"));
 
-            assertThat(second.code()).as(second.err()).isEqualTo(2);
+            assertThat(second.exitCode()).as(second.err()).isEqualTo(2);
             assertThat(second.err()).contains("report folder '" + dir.resolve("reports") + "' is in use by another run (pid "
                     + ProcessHandle.current().pid()).contains("agent-eval run greetings.yaml");
             assertThat(TestAgents.Counting.SENT.get()).as("messages the second run sent").isZero();
         } finally {
             TestAgents.Holding.RELEASE.countDown();
         }
-        Outcome firstDone = first.get(WAIT_SECONDS, TimeUnit.SECONDS);
-        assertThat(firstDone.code()).as(firstDone.out() + firstDone.err()).isZero();
+        CommandResult firstDone = first.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        assertThat(firstDone.exitCode()).as(firstDone.out() + firstDone.err()).isZero();
 
-        Outcome third = run(args("reports", "test-count"));
+        CommandResult third = run(args("reports", "test-count"));
 
-        assertThat(third.code()).as(third.err()).isZero();
+        assertThat(third.exitCode()).as(third.err()).isZero();
         assertThat(dir.resolve("reports/.agent-eval.lock")).isEmptyFile();
     }
 
     @Test
     void should_release_the_folder_when_the_run_is_interrupted_as_by_sigterm() throws Exception {
         List<Thread> runner = new ArrayList<>();
-        Future<Outcome> first = background.submit(() -> {
+        Future<CommandResult> first = background.submit(() -> {
             synchronized (runner) {
                 runner.add(Thread.currentThread());
             }
@@ -127,12 +118,12 @@ class ReportFolderCliTest {
             runner.get(0).interrupt(); // what the SIGTERM hook does (Interruption)
         }
 
-        Outcome interrupted = first.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        CommandResult interrupted = first.get(WAIT_SECONDS, TimeUnit.SECONDS);
 
-        assertThat(interrupted.code()).isEqualTo(AgentEvalCli.INTERRUPTED).isEqualTo(130);
+        assertThat(interrupted.exitCode()).isEqualTo(AgentEvalCli.INTERRUPTED).isEqualTo(130);
         assertThat(Files.readString(dir.resolve("reports/results.json"))).contains("\"complete\": false");
         assertThat(dir.resolve("reports/.agent-eval.lock")).as("released and emptied by the run itself").isEmptyFile();
-        assertThat(run(args("reports", "test-count")).code()).isZero();
+        assertThat(run(args("reports", "test-count")).exitCode()).isZero();
     }
 
     @Test
@@ -174,9 +165,9 @@ class ReportFolderCliTest {
                     .start();
             assertThat(arrived.await(WAIT_SECONDS, TimeUnit.SECONDS)).as("the other process is sending").isTrue();
 
-            Outcome refused = run(args("reports", "test-count"));
+            CommandResult refused = run(args("reports", "test-count"));
 
-            assertThat(refused.code()).as(refused.err()).isEqualTo(2);
+            assertThat(refused.exitCode()).as(refused.err()).isEqualTo(2);
             assertThat(refused.err()).contains("report folder '" + dir.resolve("reports") + "' is in use by another run (pid "
                     + child.pid()).contains("agent-eval run greetings.yaml");
             assertThat(TestAgents.Counting.SENT.get()).as("messages the refused run sent").isZero();
@@ -195,9 +186,9 @@ class ReportFolderCliTest {
             pool.shutdownNow();
         }
 
-        Outcome after = run(args("reports", "test-count"));
+        CommandResult after = run(args("reports", "test-count"));
 
-        assertThat(after.code()).as(after.err()).isZero();
+        assertThat(after.exitCode()).as(after.err()).isZero();
         assertThat(posts.get()).isEqualTo(1);
     }
 

@@ -5,9 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,12 +22,10 @@ class ResultsSchemaCliTest {
     Path dir;
 
     private String run(int expectedCode, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), dir));
-        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(expectedCode);
-        return out.toString(StandardCharsets.UTF_8);
+        CommandResult result = CommandRunner.in(dir).run(args);
+        int code = result.exitCode();
+        assertThat(code).as(result.err()).isEqualTo(expectedCode);
+        return result.out();
     }
 
     @Test

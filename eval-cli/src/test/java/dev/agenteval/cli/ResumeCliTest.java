@@ -8,9 +8,9 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.report.Journal;
-import java.io.ByteArrayOutputStream;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -65,8 +65,7 @@ class ResumeCliTest {
     private final CountDownLatch release = new CountDownLatch(1);
     private final CountDownLatch heldArrived = new CountDownLatch(2);
 
-    private ByteArrayOutputStream out;
-    private ByteArrayOutputStream err;
+    private CommandResult last;
 
     @BeforeEach
     void start() throws Exception {
@@ -130,14 +129,12 @@ class ResumeCliTest {
     }
 
     private int run(String... args) {
-        out = new ByteArrayOutputStream();
-        err = new ByteArrayOutputStream();
-        return AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), dir));
+        last = CommandRunner.in(dir).run(args);
+        return last.exitCode();
     }
 
     private String err() {
-        return err.toString(StandardCharsets.UTF_8);
+        return last.err();
     }
 
     private Map<Integer, Integer> askedCounts() {

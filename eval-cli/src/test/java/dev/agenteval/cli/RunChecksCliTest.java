@@ -2,10 +2,9 @@ package dev.agenteval.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -49,8 +48,7 @@ class RunChecksCliTest {
     @TempDir
     Path dir;
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private CommandResult last;
 
     @BeforeEach
     void writeSuites() throws IOException {
@@ -62,10 +60,8 @@ class RunChecksCliTest {
     }
 
     private int run(Map<String, String> env, String... args) {
-        out.reset();
-        err.reset();
-        return AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), env, dir));
+        last = CommandRunner.in(dir).withEnvironment(env).run(args);
+        return last.exitCode();
     }
 
     private int run(String... args) {
@@ -73,7 +69,7 @@ class RunChecksCliTest {
     }
 
     private String err() {
-        return err.toString(StandardCharsets.UTF_8);
+        return last.err();
     }
 
     private String at(String file) {
@@ -107,7 +103,7 @@ class RunChecksCliTest {
                 + " but none is configured");
 
         assertThat(run("validate", "judged.yaml", "--judge", "overlap")).as(err()).isZero();
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("OK judged: 1 case");
+        assertThat(last.out()).contains("OK judged: 1 case");
     }
 
     @Test

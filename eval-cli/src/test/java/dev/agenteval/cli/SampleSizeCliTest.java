@@ -4,9 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -18,23 +17,22 @@ class SampleSizeCliTest {
     @TempDir
     Path dir;
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private CommandResult last;
 
     private int run(String... args) {
         String[] all = new String[args.length + 1];
         all[0] = "sample-size";
         System.arraycopy(args, 0, all, 1, args.length);
-        return AgentEvalCli.execute(all, AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), dir));
+        last = CommandRunner.in(dir).run(all);
+        return last.exitCode();
     }
 
     private String out() {
-        return out.toString(StandardCharsets.UTF_8);
+        return last.out();
     }
 
     private String err() {
-        return err.toString(StandardCharsets.UTF_8);
+        return last.err();
     }
 
     @Test
@@ -64,7 +62,6 @@ class SampleSizeCliTest {
                         + "    McNemar's test, Connor (1987) normal approximation from the discordant share\n")
                 .doesNotContain("give --discordant");
 
-        out.reset();
         // ψ = 0.8·0.3 + 0.7·0.2 = 0.38: 295.89 → 296, no gain over separate cases.
         assertThat(run("--rate", "0.8", "--delta", "0.1", "--paired")).as(err()).isZero();
         assertThat(out()).contains("paired (both runs on the same cases, 38% of them discordant if the runs' verdicts"
@@ -106,13 +103,10 @@ class SampleSizeCliTest {
         assertThat(err()).contains("--rate must be between 0 and 1 (or a percentage) but was 1.2",
                 "--delta must be > 0 and < 1", "--power must be > 0 and < 1", "--discordant needs --paired",
                 "--repeats 3 needs --icc R");
-        err.reset();
         assertThat(run("--rate", "0.8", "--delta", "0.1", "--paired", "--discordant", "0.05")).isEqualTo(2);
         assertThat(err()).contains("--discordant: discordant must be between 0.1 (the change itself)");
-        err.reset();
         assertThat(run("--rate", "eighty", "--delta", "0.1")).isEqualTo(2);
         assertThat(err()).contains("expected a fraction such as 0.8 or a percentage such as 80% but was 'eighty'");
-        err.reset();
         assertThat(run("--delta", "0.1")).isEqualTo(2);
         assertThat(err()).contains("Missing required option: '--rate=RATE'");
         assertThat(out()).isEmpty();

@@ -1,25 +1,20 @@
 package dev.agenteval.cli;
 
-import static dev.agenteval.cli.FakeOpenAi.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
+import dev.agenteval.testkit.ChatReply;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
+import dev.agenteval.testkit.FakeChatModel;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
-import mockwebserver3.Dispatcher;
-import mockwebserver3.MockResponse;
-import mockwebserver3.MockWebServer;
-import mockwebserver3.RecordedRequest;
-import mockwebserver3.junit5.StartStop;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,52 +30,40 @@ class SeedSuitesCliTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Path SEEDS = Path.of("../eval-yaml/src/test/resources/seeds/platform");
 
-    @StartStop
-    private final MockWebServer judge = new MockWebServer();
+    private final FakeChatModel judge = FakeChatModel.start().models("judge-model");
 
     @TempDir
     Path dir;
 
     private final List<String> prompts = new CopyOnWriteArrayList<>();
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     @BeforeEach
     void judgeFailsOnlyWhatTheEchoCannotMeet() throws IOException {
         copy(SEEDS, dir);
-        judge.setDispatcher(new Dispatcher() {
-            @Override
-            public MockResponse dispatch(RecordedRequest request) {
-                if (request.getTarget().endsWith("/models")) {
-                    return json(Map.of("object", "list", "data", List.of(Map.of("id", "judge-model"))));
-                }
-                String prompt = request.getBody() == null ? "" : request.getBody().utf8();
-                prompts.add(prompt);
-                boolean fail = prompt.contains("Paris") || prompt.contains("Expands on a capability");
-                String verdict = "{\"reason\": \"checked\", \"verdict\": \"" + (fail ? "fail" : "pass") + "\", \"score\": "
-                        + (fail ? 0.0 : 1.0) + "}";
-                return json(Map.of("id", "c1", "object", "chat.completion", "model", "judge-model",
-                        "choices", List.of(Map.of("index", 0, "finish_reason", "stop",
-                                "message", Map.of("role", "assistant", "content", verdict))),
-                        "usage", Map.of("prompt_tokens", 10, "completion_tokens", 5, "total_tokens", 15)));
-            }
+        judge.otherwise(request -> {
+            String prompt = request.body();
+            prompts.add(prompt);
+            boolean fail = prompt.contains("Paris") || prompt.contains("Expands on a capability");
+            return (fail ? ChatReply.fail("checked") : ChatReply.pass("checked")).usage(10, 5);
         });
     }
 
-    private int run(String suite) {
-        return AgentEvalCli.execute(new String[] {"run", suite, "--protocol", "test-echo", "--agent-url", "http://127.0.0.1:1",
-                        "--judge", "openai", "--judge-url", "http://127.0.0.1:" + judge.getPort() + "/v1",
-                        "--judge-model", "judge-model", "--report-dir", "reports"},
-                AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                        new PrintStream(err, true, StandardCharsets.UTF_8),
-                        Map.of("AGENT_EVAL_JUDGE_API_KEY", "judge-key-1234"), dir));
+    @AfterEach
+    void stopJudge() {
+        judge.close();
+    }
+
+    private CommandResult run(String suite) {
+        return CommandRunner.in(dir).withVariable("AGENT_EVAL_JUDGE_API_KEY", "judge-key-1234").run("run", suite,
+                "--protocol", "test-echo", "--agent-url", "http://127.0.0.1:1", "--judge", "openai", "--judge-url",
+                judge.url().toString(), "--judge-model", "judge-model", "--report-dir", "reports");
     }
 
     @Test
     void the_support_agent_suite_sends_each_criteria_to_the_judge_and_fails_the_turn_it_rejects() throws IOException {
-        int code = run("support-agent/eval/eval.yaml");
+        CommandResult r = run("support-agent/eval/eval.yaml");
 
-        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(1);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(1);
         assertThat(prompts).hasSize(3);
         assertThat(String.join("\n", prompts))
                 .contains("A friendly greeting that briefly explains what this agent can help the user with.")
@@ -93,9 +76,9 @@ class SeedSuitesCliTest {
 
     @Test
     void the_maintenance_suite_judges_faithfulness_against_ground_truth_the_agent_never_sees() throws IOException {
-        int code = run("maintenance-agent/eval/eval.yaml");
+        CommandResult r = run("maintenance-agent/eval/eval.yaml");
 
-        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero(); // open-work-orders fails, as expected
+        assertThat(r.exitCode()).as(r.toString()).isZero(); // open-work-orders fails, as expected
         assertThat(String.join("\n", prompts)).contains("Pump P-101 was shut down on 2024-03-15 due to bearing wear.");
         JsonNode results = results();
         assertThat(status(results, "pump-status")).isEqualTo("passed");

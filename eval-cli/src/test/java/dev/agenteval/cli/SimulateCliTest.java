@@ -1,7 +1,5 @@
 package dev.agenteval.cli;
 
-import static dev.agenteval.cli.FakeOpenAi.completion;
-import static dev.agenteval.cli.FakeOpenAi.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -10,21 +8,17 @@ import dev.agenteval.api.Case;
 import dev.agenteval.api.Scorers;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.Turn;
+import dev.agenteval.testkit.ChatReply;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
+import dev.agenteval.testkit.FakeChatModel;
 import dev.agenteval.yaml.SuiteLoader;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import mockwebserver3.Dispatcher;
-import mockwebserver3.MockResponse;
-import mockwebserver3.MockWebServer;
-import mockwebserver3.RecordedRequest;
-import mockwebserver3.junit5.StartStop;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -64,8 +58,7 @@ class SimulateCliTest {
                   goal_completion: true
             """;
 
-    @StartStop
-    private final MockWebServer model = new MockWebServer();
+    private final FakeChatModel model = FakeChatModel.start().models("m");
 
     @TempDir
     Path work;
@@ -76,46 +69,33 @@ class SimulateCliTest {
 
     /** The fake model: the user says the script's lines then that its goal is met; the judge passes on "42". */
     private void fakeModel() {
-        model.setDispatcher(new Dispatcher() {
-            @Override
-            public MockResponse dispatch(RecordedRequest request) {
-                if (request.getTarget().endsWith("/models")) {
-                    return json(Map.of("object", "list", "data", List.of(Map.of("id", "m"))));
-                }
-                try {
-                    JsonNode messages = JSON.readTree(request.getBody().utf8()).path("messages");
-                    String system = messages.path(0).path("content").asText();
-                    String user = messages.path(1).path("content").asText();
-                    asked.add(system.startsWith("You play a user") ? "simulator" : "judge");
-                    if (system.startsWith("You play a user")) {
-                        int done = system.split("\nUser: ", -1).length - 1;
-                        return completion(done < SCRIPT.size()
-                                ? "{\"message\": " + JSON.writeValueAsString(SCRIPT.get(done)) + ", \"goal_met\": false}"
-                                : "{\"message\": \"\", \"goal_met\": true}");
-                    }
-                    boolean pass = user.contains("you said: It is order 42");
-                    return completion("{\"reason\": \"checked\", \"verdict\": \"" + (pass ? "pass" : "fail")
-                            + "\", \"score\": " + (pass ? 1 : 0) + "}");
-                } catch (IOException e) {
-                    throw new IllegalStateException(e);
-                }
+        model.otherwise(request -> {
+            String system = request.systemMessage();
+            asked.add(system.startsWith("You play a user") ? "simulator" : "judge");
+            if (system.startsWith("You play a user")) {
+                int done = system.split("\nUser: ", -1).length - 1;
+                return done < SCRIPT.size() ? ChatReply.userTurn(SCRIPT.get(done)) : ChatReply.goalMet("");
             }
+            return request.lastUserMessage().contains("you said: It is order 42") ? ChatReply.pass("checked")
+                    : ChatReply.fail("checked");
         });
     }
 
+    @AfterEach
+    void stopModel() {
+        model.close();
+    }
+
     private int run(String... args) {
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        int code = AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(o, true, StandardCharsets.UTF_8),
-                new PrintStream(e, true, StandardCharsets.UTF_8), Map.of(), work));
-        out = o.toString(StandardCharsets.UTF_8);
-        err = e.toString(StandardCharsets.UTF_8);
-        return code;
+        CommandResult r = CommandRunner.in(work).run(args);
+        out = r.out();
+        err = r.err();
+        return r.exitCode();
     }
 
     private String[] runArgs(String suite, String... more) {
         List<String> args = new java.util.ArrayList<>(List.of("run", suite, "--protocol", "test-echo", "--agent-url",
-                "http://127.0.0.1:1", "--judge-url", "http://127.0.0.1:" + model.getPort() + "/v1", "--judge-model", "m"));
+                "http://127.0.0.1:1", "--judge-url", model.url().toString(), "--judge-model", "m"));
         args.addAll(List.of(more));
         return args.toArray(String[]::new);
     }
@@ -181,6 +161,6 @@ class SimulateCliTest {
         assertThat(code).isEqualTo(2);
         assertThat(err).contains("simulated cases need a user simulator:", "needs a model: set AGENT_EVAL_SIMULATOR_MODEL"
                 + " or AGENT_EVAL_JUDGE_MODEL");
-        assertThat(model.getRequestCount()).isZero();
+        assertThat(model.requestCount()).isZero();
     }
 }

@@ -2,11 +2,9 @@ package dev.agenteval.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
 import java.nio.file.Path;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** {@code agent-eval --version} run from classes, as in an IDE; JarManifestIT runs the built jar. */
@@ -21,13 +19,10 @@ class VersionCliTest {
 
     @Test
     void should_print_the_project_version_not_development() {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        int code = AgentEvalCli.execute(new String[] {"--version"}, AgentEvalCli.Context.of(
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                Map.of(), Path.of("")));
+        CommandResult r = CommandRunner.in(Path.of("")).run("--version");
 
-        assertThat(code).isZero();
-        assertThat(out.toString(StandardCharsets.UTF_8).strip())
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        assertThat(r.out().strip())
                 .isEqualTo("agent-eval " + projectVersion())
                 .doesNotContain("development")
                 .doesNotContain("${");

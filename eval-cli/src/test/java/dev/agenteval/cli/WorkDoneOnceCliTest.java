@@ -2,14 +2,12 @@ package dev.agenteval.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,8 +36,7 @@ class WorkDoneOnceCliTest {
     @TempDir
     Path dir;
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private CommandResult last;
 
     @BeforeEach
     void writeSuite() throws IOException {
@@ -48,8 +45,8 @@ class WorkDoneOnceCliTest {
     }
 
     private int run(String... args) {
-        return AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), dir));
+        last = CommandRunner.in(dir).run(args);
+        return last.exitCode();
     }
 
     @Test
@@ -57,8 +54,8 @@ class WorkDoneOnceCliTest {
         int code = run("run", "counted.yaml", "--repeat", "2", "--protocol", "test-echo", "--agent-url", "http://127.0.0.1:1",
                 "--report-dir", "reports");
 
-        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("3 cases: 3 passed");
+        assertThat(code).as(last.err()).isZero();
+        assertThat(last.out()).contains("3 cases: 3 passed");
         assertThat(TestScorers.Counted.DISCOVERED.get()).as("providers discovered").isEqualTo(1);
         assertThat(TestScorers.Counted.CREATED.get()).as("scorers created").isEqualTo(1);
         // Validated once by the loader, which reports a spec's problems at their lines, once by the

@@ -4,7 +4,7 @@ import dev.agenteval.agents.AgentClients;
 import dev.agenteval.api.EvalException;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
-import dev.agenteval.cli.demo.DemoAgent;
+import dev.agenteval.testkit.demo.DemoAgent;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.report.Reports;
 import dev.agenteval.judge.OverlapJudge;

@@ -43,7 +43,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The demo suites, all run against {@link dev.agenteval.cli.demo.DemoAgent}: one written with the Java DSL
+ * The demo suites, all run against {@link dev.agenteval.testkit.demo.DemoAgent}: one written with the Java DSL
  * ({@link #javaDsl()}), one in each YAML dialect ({@link #platformYaml()}, {@link #harnessYaml()}).
  * Together they use every scorer family: deterministic checks on the answer and the raw response,
  * checks on data parts and task states, tool checks, and judge scorers (judged offline by the

@@ -48,6 +48,7 @@ import org.junit.jupiter.api.Test;
  * layer 1  eval-core    api, common; jackson, slf4j
  *          eval-scorers api, common; jackson, json-path           (the built-in deterministic scorers)
  * layer 2  eval-http    api, common, core; jackson, java.net.http, resilience4j (retry, core), slf4j
+ *          eval-testkit api, core; jackson, slf4j (the JDK's HTTP server; finds eval-cli at run time)
  *          eval-report  api, common, core; jackson, slf4j
  *          eval-yaml    api, common, core; snakeyaml, jackson, slf4j            (never eval-judge)
  * layer 3  eval-judge   api, common, core, http; jackson, resilience4j (core, ratelimiter, circuitbreaker), slf4j
@@ -96,6 +97,7 @@ class ArchitectureTest {
     private static final String AGENTS = "dev.agenteval.agents";
     private static final String OPIK = "dev.agenteval.opik";
     private static final String LAUNCH = "dev.agenteval.launch";
+    private static final String TESTKIT = "dev.agenteval.testkit";
     private static final String SLF4J = "org.slf4j";
     private static final String JAVA_NET_HTTP = "java.net.http";
 
@@ -109,6 +111,7 @@ class ArchitectureTest {
         MODULES.put(SCORERS, new Allowed(1, Set.of(API, COMMON), union(JACKSON, Set.of("json.path"))));
         MODULES.put(HTTP, new Allowed(2, Set.of(API, COMMON, CORE), union(JACKSON, Set.of(JAVA_NET_HTTP,
                 "io.github.resilience4j.retry", "io.github.resilience4j.core", SLF4J))));
+        MODULES.put(TESTKIT, new Allowed(2, Set.of(API, CORE), union(JACKSON, Set.of(SLF4J))));
         MODULES.put(REPORT, new Allowed(2, Set.of(API, COMMON, CORE), union(JACKSON, Set.of(SLF4J))));
         MODULES.put(YAML, new Allowed(2, Set.of(API, COMMON, CORE), union(JACKSON, Set.of("org.yaml.snakeyaml", SLF4J))));
         MODULES.put(JUDGE, new Allowed(3, Set.of(API, COMMON, CORE, HTTP), union(JACKSON, Set.of(JAVA_NET_HTTP,
@@ -119,7 +122,7 @@ class ArchitectureTest {
         MODULES.put(OPIK, new Allowed(3, Set.of(API, COMMON, CORE, HTTP), union(JACKSON, Set.of(JAVA_NET_HTTP, SLF4J))));
         Set<String> belowLaunch = Set.of(API, COMMON, CORE, SCORERS, HTTP, REPORT, YAML, JUDGE, AGENTS, OPIK);
         MODULES.put(LAUNCH, new Allowed(4, belowLaunch, union(JACKSON, Set.of(JAVA_NET_HTTP, SLF4J))));
-        Set<String> belowTop = union(belowLaunch, Set.of(LAUNCH));
+        Set<String> belowTop = union(belowLaunch, Set.of(LAUNCH, TESTKIT));
         MODULES.put("dev.agenteval.junit", new Allowed(5, belowTop, union(JACKSON, Set.of(JAVA_NET_HTTP,
                 "org.junit.jupiter.api", "org.junit.platform.commons", SLF4J))));
         MODULES.put("dev.agenteval.cli", new Allowed(5, belowTop, union(JACKSON, Set.of(JAVA_NET_HTTP,

@@ -4,13 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.agenteval.cli.AgentEvalCli;
-import dev.agenteval.cli.demo.DemoAgent;
-import java.io.ByteArrayOutputStream;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
+import dev.agenteval.testkit.demo.DemoAgent;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -27,8 +25,7 @@ class CliAgainstDemoAgentTest {
     @TempDir
     Path dir;
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private CommandResult last;
 
     @BeforeAll
     static void start() throws IOException {
@@ -41,8 +38,8 @@ class CliAgainstDemoAgentTest {
     }
 
     private int cli(String... args) {
-        return AgentEvalCli.execute(args, AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), dir));
+        last = CommandRunner.in(dir).run(args);
+        return last.exitCode();
     }
 
     private Path write(String name, String yaml) throws IOException {
@@ -86,7 +83,7 @@ class CliAgainstDemoAgentTest {
         int code = cli("run", "suite.yaml", "--agent-url", agent.url().toString(), "--case", "greeting", "--case", "booking",
                 "--report-dir", "reports");
 
-        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(code).as(last.err()).isZero();
         JsonNode json = new ObjectMapper().readTree(dir.resolve("reports/results.json").toFile());
         assertThat(json.at("/summary/cases").asInt()).isEqualTo(2);
         assertThat(json.at("/cases/1/turns/0/state").asText()).isEqualTo("input-required");
@@ -100,7 +97,7 @@ class CliAgainstDemoAgentTest {
         write("suite.yaml", SUITE);
 
         assertThat(cli("run", "suite.yaml", "--agent-url", agent.url().toString(), "--tag", "slow")).isEqualTo(1);
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("wants-a-refund");
+        assertThat(last.out()).contains("wants-a-refund");
     }
 
     @Test
@@ -108,7 +105,7 @@ class CliAgainstDemoAgentTest {
         write("broken.yaml", SUITE.replaceFirst("type: contains", "type: contians"));
 
         assertThat(cli("run", "broken.yaml", "--agent-url", agent.url().toString())).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("broken.yaml:7:19").contains("did you mean 'contains'");
+        assertThat(last.err()).contains("broken.yaml:7:19").contains("did you mean 'contains'");
     }
 
     @Test
@@ -123,7 +120,7 @@ class CliAgainstDemoAgentTest {
                 "--report-dir", "reports");
 
         assertThat(code).isEqualTo(3);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("network_error");
+        assertThat(last.err()).contains("network_error");
         assertThat(dir.resolve("reports/results.json")).exists();
     }
 }

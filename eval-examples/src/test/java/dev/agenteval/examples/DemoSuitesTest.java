@@ -16,7 +16,7 @@ import dev.agenteval.api.TaskState;
 import dev.agenteval.api.ToolSpec;
 import dev.agenteval.api.Turn;
 import dev.agenteval.api.Variable;
-import dev.agenteval.cli.demo.DemoAgent;
+import dev.agenteval.testkit.demo.DemoAgent;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.judge.OverlapJudge;
 import dev.agenteval.spi.AgentClient;

@@ -6,7 +6,7 @@ import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
-import dev.agenteval.cli.demo.DemoAgent;
+import dev.agenteval.testkit.demo.DemoAgent;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.judge.OverlapJudge;
 import dev.agenteval.spi.AgentClient;

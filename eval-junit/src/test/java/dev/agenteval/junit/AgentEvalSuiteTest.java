@@ -8,6 +8,7 @@ import dev.agenteval.api.FailureCode;
 import dev.agenteval.api.Suite;
 import dev.agenteval.junit.Launch.Outcome;
 import dev.agenteval.junit.internal.ClasspathSuites;
+import dev.agenteval.testkit.FakeA2aAgent;
 import dev.agenteval.yaml.SuiteLoader;
 import java.io.OutputStream;
 import java.net.URL;
@@ -36,7 +37,7 @@ class AgentEvalSuiteTest {
 
     @Test
     void should_run_one_test_per_yaml_case_against_an_a2a_agent_from_configuration_parameters() throws Exception {
-        try (FakeA2aAgent agent = new FakeA2aAgent()) {
+        try (FakeA2aAgent agent = OrdersAgent.start()) {
             Path reports = dir.resolve("reports");
 
             Launch launch = Launch.run(A2aYamlEvals.class, dir, Map.of("agent-eval.agent-url", agent.url().toString(),
@@ -58,7 +59,7 @@ class AgentEvalSuiteTest {
             assertThat(((InfrastructureFailureException) errored.throwable()).code()).contains(FailureCode.INVALID_RESPONSE);
             assertThat(errored.message()).contains("turn 1: invalid_response: ").contains("-32603");
 
-            assertThat(agent.requests()).isEqualTo(3);
+            assertThat(agent.requestCount()).isEqualTo(3);
             assertThat(launch.containers.get(FACTORY).status()).isEqualTo(Status.SUCCESSFUL);
             // The suite's own subfolder: the suites of other test classes write in the same report folder.
             assertThat(reports.resolve("pharmacy/report.html")).content(StandardCharsets.UTF_8).contains("names-a-dose");
@@ -69,7 +70,7 @@ class AgentEvalSuiteTest {
 
     @Test
     void should_make_one_container_per_suite_when_the_annotation_names_several() throws Exception {
-        try (FakeA2aAgent agent = new FakeA2aAgent()) {
+        try (FakeA2aAgent agent = OrdersAgent.start()) {
             Launch launch = Launch.run(TwoSuitesEvals.class, dir, Map.of("agent-eval.agent-url", agent.url().toString(),
                     "agent-eval.judge", "overlap"));
 
@@ -95,7 +96,7 @@ class AgentEvalSuiteTest {
 
     @Test
     void should_take_the_agent_from_the_environment_when_no_parameter_is_set() throws Throwable {
-        try (FakeA2aAgent agent = new FakeA2aAgent();
+        try (FakeA2aAgent agent = OrdersAgent.start();
              AgentEvalSetup setup = new AgentEvalSetup(A2aYamlEvals.class, new String[] {"evals/greeting.yaml"},
                      name -> Optional.empty(), Map.of("AGENT_EVAL_AGENT_URL", agent.url().toString())::get)) {
 
@@ -103,26 +104,26 @@ class AgentEvalSuiteTest {
 
             assertThat(tests).extracting(DynamicNode::getDisplayName).containsExactly("says-hello");
             ((DynamicTest) tests.get(0)).getExecutable().execute();
-            assertThat(agent.requests()).isEqualTo(1);
+            assertThat(agent.requestCount()).isEqualTo(1);
         }
     }
 
     @Test
     void should_prefer_the_configuration_parameter_to_the_environment() throws Throwable {
-        try (FakeA2aAgent agent = new FakeA2aAgent();
+        try (FakeA2aAgent agent = OrdersAgent.start();
              AgentEvalSetup setup = new AgentEvalSetup(A2aYamlEvals.class, new String[] {"evals/greeting.yaml"},
                      name -> Optional.ofNullable(Map.of("agent-eval.agent-url", agent.url().toString()).get(name)),
                      Map.of("AGENT_EVAL_AGENT_URL", "http://127.0.0.1:9/")::get)) {
 
             ((DynamicTest) setup.dynamicTests().toList().get(0)).getExecutable().execute();
 
-            assertThat(agent.requests()).isEqualTo(1);
+            assertThat(agent.requestCount()).isEqualTo(1);
         }
     }
 
     @Test
     void should_run_a_suite_written_in_code_with_the_agent_judge_and_report_folder_of_the_parameters() throws Exception {
-        try (FakeA2aAgent agent = new FakeA2aAgent()) {
+        try (FakeA2aAgent agent = OrdersAgent.start()) {
             Path reports = dir.resolve("reports");
 
             Launch launch = Launch.run(CodeSuiteEvals.class, dir, Map.of("agent-eval.agent-url", agent.url().toString(),
@@ -138,7 +139,7 @@ class AgentEvalSuiteTest {
 
     @Test
     void should_name_the_settings_that_choose_a_judge_when_a_suite_written_in_code_needs_one() throws Exception {
-        try (FakeA2aAgent agent = new FakeA2aAgent()) {
+        try (FakeA2aAgent agent = OrdersAgent.start()) {
             Launch launch = Launch.run(CodeSuiteEvals.class, dir, Map.of("agent-eval.agent-url", agent.url().toString()));
 
             Outcome greets = launch.test("greets");
@@ -146,7 +147,7 @@ class AgentEvalSuiteTest {
                     .hasRootCauseInstanceOf(ConfigurationException.class);
             assertThat(greets.message()).contains("scorer 'correctness' needs a judge, but none is configured:",
                     "-Dagent-eval.judge=overlap", "AGENT_EVAL_JUDGE_MODEL");
-            assertThat(agent.requests()).isZero();
+            assertThat(agent.requestCount()).isZero();
         }
     }
 

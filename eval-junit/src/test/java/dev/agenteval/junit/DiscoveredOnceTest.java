@@ -7,6 +7,7 @@ import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.launch.Setting;
 import dev.agenteval.spi.Scorer;
 import dev.agenteval.spi.ScorerFactory;
+import dev.agenteval.testkit.FakeA2aAgent;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -40,7 +41,7 @@ class DiscoveredOnceTest {
 
     @Test
     void should_discover_the_providers_once_for_the_suites_the_environment_the_agent_and_the_run() throws Throwable {
-        try (FakeA2aAgent agent = new FakeA2aAgent()) {
+        try (FakeA2aAgent agent = OrdersAgent.start()) {
             Map<String, String> parameters = Map.of(Setting.AGENT_URL.parameter(), agent.url().toString());
             int before = Counted.INSTANCES.get();
             try (AgentEvalSetup setup = new AgentEvalSetup(A2aYamlEvals.class, new String[] {"evals/greeting.yaml"},
@@ -48,7 +49,7 @@ class DiscoveredOnceTest {
 
                 ((DynamicTest) setup.dynamicTests().toList().get(0)).getExecutable().execute();
 
-                assertThat(agent.requests()).isEqualTo(1);
+                assertThat(agent.requestCount()).isEqualTo(1);
             }
             assertThat(Counted.INSTANCES.get() - before).as("providers discovered").isEqualTo(1);
         }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agenteval.junit.Launch.Outcome;
+import dev.agenteval.testkit.FakeA2aAgent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -38,7 +39,7 @@ class GatesJunitTest {
 
     @Test
     void should_add_no_gate_test_without_gates() throws Exception {
-        try (FakeA2aAgent agent = new FakeA2aAgent()) {
+        try (FakeA2aAgent agent = OrdersAgent.start()) {
             Launch launch = run(agent, Map.of());
 
             assertThat(launch.tests).containsOnlyKeys("greets", "names-a-dose", "agent-breaks");
@@ -48,7 +49,7 @@ class GatesJunitTest {
 
     @Test
     void should_let_a_met_threshold_decide_the_suite_aborting_the_failed_case_with_its_failure() throws Exception {
-        try (FakeA2aAgent agent = new FakeA2aAgent()) {
+        try (FakeA2aAgent agent = OrdersAgent.start()) {
             Launch launch = run(agent, Map.of("agent-eval.threshold", "30"));
 
             assertThat(launch.tests).containsOnlyKeys("greets", "names-a-dose", "agent-breaks", "gate");
@@ -66,7 +67,7 @@ class GatesJunitTest {
 
     @Test
     void should_fail_the_gate_test_when_the_pass_rate_is_under_the_threshold() throws Exception {
-        try (FakeA2aAgent agent = new FakeA2aAgent()) {
+        try (FakeA2aAgent agent = OrdersAgent.start()) {
             Launch launch = run(agent, Map.of("agent-eval.threshold", "50"));
 
             Outcome gate = launch.test("gate");
@@ -77,7 +78,7 @@ class GatesJunitTest {
 
     @Test
     void should_fail_the_lower_bound_gate_that_the_point_estimate_meets() throws Exception {
-        try (FakeA2aAgent agent = new FakeA2aAgent()) {
+        try (FakeA2aAgent agent = OrdersAgent.start()) {
             // 1 of 3 passed: 33.3%, but the 95% Wilson interval's lower bound is 6.1% (independently: 0.0615).
             Launch launch = run(agent, Map.of("agent-eval.threshold", "30", "agent-eval.threshold-lower-bound", "30"));
 
@@ -93,7 +94,7 @@ class GatesJunitTest {
 
     @Test
     void should_compare_with_the_baseline_in_the_reports_and_gate_on_regressions() throws Exception {
-        try (FakeA2aAgent agent = new FakeA2aAgent()) {
+        try (FakeA2aAgent agent = OrdersAgent.start()) {
             run(agent, Map.of());
             // The baseline: the same run, where names-a-dose passed.
             Path baseline = dir.resolve("baseline/pharmacy/results.json");
@@ -124,14 +125,14 @@ class GatesJunitTest {
 
     @Test
     void should_fail_the_factory_naming_an_invalid_gate_setting_before_any_agent_call() throws Exception {
-        try (FakeA2aAgent agent = new FakeA2aAgent()) {
+        try (FakeA2aAgent agent = OrdersAgent.start()) {
             Launch launch = run(agent, Map.of("agent-eval.threshold", "abc", "agent-eval.fail-on-regression", "true"));
 
             Outcome factory = launch.containers.get(FACTORY);
             assertThat(factory.status()).isEqualTo(Status.FAILED);
             assertThat(factory.message()).contains("agent-eval.threshold must be a percentage between 0 and 100 but is 'abc'")
                     .contains("agent-eval.fail-on-regression needs agent-eval.baseline (or AGENT_EVAL_BASELINE): an earlier results.json");
-            assertThat(agent.requests()).isZero();
+            assertThat(agent.requestCount()).isZero();
         }
     }
 }

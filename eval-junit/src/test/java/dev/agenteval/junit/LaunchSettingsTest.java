@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.launch.Setting;
+import dev.agenteval.testkit.FakeA2aAgent;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,20 +44,20 @@ class LaunchSettingsTest {
 
     @Test
     void should_read_the_agent_and_report_folder_from_the_declared_variables() throws Throwable {
-        try (FakeA2aAgent agent = new FakeA2aAgent();
+        try (FakeA2aAgent agent = OrdersAgent.start();
              AgentEvalSetup setup = setup(Map.of(), Map.of(Setting.AGENT_URL.variable(), agent.url().toString(),
                      Setting.PROTOCOL.variable(), "a2a", Setting.REPORT_DIR.variable(), dir.toString()))) {
 
             ((DynamicTest) setup.dynamicTests().toList().get(0)).getExecutable().execute();
 
-            assertThat(agent.requests()).isEqualTo(1);
+            assertThat(agent.requestCount()).isEqualTo(1);
             assertThat(Files.readString(dir.resolve("greeting/results.json"))).containsPattern("\"agent\"\\s*:\\s*\"a2a http://");
         }
     }
 
     @Test
     void should_compute_the_reports_intervals_at_the_declared_confidence_and_refuse_an_invalid_one() throws Throwable {
-        try (FakeA2aAgent agent = new FakeA2aAgent();
+        try (FakeA2aAgent agent = OrdersAgent.start();
              AgentEvalSetup setup = setup(Map.of(Setting.CONFIDENCE.parameter(), "0.9", Setting.SEED.parameter(), "3"),
                      Map.of(Setting.AGENT_URL.variable(), agent.url().toString(), Setting.PROTOCOL.variable(), "a2a",
                              Setting.REPORT_DIR.variable(), dir.toString()))) {

@@ -7,6 +7,7 @@ import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.launch.Setting;
 import dev.agenteval.opik.FakeOpik;
 import dev.agenteval.opik.OpikException;
+import dev.agenteval.testkit.FakeA2aAgent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -45,14 +46,14 @@ class OpikJunitTest {
 
     @Test
     void should_record_the_suite_as_an_experiment_after_its_cases_and_link_the_reports() throws Throwable {
-        try (FakeA2aAgent agent = new FakeA2aAgent(); FakeOpik opik = new FakeOpik();
+        try (FakeA2aAgent agent = OrdersAgent.start(); FakeOpik opik = new FakeOpik();
              AgentEvalSetup setup = setup(Map.of(AgentEvalSetup.OPIK_PARAMETER, "true",
                      AgentEvalSetup.OPIK_DATASET_PARAMETER, "junit-ds",
                      AgentEvalSetup.OPIK_EXPERIMENT_PARAMETER, "junit-exp"), env(agent, opik))) {
 
             Iterator<DynamicNode> nodes = setup.dynamicTests().iterator();
             assertThat(opik.keys()).as("health check before any case").contains("GET /api/is-alive/ping");
-            assertThat(agent.requests()).isZero();
+            assertThat(agent.requestCount()).isZero();
             DynamicTest first = (DynamicTest) nodes.next();
             assertThat(first.getDisplayName()).isEqualTo("says-hello");
             first.getExecutable().execute();
@@ -73,20 +74,20 @@ class OpikJunitTest {
 
     @Test
     void should_fail_the_factory_before_any_case_when_opik_does_not_answer() throws Throwable {
-        try (FakeA2aAgent agent = new FakeA2aAgent(); FakeOpik opik = new FakeOpik()) {
+        try (FakeA2aAgent agent = OrdersAgent.start(); FakeOpik opik = new FakeOpik()) {
             Map<String, String> env = env(agent, opik);
             opik.healthy = false;
             try (AgentEvalSetup setup = setup(Map.of(AgentEvalSetup.OPIK_PARAMETER, "true"), env)) {
                 assertThatThrownBy(setup::dynamicTests).isInstanceOf(OpikException.class)
                         .hasMessageContaining("is not healthy");
             }
-            assertThat(agent.requests()).isZero();
+            assertThat(agent.requestCount()).isZero();
         }
     }
 
     @Test
     void should_fail_the_container_after_the_verdicts_when_the_upload_fails() throws Throwable {
-        try (FakeA2aAgent agent = new FakeA2aAgent(); FakeOpik opik = new FakeOpik();
+        try (FakeA2aAgent agent = OrdersAgent.start(); FakeOpik opik = new FakeOpik();
              AgentEvalSetup setup = setup(Map.of(AgentEvalSetup.OPIK_PARAMETER, "true"), env(agent, opik))) {
             opik.fault("POST /api/v1/private/experiments", FakeOpik.Fault.of(401,
                     "{\"code\":401,\"message\":\"API key is invalid\"}"));
@@ -105,7 +106,7 @@ class OpikJunitTest {
 
     @Test
     void should_fail_only_the_suites_container_through_the_platform_when_the_upload_fails() throws Exception {
-        try (FakeA2aAgent agent = new FakeA2aAgent(); FakeOpik opik = new FakeOpik()) {
+        try (FakeA2aAgent agent = OrdersAgent.start(); FakeOpik opik = new FakeOpik()) {
             opik.fault("POST /api/v1/private/experiments", FakeOpik.Fault.of(401,
                     "{\"code\":401,\"message\":\"API key is invalid\"}"));
             Path reports = dir.resolve("reports");
@@ -139,7 +140,7 @@ class OpikJunitTest {
 
     @Test
     void should_record_in_the_opik_of_the_target_named_by_the_parameters() throws Throwable {
-        try (FakeA2aAgent agent = new FakeA2aAgent(); FakeOpik opik = new FakeOpik()) {
+        try (FakeA2aAgent agent = OrdersAgent.start(); FakeOpik opik = new FakeOpik()) {
             Files.writeString(dir.resolve("agent-eval.targets.yaml"), "targets:\n  staging:\n    protocol: a2a\n"
                     + "    url: " + agent.url() + "\n    opik:\n      url: " + opik.url() + "\n      project: Staging\n");
             Map<String, String> parameters = Map.of("agent-eval.target", "staging", AgentEvalSetup.OPIK_PARAMETER, "true");

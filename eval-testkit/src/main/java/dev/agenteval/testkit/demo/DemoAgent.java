@@ -1,12 +1,15 @@
-package dev.agenteval.cli.demo;
+package dev.agenteval.testkit.demo;
 
-import static dev.agenteval.cli.demo.DemoBehaviours.map;
+import static dev.agenteval.testkit.demo.DemoBehaviours.map;
 
-import dev.agenteval.cli.demo.DemoBehaviours.Conversation;
-import dev.agenteval.cli.demo.DemoBehaviours.Reply;
-import dev.agenteval.cli.demo.DemoBehaviours.Task;
-import dev.agenteval.cli.demo.JsonRpc.Incoming;
-import dev.agenteval.cli.demo.JsonRpc.RpcError;
+import dev.agenteval.testkit.demo.DemoBehaviours.Conversation;
+import dev.agenteval.testkit.demo.DemoBehaviours.Reply;
+import dev.agenteval.testkit.demo.DemoBehaviours.Task;
+import dev.agenteval.testkit.demo.JsonRpc.Incoming;
+import dev.agenteval.testkit.demo.JsonRpc.RpcError;
+import dev.agenteval.testkit.internal.FakeHttpServer;
+import dev.agenteval.testkit.internal.FakeHttpServer.Answer;
+import dev.agenteval.testkit.internal.Json;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.net.URI;
@@ -22,9 +25,11 @@ import org.slf4j.LoggerFactory;
 
 
 /**
- * A small, deterministic A2A 0.3 agent over JSON-RPC, served on 127.0.0.1 with the JDK's HTTP
- * server: what the demo suites are run against, and a readable picture of what an A2A agent
- * looks like on the wire.
+ * A small, deterministic A2A 0.3 agent over JSON-RPC, served on 127.0.0.1 by the testkit's HTTP
+ * server (the one {@link dev.agenteval.testkit.FakeA2aAgent} uses): what {@code agent-eval demo-agent}
+ * serves and the demo suites are run against, and a readable picture of what an A2A agent looks
+ * like on the wire. Unlike the fake agent, it is not scripted by a test: it keeps conversations and
+ * tasks and validates every request as a real agent would.
  *
  * <pre>{@code
  * try (DemoAgent agent = DemoAgent.start()) {
@@ -35,7 +40,7 @@ import org.slf4j.LoggerFactory;
  * <h2>Endpoints</h2>
  * <ul>
  * <li>{@code GET /.well-known/agent-card.json}: the agent card (protocol version 0.3.0, url, skills);</li>
- * <li>{@code POST /}: JSON-RPC 2.0 with one method, {@code message/send}. Bad input gets a
+ * <li>{@code POST /} (at most 1 MiB, else 413): JSON-RPC 2.0 with one method, {@code message/send}. Bad input gets a
  *     JSON-RPC error object: -32700 (not JSON), -32600 (not a JSON-RPC request), -32601 (another
  *     method), -32602 (bad params, e.g. no {@code messageId}), -32001 (unknown {@code taskId}),
  *     -32603 (a bug in the agent).</li>
@@ -75,18 +80,21 @@ public final class DemoAgent implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DemoAgent.class);
 
     /** Where the agent card is served, as A2A 0.3 says. */
-    public static final String AGENT_CARD_PATH = "/.well-known/agent-card.json";
+    public static final String AGENT_CARD_PATH = dev.agenteval.testkit.FakeA2aAgent.AGENT_CARD_PATH;
 
-    private final DemoHttpServer server;
+    /** The largest request body served; a larger one gets 413. */
+    static final int MAX_REQUEST_BYTES = 1 << 20;
+
+    private final FakeHttpServer server;
     private final URI url;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Object lock = new Object();
     private final Map<String, Conversation> conversations = new HashMap<>();
     private final Map<String, Task> tasks = new HashMap<>();
 
-    private DemoAgent(DemoHttpServer server) {
-        this.server = server;
-        this.url = URI.create("http://127.0.0.1:" + server.port() + "/");
+    private DemoAgent(int port) {
+        this.server = FakeHttpServer.start("demo agent", port, this::handle);
+        this.url = server.url("/");
     }
 
     /**
@@ -104,9 +112,7 @@ public final class DemoAgent implements AutoCloseable {
      * @throws UncheckedIOException when the port could not be bound (in use, not allowed)
      */
     public static DemoAgent start(int port) {
-        DemoHttpServer server = DemoHttpServer.bind(port);
-        DemoAgent agent = new DemoAgent(server);
-        server.serve(agent::agentCard, body -> JsonRpc.handle(body, agent::send));
+        DemoAgent agent = new DemoAgent(port);
         LOG.debug("Demo agent listening at {}", agent.url);
         return agent;
     }
@@ -122,13 +128,33 @@ public final class DemoAgent implements AutoCloseable {
         if (closed.getAndSet(true)) {
             return;
         }
-        server.stop();
+        server.close();
         LOG.debug("Demo agent at {} stopped", url);
     }
 
     @Override
     public String toString() {
         return "DemoAgent[" + url + "]";
+    }
+
+    /** GET the card, POST JSON-RPC to {@code /}; 405 with {@code Allow} for another method there, 404 elsewhere. */
+    private Answer handle(FakeHttpServer.Incoming in) {
+        String path = in.path();
+        String method = in.method();
+        if (path.equals(AGENT_CARD_PATH) && method.equals("GET")) {
+            return Answer.json(200, Json.write(agentCard()));
+        }
+        if (path.equals("/") && method.equals("POST")) {
+            byte[] body = in.body();
+            return body.length > MAX_REQUEST_BYTES
+                    ? Answer.json(413, Json.write(Map.of("error", "request larger than " + MAX_REQUEST_BYTES + " bytes")))
+                    : Answer.json(200, Json.write(JsonRpc.handle(body, this::send)));
+        }
+        if (path.equals("/") || path.equals(AGENT_CARD_PATH)) {
+            return Answer.json(405, Json.write(Map.of("error", method + " is not allowed on " + path)))
+                    .withHeader("Allow", path.equals("/") ? "POST" : "GET");
+        }
+        return Answer.json(404, Json.write(Map.of("error", "no such path: " + path)));
     }
 
     private Map<String, Object> agentCard() {

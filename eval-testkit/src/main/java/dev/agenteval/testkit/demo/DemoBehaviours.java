@@ -1,4 +1,4 @@
-package dev.agenteval.cli.demo;
+package dev.agenteval.testkit.demo;
 
 import java.time.DayOfWeek;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 /**
- * The demo A2A agent ({@link dev.agenteval.cli.demo.DemoAgent}): what {@code agent-eval demo-agent}
+ * The demo A2A agent ({@link dev.agenteval.testkit.demo.DemoAgent}): what {@code agent-eval demo-agent}
  * serves, and what the tour in eval-examples runs its suites against. Depends on nothing else of the
  * command. Values are non-null unless documented otherwise.
  */
-package dev.agenteval.cli.demo;
+package dev.agenteval.testkit.demo;

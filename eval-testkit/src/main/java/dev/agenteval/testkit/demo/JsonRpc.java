@@ -1,4 +1,4 @@
-package dev.agenteval.cli.demo;
+package dev.agenteval.testkit.demo;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,4 +1,4 @@
-package dev.agenteval.cli.demo;
+package dev.agenteval.testkit.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
