@@ -14,6 +14,7 @@ import dev.agenteval.launch.Settings;
 import dev.agenteval.launch.Fingerprints;
 import dev.agenteval.launch.Wiring;
 import dev.agenteval.report.Gate;
+import dev.agenteval.report.Baseline;
 import dev.agenteval.report.Reports;
 import dev.agenteval.report.SuiteResults;
 import dev.agenteval.report.stats.Confidence;
@@ -76,6 +77,18 @@ final class MergeCommand implements Callable<Integer> {
     @Option(names = Setting.Option.THRESHOLD_LOWER_BOUND, paramLabel = "PCT", description = "Gate on the merged result's noise: as --threshold, but the lower bound of the pass rate's Wilson interval (at --confidence, default 95%%) must be at least PCT percent. With --threshold, both must be met. Needs --suite. Default: AGENT_EVAL_THRESHOLD_LOWER_BOUND.")
     String thresholdLowerBound;
 
+    @Option(names = Setting.Option.BASELINE, paramLabel = "FILE", description = "An earlier results.json, or its report folder, to compare the merged result with, as run --baseline does: regressions, fixes and the paired tests, in every report. Default: AGENT_EVAL_BASELINE.")
+    String baseline;
+
+    @Option(names = Setting.Option.FAIL_ON_REGRESSION, description = "Exit 1 when a case passed in --baseline and does not in the merged result (also AGENT_EVAL_FAIL_ON_REGRESSION=true).")
+    boolean failOnRegression;
+
+    @Option(names = Setting.Option.FAIL_ON_SIGNIFICANT_REGRESSION, description = "Exit 1 only when the merged result as a whole regressed against --baseline (McNemar's exact test on the paired verdicts below --significance, more cases regressed than improved). Also AGENT_EVAL_FAIL_ON_SIGNIFICANT_REGRESSION=true.")
+    boolean failOnSignificantRegression;
+
+    @Option(names = Setting.Option.SIGNIFICANCE, paramLabel = "P", description = "With --baseline: the p-value below which a comparison counts as significant (default: AGENT_EVAL_SIGNIFICANCE, else 0.05).")
+    String significance;
+
     @Option(names = "--suite", paramLabel = "FILE", description = "The current suite: every input must be of it and of the current agent (the agent options below, --repeat and --timeout as the run had them), else exit 2. Required by --threshold, so that an old result does not meet the gate.")
     Path suite;
 
@@ -114,17 +127,20 @@ final class MergeCommand implements Callable<Integer> {
         options.put(Setting.SEED, seed);
         options.put(Setting.THRESHOLD, threshold);
         options.put(Setting.THRESHOLD_LOWER_BOUND, thresholdLowerBound);
+        options.put(Setting.BASELINE, baseline);
+        options.put(Setting.FAIL_ON_REGRESSION, failOnRegression ? "true" : null);
+        options.put(Setting.FAIL_ON_SIGNIFICANT_REGRESSION, failOnSignificantRegression ? "true" : null);
+        options.put(Setting.SIGNIFICANCE, significance);
         Settings settings = Settings.commandLine(options, environment);
         // Every interval is recomputed over the merged cases, never averaged across the inputs.
         Confidence errorBars = Wiring.confidence(settings);
-        GateSettings gates = GateSettings.thresholds(settings);
+        GateSettings gates = GateSettings.of(settings, context.workDir());
         if (gates.gated() && suite == null) {
             throw new ConfigurationException(String.join(" and ", gates.thresholdsGiven())
                     + " binds the gate to the current suite and agent: give --suite FILE"
                     + " and the agent options the run used (" + Setting.Option.TARGET + " NAME or "
                     + Setting.Option.AGENT_URL + " URL, ...)");
         }
-        ReportOptions reportOptions = ReportOptions.none().with(Confidence.class, errorBars);
         Current now = suite == null ? null : current(environment);
         Fingerprint current = now == null ? null : now.fingerprint();
         Map<String, SuiteResult> results = new LinkedHashMap<>();
@@ -167,8 +183,13 @@ final class MergeCommand implements Callable<Integer> {
             context.err().println("warning: the merged result is incomplete (\"complete\": false): "
                     + incompleteReasons(merged, results, missing));
         }
+        Baseline compared = gates.baselineFor(merged.suite(), false, context.err()::println).orElse(null);
+        ReportOptions reportOptions = ReportOptions.none().with(Confidence.class, errorBars);
+        if (compared != null) {
+            reportOptions = reportOptions.with(Baseline.class, compared);
+        }
         List<ResultSink> sinks = new ArrayList<>();
-        sinks.add(Reports.console(context.out(), false, false, null, errorBars));
+        sinks.add(Reports.console(context.out(), false, false, compared, errorBars));
         Path dir = Wiring.reportDir(settings, context.workDir()).orElse(null);
         List<Path> written = new ArrayList<>();
         if (dir != null) {
@@ -207,7 +228,7 @@ final class MergeCommand implements Callable<Integer> {
             expected = recorded == null ? current
                     : Fingerprint.of(current.suite(), current.suiteCases(), current.agent(), recorded.judge());
         }
-        GateSettings.Verdict verdict = gates.verdict(merged, null, expected);
+        GateSettings.Verdict verdict = gates.verdict(merged, compared, expected);
         verdict.lines().forEach(context.out()::println);
         return verdict.met() ? AgentEvalCli.OK : AgentEvalCli.CASES_FAILED;
     }

@@ -211,6 +211,49 @@ class ShardMergeCliTest {
         assertThat(err()).contains("--threshold must be between 0 and 100 (percent) but was 150");
     }
 
+    /** The whole run's results.json with the cases {@code passed} marked passed: a baseline they regressed from. */
+    private String baselineWhere(String name, java.util.Set<String> passed) throws Exception {
+        com.fasterxml.jackson.databind.node.ObjectNode whole = (com.fasterxml.jackson.databind.node.ObjectNode) read("whole/results.json");
+        for (JsonNode c : whole.get("cases")) {
+            if (passed.contains(c.get("id").asText())) {
+                ((com.fasterxml.jackson.databind.node.ObjectNode) c).put("status", "passed").put("passed", true);
+            }
+        }
+        JSON.writeValue(work.resolve(name).toFile(), whole);
+        return name;
+    }
+
+    @Test
+    void should_compare_the_merged_result_with_a_baseline_and_gate_on_its_regressions() throws Exception {
+        run("run", "big.yaml", "--protocol", "test-echo", "--agent-url", "http://127.0.0.1:1", "--report-dir", "whole", "-q");
+        runShard("1/2", "s1");
+        runShard("2/2", "s2");
+        // Every failing case (case-0, case-5, ..., case-55: 12 of 60) passed in the baseline.
+        java.util.Set<String> failing = new java.util.TreeSet<>();
+        for (int i = 0; i < CASES; i += 5) {
+            failing.add("case-" + i);
+        }
+        String all = baselineWhere("all-passed.json", failing);
+        String one = baselineWhere("one-passed.json", java.util.Set.of("case-0"));
+
+        // 12 regressed, 0 improved: McNemar's exact p = 2 / 2^12 = 0.00049, significant.
+        assertThat(run("merge", "s1", "s2", "--baseline", all, "--fail-on-significant-regression", "--report-dir", "merged"))
+                .as(out() + err()).isEqualTo(1);
+        assertThat(out()).contains("--fail-on-significant-regression: the run regressed significantly against " + all)
+                .contains("12 regressed, 0 improved");
+        assertThat(read("merged/results.json").at("/baseline/regressions")).hasSize(12);
+
+        // One flipped case of 60 is no significant regression, but a regression (a threshold decides the rest).
+        assertThat(mergeCurrent("merge", "s1", "s2", "--baseline", one, "--fail-on-significant-regression", "--threshold",
+                "50")).as(out() + err()).isZero();
+        assertThat(out()).contains("--fail-on-significant-regression: no significant regression against " + one);
+        assertThat(mergeCurrent("merge", "s1", "s2", "--baseline", one, "--fail-on-regression", "--threshold", "50"))
+                .isEqualTo(1);
+        assertThat(out()).contains("--fail-on-regression: 1 case regressed against " + one + ": case-0");
+        assertThat(run("merge", "s1", "s2", "--fail-on-regression")).isEqualTo(2);
+        assertThat(err()).contains("--fail-on-regression needs --baseline (or AGENT_EVAL_BASELINE)");
+    }
+
     @Test
     void should_gate_the_merged_result_on_the_lower_bound_of_its_pass_rate() {
         runShard("1/3", "s1");

@@ -71,17 +71,6 @@ public final class GateSettings {
         return of(settings, workDir, true);
     }
 
-    /**
-     * Only the two threshold gates of {@code settings}, for a command that compares with no
-     * baseline ({@code merge}): the baseline settings are not read.
-     *
-     * @throws ConfigurationException naming the option, parameter or variable of a value that is no
-     *                                percentage between 0 and 100, or of an invalid confidence level
-     */
-    public static GateSettings thresholds(Settings settings) {
-        return of(settings, Path.of(""), false);
-    }
-
     private static GateSettings of(Settings settings, Path workDir, boolean compares) {
         List<String> problems = new ArrayList<>();
         Double threshold = percent(settings, Setting.THRESHOLD, problems);
@@ -170,23 +159,28 @@ public final class GateSettings {
      * names differ). Empty, telling {@code notes} why, when the baseline holds no result of it.
      */
     public Optional<Baseline> baselineFor(Suite suite, boolean several, Consumer<String> notes) {
+        return baselineFor(suite.name(), several, notes);
+    }
+
+    /** {@link #baselineFor(Suite, boolean, Consumer)} by the suite's name (a merged result's). */
+    public Optional<Baseline> baselineFor(String suiteName, boolean several, Consumer<String> notes) {
         if (baselines.isEmpty()) {
             return Optional.empty();
         }
         for (Baseline b : baselines) {
-            if (b.result().suite().equals(suite.name())) {
+            if (b.result().suite().equals(suiteName)) {
                 return Optional.of(b);
             }
         }
         if (several || baselines.size() > 1) {
-            notes.accept("warning: suite '" + suite.name() + "' is not compared with a baseline: "
+            notes.accept("warning: suite '" + suiteName + "' is not compared with a baseline: "
                     + baselineOrigin() + " holds no result of it (" + held(baselines)
                     + "); a report folder of a run of several suites holds one per suite");
             return Optional.empty();
         }
         Baseline baseline = baselines.get(0);
         notes.accept("note: baseline " + baseline.source() + " is of suite '" + baseline.result().suite()
-                + "'; comparing it with suite '" + suite.name() + "'");
+                + "'; comparing it with suite '" + suiteName + "'");
         return Optional.of(baseline);
     }
 
