@@ -21,7 +21,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Loads a labels file: people's verdicts on recorded turns, for {@link dev.agenteval.judge.calibration.Calibration}.
+ * Loads a labels file: people's verdicts on recorded turns ({@link LabelledTurn}s), for eval-judge's
+ * {@code dev.agenteval.judge.calibration.Calibration}.
  *
  * <pre>
  * labels:
