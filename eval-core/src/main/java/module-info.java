@@ -3,6 +3,8 @@
  * HTTP (eval-http), no report rendering (eval-report) and no scorers of its own: the built-in
  * scorers (eval-scorers), the judge's and plugins' are all found through the scorer SPI.
  */
+// The qualified export names a module built after this one; javac warns that it cannot see it yet.
+@SuppressWarnings("module")
 module dev.agenteval.core {
     requires transitive dev.agenteval.api;
     requires dev.agenteval.common;
@@ -10,6 +12,8 @@ module dev.agenteval.core {
     requires org.slf4j;
 
     exports dev.agenteval.core;
+    // eval-judge's Calibration masks secrets in what the judge is sent as a run does (RedactingJudge, Redactor).
+    exports dev.agenteval.core.internal to dev.agenteval.judge;
 
     uses dev.agenteval.spi.ScorerFactory;
     uses dev.agenteval.spi.AgentClientProvider;

@@ -1,12 +1,17 @@
 /**
  * agent-eval's LLM judge over OpenAI-compatible endpoints, the judge-based scorers (conversation
- * scorers included), the simulated user and the offline overlap judge. Only {@code dev.agenteval.judge} is exported; the scorers and judge
- * providers are found through {@link java.util.ServiceLoader}.
+ * scorers included), the simulated user, the offline overlap judge, and the calibration of a judge
+ * against people's labels ({@code dev.agenteval.judge.calibration}: {@code Calibration}, its
+ * {@code CalibrationResult} and {@code CalibrationReports}). Only {@code dev.agenteval.judge} and
+ * {@code dev.agenteval.judge.calibration} are exported; the scorers and judge providers are found
+ * through {@link java.util.ServiceLoader}.
  */
 module dev.agenteval.judge {
     requires transitive dev.agenteval.core;
     requires dev.agenteval.common;
     requires transitive dev.agenteval.http;
+    requires transitive dev.agenteval.yaml;   // Calibration takes eval-yaml's LabelledTurns
+    requires transitive dev.agenteval.report; // CalibrationReports.Intervals gives report.stats' Interval
     requires com.fasterxml.jackson.databind;
     requires io.github.resilience4j.core;
     requires io.github.resilience4j.ratelimiter;
@@ -14,6 +19,7 @@ module dev.agenteval.judge {
     requires org.slf4j;
 
     exports dev.agenteval.judge;
+    exports dev.agenteval.judge.calibration;
 
     provides dev.agenteval.spi.ScorerFactory with
             dev.agenteval.judge.internal.CorrectnessScorerFactory,

@@ -5,6 +5,8 @@
  * {@code Baseline} and its {@code BaselineComparison}, {@code Gate}, and {@code SuiteResults} for
  * merging shards.
  */
+// The qualified export names a module built after this one; javac warns that it cannot see it yet.
+@SuppressWarnings("module")
 module dev.agenteval.report {
     requires transitive dev.agenteval.core;
     requires dev.agenteval.common;
@@ -13,6 +15,8 @@ module dev.agenteval.report {
 
     exports dev.agenteval.report;
     exports dev.agenteval.report.stats;
+    // eval-judge's CalibrationReports reads labels from results.json and writes its files atomically.
+    exports dev.agenteval.report.internal to dev.agenteval.judge;
 
     uses dev.agenteval.spi.ReportFormat;
 

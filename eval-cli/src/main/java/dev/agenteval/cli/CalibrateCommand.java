@@ -1,19 +1,19 @@
 package dev.agenteval.cli;
 
 import dev.agenteval.api.ConfigurationException;
-import dev.agenteval.core.Calibration;
-import dev.agenteval.core.CalibrationResult;
-import dev.agenteval.core.LabelledTurn;
 import dev.agenteval.core.Providers;
+import dev.agenteval.judge.calibration.Calibration;
+import dev.agenteval.judge.calibration.CalibrationReports;
+import dev.agenteval.judge.calibration.CalibrationResult;
 import dev.agenteval.launch.Setting;
 import dev.agenteval.launch.Settings;
 import dev.agenteval.launch.Wiring;
-import dev.agenteval.report.CalibrationReports;
 import dev.agenteval.report.Journal;
 import dev.agenteval.report.Reports;
 import dev.agenteval.report.stats.Bootstrap;
 import dev.agenteval.report.stats.Normal;
 import dev.agenteval.spi.Judge;
+import dev.agenteval.yaml.LabelledTurn;
 import dev.agenteval.yaml.LabelsLoader;
 import java.io.IOException;
 import java.nio.file.Files;

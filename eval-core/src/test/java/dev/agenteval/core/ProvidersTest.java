@@ -84,7 +84,13 @@ class ProvidersTest {
 
     @Test
     void should_export_only_the_public_packages() throws java.io.IOException {
-        assertThat(exports(EvalRunner.class)).containsExactly("dev.agenteval.core");
+        assertThat(exports(EvalRunner.class)).containsExactlyInAnyOrder("dev.agenteval.core", "dev.agenteval.core.internal");
+        // The internals only to eval-judge, whose Calibration masks secrets in what the judge is sent as a run does.
+        assertThat(descriptor(EvalRunner.class).exports().stream().filter(java.lang.module.ModuleDescriptor.Exports::isQualified))
+                .singleElement().satisfies(e -> {
+                    assertThat(e.source()).isEqualTo("dev.agenteval.core.internal");
+                    assertThat(e.targets()).containsExactly("dev.agenteval.judge");
+                });
         assertThat(descriptor(EvalRunner.class).exports().stream().filter(e -> !e.isQualified())
                 .map(java.lang.module.ModuleDescriptor.Exports::source)).containsExactly("dev.agenteval.core");
         assertThat(descriptor(EvalRunner.class).requires().stream().map(java.lang.module.ModuleDescriptor.Requires::name))

@@ -51,7 +51,8 @@ import org.junit.jupiter.api.Test;
  *          eval-testkit api, core; jackson, slf4j (the JDK's HTTP server; finds eval-cli at run time)
  *          eval-report  api, common, core; jackson, slf4j
  *          eval-yaml    api, common, core; snakeyaml, jackson, slf4j            (never eval-judge)
- * layer 3  eval-judge   api, common, core, http; jackson, resilience4j (core, ratelimiter, circuitbreaker), slf4j
+ * layer 3  eval-judge   api, common, core, http, yaml (the labels), report (the calibration reports' statistics and
+ *                       results reader); jackson, resilience4j (core, ratelimiter, circuitbreaker), slf4j
  *          eval-agents  api, common, core, http, yaml (its reader, for the targets and price files); jackson, json-path, slf4j
  *          eval-opik    api, common, core, http; jackson, java.net.http, slf4j
  * layer 4  eval-launch  (when it exists) everything below; jackson, slf4j
@@ -114,7 +115,7 @@ class ArchitectureTest {
         MODULES.put(TESTKIT, new Allowed(2, Set.of(API, CORE), union(JACKSON, Set.of(SLF4J))));
         MODULES.put(REPORT, new Allowed(2, Set.of(API, COMMON, CORE), union(JACKSON, Set.of(SLF4J))));
         MODULES.put(YAML, new Allowed(2, Set.of(API, COMMON, CORE), union(JACKSON, Set.of("org.yaml.snakeyaml", SLF4J))));
-        MODULES.put(JUDGE, new Allowed(3, Set.of(API, COMMON, CORE, HTTP), union(JACKSON, Set.of(JAVA_NET_HTTP,
+        MODULES.put(JUDGE, new Allowed(3, Set.of(API, COMMON, CORE, HTTP, YAML, REPORT), union(JACKSON, Set.of(JAVA_NET_HTTP,
                 "io.github.resilience4j.core", "io.github.resilience4j.ratelimiter",
                 "io.github.resilience4j.circuitbreaker", SLF4J))));
         MODULES.put(AGENTS, new Allowed(3, Set.of(API, COMMON, CORE, HTTP, YAML), union(JACKSON, Set.of(JAVA_NET_HTTP,

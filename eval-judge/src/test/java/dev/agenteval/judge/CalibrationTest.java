@@ -10,11 +10,11 @@ import dev.agenteval.api.JudgeException;
 import dev.agenteval.api.ScoreStatus;
 import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.api.Scorers;
-import dev.agenteval.core.Calibration;
-import dev.agenteval.core.CalibrationResult;
-import dev.agenteval.core.CalibrationResult.Confusion;
-import dev.agenteval.core.CalibrationResult.Group;
-import dev.agenteval.core.LabelledTurn;
+import dev.agenteval.judge.calibration.Calibration;
+import dev.agenteval.judge.calibration.CalibrationResult.Confusion;
+import dev.agenteval.judge.calibration.CalibrationResult.Group;
+import dev.agenteval.judge.calibration.CalibrationResult;
+import dev.agenteval.yaml.LabelledTurn;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -133,9 +133,9 @@ class CalibrationTest {
         assertThat(g.agreement()).isEqualTo(1.0);
         assertThat(g.kappa()).isNaN();
         assertThat(g.note()).contains("kappa undefined", "expected agreement 1");
-        assertThat(dev.agenteval.report.CalibrationReports.table(r)).contains("agreement 100.0% (95% CI 51-100%), kappa undefined,",
+        assertThat(dev.agenteval.judge.calibration.CalibrationReports.table(r)).contains("agreement 100.0% (95% CI 51-100%), kappa undefined,",
                 "note: kappa undefined");
-        assertThat(dev.agenteval.report.CalibrationReports.json(r)).contains("\"kappa\": null");
+        assertThat(dev.agenteval.judge.calibration.CalibrationReports.json(r)).contains("\"kappa\": null");
     }
 
     @Test
@@ -166,7 +166,7 @@ class CalibrationTest {
         assertThat(r.disagreements()).isEmpty();
         assertThat(r.decided()).isEqualTo(4);
         assertThat(r.judgedNone()).isFalse();
-        assertThat(dev.agenteval.report.CalibrationReports.table(r))
+        assertThat(dev.agenteval.judge.calibration.CalibrationReports.table(r))
                 .endsWith("Calibrated 7 labels: 4 decided, 2 undecided, 1 errored\n");
     }
 

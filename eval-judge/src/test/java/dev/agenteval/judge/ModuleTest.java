@@ -39,9 +39,10 @@ class ModuleTest {
     }
 
     @Test
-    void should_export_only_the_public_package() {
+    void should_export_only_the_public_packages() {
         assertThat(descriptor().name()).isEqualTo("dev.agenteval.judge");
-        assertThat(descriptor().exports()).extracting(ModuleDescriptor.Exports::source).containsExactly("dev.agenteval.judge");
+        assertThat(descriptor().exports()).allMatch(e -> !e.isQualified()).extracting(ModuleDescriptor.Exports::source)
+                .containsExactlyInAnyOrder("dev.agenteval.judge", "dev.agenteval.judge.calibration");
     }
 
     @Test

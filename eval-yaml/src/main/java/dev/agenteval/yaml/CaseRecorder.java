@@ -2,8 +2,6 @@ package dev.agenteval.yaml;
 
 import dev.agenteval.api.AgentException;
 import dev.agenteval.api.ConfigurationException;
-import dev.agenteval.core.Recording;
-import dev.agenteval.core.SessionRecorder;
 import dev.agenteval.spi.AgentClient;
 import java.nio.file.Path;
 import java.text.Normalizer;
@@ -15,7 +13,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Turns a conversation with an agent into a test case ("save as test case"), as
- * {@code agent-eval record} does: {@link #record} drives the session with eval-core's
+ * {@code agent-eval record} does: {@link #record} drives the session with a
  * {@link SessionRecorder}, {@link #save} writes the recording with a {@link RecordingWriter}
  * (expected tools from the tools the agent called, a commented-out rubric to fill in).
  *

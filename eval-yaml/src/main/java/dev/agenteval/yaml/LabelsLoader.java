@@ -4,9 +4,7 @@ import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.api.ToolCall;
-import dev.agenteval.core.LabelledTurn;
 import dev.agenteval.core.Providers;
-import dev.agenteval.core.RecordedTurn;
 import dev.agenteval.yaml.internal.LoadContext;
 import dev.agenteval.yaml.internal.Node;
 import dev.agenteval.yaml.internal.PlatformMapper;
@@ -23,7 +21,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Loads a labels file: people's verdicts on recorded turns, for {@link dev.agenteval.core.Calibration}.
+ * Loads a labels file: people's verdicts on recorded turns ({@link LabelledTurn}s), for eval-judge's
+ * {@code dev.agenteval.judge.calibration.Calibration}.
  *
  * <pre>
  * labels:

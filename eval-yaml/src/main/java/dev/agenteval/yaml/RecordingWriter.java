@@ -6,8 +6,6 @@ import static dev.agenteval.common.text.Quoting.quote;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Part;
 import dev.agenteval.api.Suite;
-import dev.agenteval.core.RecordedTurn;
-import dev.agenteval.core.Recording;
 import dev.agenteval.yaml.internal.CaseListAppender;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,7 +23,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes a {@link Recording} (eval-core's record of a conversation with an agent) as a
+ * Writes a {@link Recording} (a recorded conversation with an agent) as a
  * platform-dialect case whose expected tools are the tools the agent called on each turn, in
  * order ({@code tools_in_order}, other calls allowed between), with a commented-out rubric for a
  * person to fill in.

@@ -14,7 +14,6 @@ import dev.agenteval.api.TaskState;
 import dev.agenteval.api.ToolCall;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.core.InProcessAgent;
-import dev.agenteval.core.Recording;
 import dev.agenteval.spi.AgentClient;
 import java.nio.file.Files;
 import java.nio.file.Path;

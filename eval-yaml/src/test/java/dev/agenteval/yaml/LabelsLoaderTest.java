@@ -7,7 +7,6 @@ import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Scorers;
 import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.ToolSpec;
-import dev.agenteval.core.LabelledTurn;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

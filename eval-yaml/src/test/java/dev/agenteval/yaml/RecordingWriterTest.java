@@ -5,21 +5,19 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.agenteval.api.AgentResponse;
-import dev.agenteval.api.ScorerSpec;
-import dev.agenteval.api.ToolCall;
-import dev.agenteval.core.RecordedTurn;
-import dev.agenteval.core.Recording;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Part;
+import dev.agenteval.api.ScorerSpec;
+import dev.agenteval.api.ToolCall;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Set;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,4 +1,4 @@
-package dev.agenteval.core;
+package dev.agenteval.yaml;
 
 import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.CaseResult;
@@ -12,7 +12,7 @@ import java.util.Objects;
 
 /**
  * A conversation recorded by a {@link SessionRecorder}: what was sent on each turn and what the
- * agent did, ready to become a case (eval-yaml's {@code CaseRecorder} writes it as YAML; the DSL
+ * agent did, ready to become a case ({@link RecordingWriter} writes it as YAML; the DSL
  * can build one from it too).
  *
  * <pre>{@code

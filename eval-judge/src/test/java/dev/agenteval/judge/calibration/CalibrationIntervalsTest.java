@@ -1,4 +1,4 @@
-package dev.agenteval.report;
+package dev.agenteval.judge.calibration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,8 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agenteval.api.ScoreStatus;
-import dev.agenteval.core.CalibrationResult;
-import dev.agenteval.core.CalibrationResult.Outcome;
+import dev.agenteval.judge.calibration.CalibrationResult.Outcome;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.agenteval.core;
+package dev.agenteval.yaml;
 
 import static dev.agenteval.api.Scorers.toolsInOrder;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -14,6 +14,8 @@ import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.TaskState;
 import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.Turn;
+import dev.agenteval.core.EvalRunner;
+import dev.agenteval.core.InProcessAgent;
 import dev.agenteval.spi.AgentClient;
 import java.time.Duration;
 import java.util.ArrayList;

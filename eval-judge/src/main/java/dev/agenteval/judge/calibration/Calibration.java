@@ -1,4 +1,4 @@
-package dev.agenteval.core;
+package dev.agenteval.judge.calibration;
 
 import dev.agenteval.api.AgentException;
 import dev.agenteval.api.Case;
@@ -10,13 +10,15 @@ import dev.agenteval.api.Message;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.api.Turn;
-import dev.agenteval.core.internal.Redactor;
+import dev.agenteval.core.Providers;
 import dev.agenteval.core.internal.RedactingJudge;
+import dev.agenteval.core.internal.Redactor;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.Scorer;
 import dev.agenteval.spi.ScorerFactory;
 import dev.agenteval.spi.ScoringContext;
 import dev.agenteval.spi.Secrets;
+import dev.agenteval.yaml.LabelledTurn;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

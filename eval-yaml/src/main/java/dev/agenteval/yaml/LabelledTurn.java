@@ -1,4 +1,4 @@
-package dev.agenteval.core;
+package dev.agenteval.yaml;
 
 import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.ScoreResult;
@@ -10,8 +10,10 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A person's verdict on one recorded turn, for {@link Calibration}: what was asked, what the agent
- * answered (and called), the judge scorer to calibrate, and whether the person says it passes.
+ * A person's verdict on one recorded turn, for eval-judge's
+ * {@code dev.agenteval.judge.calibration.Calibration}: what was asked, what the agent answered (and
+ * called), the judge scorer to calibrate, and whether the person says it passes. A labels file
+ * ({@link LabelsLoader}) or a results file with people's verdicts gives a list of them.
  *
  * <pre>{@code
  * LabelledTurn label = LabelledTurn.of("paris", "What is the capital of France?", "Paris.",

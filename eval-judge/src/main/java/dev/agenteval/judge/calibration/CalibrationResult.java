@@ -1,4 +1,4 @@
-package dev.agenteval.core;
+package dev.agenteval.judge.calibration;
 
 import dev.agenteval.api.ScoreStatus;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.agenteval.core;
+package dev.agenteval.yaml;
 
 import dev.agenteval.api.AgentException;
 import dev.agenteval.api.AgentResponse;
@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * Records a conversation with a real agent ("save as test case"): sends the inputs, one turn
  * each, on one new session, and keeps what the agent did on each turn (its response, task state,
  * tool calls and how long it took) as a {@link Recording}. Nothing is scored and nothing is
- * written: eval-yaml's {@code CaseRecorder} writes a recording as a YAML case, and the DSL can
+ * written: {@link CaseRecorder} writes a recording as a YAML case, and the DSL can
  * build a case from it in Java.
  *
  * <pre>{@code

@@ -1,4 +1,4 @@
-package dev.agenteval.core;
+package dev.agenteval.yaml;
 
 import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.Part;
