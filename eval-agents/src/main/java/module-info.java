@@ -5,6 +5,7 @@
  * targets and credentials from the environment.
  */
 module dev.agenteval.agents {
+    requires static transitive org.apiguardian.api;
     requires transitive dev.agenteval.core;
     requires dev.agenteval.common;
     requires transitive dev.agenteval.http;

@@ -6,6 +6,7 @@
 // The qualified export names a module built after this one; javac warns that it cannot see it yet.
 @SuppressWarnings("module")
 module dev.agenteval.api {
+    requires static transitive org.apiguardian.api;
     exports dev.agenteval.api;
     exports dev.agenteval.spi;
     exports dev.agenteval.api.internal to dev.agenteval.scorers;

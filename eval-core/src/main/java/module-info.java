@@ -6,6 +6,7 @@
 // The qualified export names a module built after this one; javac warns that it cannot see it yet.
 @SuppressWarnings("module")
 module dev.agenteval.core {
+    requires static transitive org.apiguardian.api;
     requires transitive dev.agenteval.api;
     requires dev.agenteval.common;
     requires com.fasterxml.jackson.databind;

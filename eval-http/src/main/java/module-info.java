@@ -8,6 +8,7 @@
  * answers with its trees).
  */
 module dev.agenteval.http {
+    requires static transitive org.apiguardian.api;
     requires transitive dev.agenteval.api;
     requires dev.agenteval.core;
     requires dev.agenteval.common;

@@ -7,6 +7,7 @@
  * through {@link java.util.ServiceLoader}.
  */
 module dev.agenteval.judge {
+    requires static transitive org.apiguardian.api;
     requires transitive dev.agenteval.core;
     requires dev.agenteval.common;
     requires transitive dev.agenteval.http;

@@ -5,6 +5,7 @@
  * system properties or environment variables. Only {@code dev.agenteval.junit} is exported.
  */
 module dev.agenteval.junit {
+    requires static transitive org.apiguardian.api;
     requires transitive dev.agenteval.core;
     requires dev.agenteval.report;
     requires dev.agenteval.launch;

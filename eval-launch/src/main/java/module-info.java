@@ -8,6 +8,7 @@
  * the same for a run written in code (an embedder's, a JUnit test's). No command-line parser here.
  */
 module dev.agenteval.launch {
+    requires static transitive org.apiguardian.api;
     requires transitive dev.agenteval.core;
     requires transitive dev.agenteval.agents;
     requires dev.agenteval.judge;

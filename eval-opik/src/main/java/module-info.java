@@ -4,6 +4,7 @@
  * linking each case's dataset item to its trace, and a feedback score per check.
  */
 module dev.agenteval.opik {
+    requires static transitive org.apiguardian.api;
     requires transitive dev.agenteval.api;
     requires dev.agenteval.core;
     requires dev.agenteval.common;

@@ -8,6 +8,7 @@
 // The qualified export names a module built after this one; javac warns that it cannot see it yet.
 @SuppressWarnings("module")
 module dev.agenteval.report {
+    requires static transitive org.apiguardian.api;
     requires transitive dev.agenteval.core;
     requires dev.agenteval.common;
     requires com.fasterxml.jackson.databind;

@@ -6,6 +6,7 @@
  * ({@code dev.agenteval.testkit.demo}). Serves HTTP with the JDK's {@code com.sun.net.httpserver}.
  */
 module dev.agenteval.testkit {
+    requires static transitive org.apiguardian.api;
     requires transitive dev.agenteval.core;
     requires com.fasterxml.jackson.databind;
     requires jdk.httpserver;

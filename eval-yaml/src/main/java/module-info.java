@@ -9,6 +9,7 @@
 // The qualified export names modules built after this one; javac warns that it cannot see them yet.
 @SuppressWarnings("module")
 module dev.agenteval.yaml {
+    requires static transitive org.apiguardian.api;
     requires transitive dev.agenteval.core;
     requires dev.agenteval.common;
     requires org.yaml.snakeyaml;

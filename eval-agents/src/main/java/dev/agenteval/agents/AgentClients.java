@@ -1,5 +1,8 @@
 package dev.agenteval.agents;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.agents.internal.A2aProvider;
 import dev.agenteval.agents.internal.AgentServiceProvider;
 import dev.agenteval.agents.internal.HttpTemplateProvider;
@@ -40,6 +43,7 @@ import java.util.function.Supplier;
  * {@code http}, plus any {@link AgentClientProvider} on the class path. Each one's settings are
  * listed in this package's documentation.
  */
+@API(status = MAINTAINED)
 public final class AgentClients {
 
     private AgentClients() {

@@ -1,5 +1,8 @@
 package dev.agenteval.agents;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.spi.EnvironmentVariable;
 import java.net.URI;
@@ -51,6 +54,7 @@ import java.util.regex.Pattern;
  * AgentClient agent = AgentClients.create(eu, env);
  * }</pre>
  */
+@API(status = MAINTAINED)
 public final class EnvironmentTargets {
 
     /** The protocol of an environment named by variables, unless another is given: the harness's agent service. */

@@ -1,5 +1,8 @@
 package dev.agenteval.agents;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Prices;
 import dev.agenteval.yaml.internal.Node;
@@ -26,6 +29,7 @@ import java.util.Objects;
  *
  * Every problem names the file, its line and column, the model and the field.
  */
+@API(status = MAINTAINED)
 public final class PriceTables {
 
     /** The fields of one model's price. */

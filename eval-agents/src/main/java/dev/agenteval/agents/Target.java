@@ -1,5 +1,8 @@
 package dev.agenteval.agents;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.Prices;
 import dev.agenteval.spi.EnvironmentVariable;
 import java.net.URI;
@@ -29,6 +32,7 @@ import java.util.Objects;
  * @param prices   the user's prices of the models behind this target, for costs the agent does not
  *                 report ({@link Prices}); never null, {@link Prices#none()} when not given
  */
+@API(status = MAINTAINED)
 public record Target(String name, String protocol, URI url, Auth auth, Map<String, String> headers,
                      Map<String, String> settings, Opik opik, Prices prices) {
 

@@ -1,5 +1,8 @@
 package dev.agenteval.agents;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.agents.internal.JsonPaths;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Prices;
@@ -52,6 +55,7 @@ import java.util.regex.Pattern;
  * them: literal credentials ({@code token}, {@code clientSecret}, an {@code Authorization}
  * header) are rejected. A target without {@code auth} sends no credentials.
  */
+@API(status = MAINTAINED)
 public final class Targets {
 
     /** The file {@link AgentClients#target(String, java.util.function.Function)} reads from the working folder. */

@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.internal.JsonValues;
 import java.util.Map;
 
@@ -7,6 +10,7 @@ import java.util.Map;
  * An agent call failed; the runner records it as a {@link InfrastructureFailure} with this code on the
  * turn it happened on. Agent clients throw it with the most precise code they can tell.
  */
+@API(status = STABLE)
 public class AgentException extends EvalException {
 
     private static final long serialVersionUID = 1L;

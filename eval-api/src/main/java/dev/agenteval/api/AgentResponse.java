@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.internal.Checks;
 import dev.agenteval.api.internal.JsonValues;
 import java.util.ArrayList;
@@ -12,6 +15,7 @@ import java.util.Optional;
  * What an agent answered to one message, in protocol-neutral form. Agent clients build it;
  * scorers read it.
  */
+@API(status = STABLE)
 public final class AgentResponse {
 
     private final String text;

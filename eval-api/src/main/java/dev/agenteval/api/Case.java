@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.internal.Checks;
 import dev.agenteval.api.internal.JsonValues;
 import java.time.Duration;
@@ -29,6 +32,7 @@ import java.util.Set;
  * the state guard can fail it. With {@code expectPass(false)} the scorers' verdict is inverted (a
  * harness failure never passes).
  */
+@API(status = STABLE)
 public final class Case {
 
     private final String id;

@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.internal.Checks;
 import java.time.Duration;
 import java.util.List;
@@ -17,6 +20,7 @@ import java.util.List;
  *                 {@code task_completed}, {@code contains} or {@code max_turns}; null for scripted
  *                 turns and for a conversation cut off by a failure
  */
+@API(status = STABLE)
 public record CaseAttempt(int attempt, CaseStatus status, String reason, Duration duration, Usage usage,
                           List<TurnResult> turns, String stopReason) {
 

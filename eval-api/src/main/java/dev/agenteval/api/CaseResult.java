@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.internal.Checks;
 import java.time.Duration;
 import java.util.List;
@@ -22,6 +25,7 @@ import java.util.List;
  * @param attempts      the attempts, at least one unless the case was skipped; never null
  * @param passThreshold the share of attempts, in (0, 1], that had to pass for the case to pass
  */
+@API(status = STABLE)
 public record CaseResult(String id, List<String> tags, boolean expectPass, CaseStatus status, String reason,
                          Duration duration, Usage usage, List<CaseAttempt> attempts, double passThreshold) {
 

@@ -1,6 +1,10 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 /** The verdict of a case. */
+@API(status = STABLE)
 public enum CaseStatus {
     /** The case met its expectation. */
     PASSED,

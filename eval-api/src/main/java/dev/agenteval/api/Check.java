@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.internal.Checks;
 
 /**
@@ -10,6 +13,7 @@ import dev.agenteval.api.internal.Checks;
  * @param passed whether it held
  * @param detail why, e.g. {@code "passed"} or {@code "not found in response"}; never null
  */
+@API(status = STABLE)
 public record Check(String label, boolean passed, String detail) {
 
     /** Validates. */

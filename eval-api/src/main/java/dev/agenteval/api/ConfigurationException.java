@@ -1,11 +1,15 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import java.util.List;
 
 /**
  * The suite, a provider or the runner's configuration is invalid; nothing was sent. Holds every
  * problem found, each naming its location (file, line, case, turn, scorer) where known.
  */
+@API(status = STABLE)
 public class ConfigurationException extends EvalException {
 
     private static final long serialVersionUID = 1L;

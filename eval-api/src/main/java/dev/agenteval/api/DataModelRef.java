@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.internal.Checks;
 
 /**
@@ -9,6 +12,7 @@ import dev.agenteval.api.internal.Checks;
  * @param externalId the model's external id; never blank
  * @param version    the model's version; never blank
  */
+@API(status = STABLE)
 public record DataModelRef(String space, String externalId, String version) {
 
     /** Validates that every field is non-blank. */

@@ -1,6 +1,10 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 /** The root of agent-eval's exceptions. Unchecked. */
+@API(status = STABLE)
 public class EvalException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;

@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.internal.Checks;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,6 +18,7 @@ import java.util.Objects;
  * {@code tool_args} takes them). An actual call matches when the name is equal and every check
  * holds. Immutable.
  */
+@API(status = STABLE)
 public final class ExpectedCall {
 
     private final String name;

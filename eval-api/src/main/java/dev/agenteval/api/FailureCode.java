@@ -1,6 +1,10 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 /** Why the harness could not evaluate a turn. Never confused with a failed check. */
+@API(status = STABLE)
 public enum FailureCode {
     /** An HTTP request to the agent timed out. */
     TIMEOUT("timeout"),

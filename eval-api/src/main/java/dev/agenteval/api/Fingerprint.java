@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.internal.Checks;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -24,6 +27,7 @@ import java.util.HexFormat;
  * @param judge      the judge and its settings, or {@code none} when no case needs one; never blank
  * @param value      SHA-256 (lower-case hex) of the suite hash, agent and judge; never blank
  */
+@API(status = STABLE)
 public record Fingerprint(String suite, int suiteCases, String agent, String judge, String value) {
 
     /** The judge description when no case of the suite needs a judge. */

@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.internal.Checks;
 import dev.agenteval.api.internal.JsonValues;
 import java.util.Map;
@@ -14,6 +17,7 @@ import java.util.Map;
  * @param message a human-readable message; never null
  * @param context details such as {@code status}, {@code url}, {@code timeoutSeconds}; never null
  */
+@API(status = STABLE)
 public record InfrastructureFailure(FailureCode code, String message, Map<String, Object> context) {
 
     /** Validates and copies. */

@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.internal.Checks;
 import dev.agenteval.api.internal.JsonValues;
 import java.util.Arrays;
@@ -21,6 +24,7 @@ import java.util.Map;
  * <p>Comparators: {@code equals}, {@code contains}, {@code length}, {@code count}, {@code min},
  * {@code max}, {@code regex}, {@code exists}.
  */
+@API(status = STABLE)
 public final class JsonPathCheck {
 
     /** The comparator names, in the order they are documented. */

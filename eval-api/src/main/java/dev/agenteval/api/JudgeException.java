@@ -1,8 +1,12 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import java.util.Map;
 
 /** The judge failed or gave no clear verdict; recorded as {@code judge_error} on that scorer. */
+@API(status = STABLE)
 public class JudgeException extends AgentException {
 
     private static final long serialVersionUID = 1L;

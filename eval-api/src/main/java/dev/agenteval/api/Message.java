@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.internal.Checks;
 import dev.agenteval.api.internal.JsonValues;
 import java.util.List;
@@ -13,6 +16,7 @@ import java.util.stream.Collectors;
  * @param parts    at least one part; never null
  * @param metadata extra message metadata sent as is; never null, may be empty
  */
+@API(status = STABLE)
 public record Message(String role, List<Part> parts, Map<String, Object> metadata) {
 
     /** Validates and copies. */

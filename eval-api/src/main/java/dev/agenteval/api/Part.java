@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.internal.Checks;
 import dev.agenteval.api.internal.JsonValues;
 import java.util.Map;
@@ -14,6 +17,7 @@ import java.util.Optional;
  * Part.data(Map.of("items", List.of(Map.of("type", "TEMP", "value", 38.5))));
  * }</pre>
  */
+@API(status = STABLE)
 public sealed interface Part permits Part.Text, Part.Data {
 
     /** A text part. */

@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.Collections;
@@ -24,6 +27,7 @@ import java.util.Optional;
  * EvalRunner.builder().agent(agent).prices(prices);
  * }</pre>
  */
+@API(status = STABLE)
 public final class Prices {
 
     /** The entry that prices a usage whose model has no entry of its own, or names none. */

@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.internal.Checks;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -15,6 +18,7 @@ import java.util.stream.Collectors;
  * @param usage   the judge's usage for judge scorers, else null
  * @param failure why the scorer errored (e.g. {@code judge_error}), else null
  */
+@API(status = STABLE)
 public record ScoreResult(String type, ScoreStatus status, Double value, String reason, List<Check> checks,
                           Usage usage, InfrastructureFailure failure) {
 

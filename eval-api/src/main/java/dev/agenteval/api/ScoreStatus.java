@@ -1,6 +1,10 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 /** The outcome of one scorer on one turn. */
+@API(status = STABLE)
 public enum ScoreStatus {
     /** Every check held. */
     PASSED,

@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.internal.Checks;
 import dev.agenteval.api.internal.JsonValues;
 import dev.agenteval.spi.Scorer;
@@ -18,6 +21,7 @@ import java.util.Optional;
  * <p>A spec may also hold a {@link Scorer} written in code ({@link #inline(String, Scorer)}),
  * which is used as is instead of a factory.
  */
+@API(status = STABLE)
 public final class ScorerSpec {
 
     /** The parameter of judge scorers that holds the undecided band, {@code [low, high]}. */

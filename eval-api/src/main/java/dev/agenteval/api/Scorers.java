@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.internal.Checks;
 import dev.agenteval.spi.Scorer;
 import java.time.Duration;
@@ -50,6 +53,7 @@ import java.util.Map;
  * <p>The three conversation scorers are meant for {@link Case.Builder#expectConversation}: a judge
  * reads the whole transcript.
  */
+@API(status = STABLE)
 public final class Scorers {
 
     private Scorers() {

@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import java.util.List;
 import java.util.Optional;
 
@@ -12,6 +15,7 @@ import java.util.Optional;
  * @param instanceSpaces the instance spaces, or null when absent
  * @param appContext     free text such as the active plant, or null when absent
  */
+@API(status = STABLE)
 public record SessionContext(List<DataModelRef> dataModels, List<String> instanceSpaces, String appContext) {
 
     /** No session context at all. */

@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.internal.Checks;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -23,6 +26,7 @@ import java.util.regex.Pattern;
  * @param index the 1-based shard number, {@code 1 <= index <= count}
  * @param count the number of shards, at least 1
  */
+@API(status = STABLE)
 public record Shard(int index, int count) {
 
     private static final Pattern SPEC = Pattern.compile("\\s*(\\d{1,9})\\s*/\\s*(\\d{1,9})\\s*");

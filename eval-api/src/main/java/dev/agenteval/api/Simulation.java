@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.internal.Checks;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -30,6 +33,7 @@ import java.util.Set;
  * ({@link #DEFAULT_STOP_WHEN}); {@code task_completed} is opt-in, since many agents complete a
  * task on every turn of a conversation that goes on. Immutable.
  */
+@API(status = STABLE)
 public final class Simulation {
 
     /** The stop conditions of a simulation that names none: the simulated user says its goal is met. */

@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.internal.Checks;
 import java.util.Locale;
 
@@ -15,6 +18,7 @@ import java.util.Locale;
  * @param text for {@link Kind#CONTAINS}, the text the agent's answer must contain (case-insensitive);
  *             null for the other kinds
  */
+@API(status = STABLE)
 public record StopCondition(Kind kind, String text) {
 
     /** What a stop condition checks. */

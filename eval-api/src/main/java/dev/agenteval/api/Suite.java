@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.internal.Checks;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,6 +27,7 @@ import java.util.Set;
  *     .build();
  * }</pre>
  */
+@API(status = STABLE)
 public final class Suite {
 
     private final String name;

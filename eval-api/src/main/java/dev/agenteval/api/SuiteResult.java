@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.internal.Checks;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,6 +21,7 @@ import java.util.List;
  *                    was not sharded (cases of other shards are not in {@code cases} at all)
  * @param fingerprint what was evaluated (suite, agent target, judge), or null when not recorded
  */
+@API(status = STABLE)
 public record SuiteResult(String suite, Instant startedAt, Duration duration, boolean complete,
                           List<CaseResult> cases, Shard shard, Fingerprint fingerprint) {
 

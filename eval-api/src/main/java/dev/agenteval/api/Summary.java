@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import java.util.List;
 
 /**
@@ -15,6 +18,7 @@ import java.util.List;
  * @param flaky     repeated cases whose attempts disagree ({@link CaseResult#flaky()}), whatever
  *                  their status
  */
+@API(status = STABLE)
 public record Summary(int cases, int passed, int failed, int errored, int skipped, int undecided, int flaky) {
 
     /** Counts without flaky cases. */

@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import java.util.Locale;
 
 /**
@@ -7,6 +10,7 @@ import java.util.Locale;
  * {@code input-required} and {@code INPUT_REQUIRED} are all {@link #INPUT_REQUIRED} (see
  * {@link #parse}).
  */
+@API(status = STABLE)
 public enum TaskState {
     SUBMITTED("submitted"),
     WORKING("working"),

@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.internal.Checks;
 import dev.agenteval.api.internal.JsonValues;
 import java.util.Map;
@@ -11,6 +14,7 @@ import java.util.Map;
  * @param arguments the arguments as a JSON object; never null, may be empty
  * @param result    the tool's output as a JSON-like value, or null when not reported
  */
+@API(status = STABLE)
 public record ToolCall(String name, Map<String, Object> arguments, Object result) {
 
     /** Validates and copies. */

@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.internal.Checks;
 
 /**
@@ -9,6 +12,7 @@ import dev.agenteval.api.internal.Checks;
  * @param name        the runtime tool name, e.g. {@code find_assets}; never blank
  * @param description what the tool does and its parameters; never blank
  */
+@API(status = STABLE)
 public record ToolSpec(String name, String description) {
 
     /** Validates that both fields are non-blank. */

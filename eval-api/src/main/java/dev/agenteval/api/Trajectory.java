@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +25,7 @@ import java.util.Map;
  * {@code superset} every expected call made, others allowed; {@code in_order} the expected calls
  * in this order, others allowed between them.
  */
+@API(status = STABLE)
 public final class Trajectory {
 
     private final String mode;

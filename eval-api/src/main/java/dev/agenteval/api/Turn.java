@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.internal.Checks;
 import dev.agenteval.spi.Scorer;
 import java.time.Duration;
@@ -20,6 +23,7 @@ import java.util.Optional;
  *
  * Built with {@link #of(String)} and the fluent {@link Builder}; validated when the case is built.
  */
+@API(status = STABLE)
 public final class Turn {
 
     private final String name;

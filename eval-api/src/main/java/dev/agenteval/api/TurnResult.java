@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.internal.Checks;
 import dev.agenteval.api.internal.JsonValues;
 import java.time.Duration;
@@ -30,6 +33,7 @@ import java.util.List;
  *                       so that it can be written back as data; empty when {@code input} is the
  *                       whole message (one text part) or unknown; never null
  */
+@API(status = STABLE)
 public record TurnResult(int index, String name, String input, Object request, Object response, String answer,
                          TaskState state, List<ToolCall> toolCalls, Duration duration, Usage usage,
                          InfrastructureFailure harnessFailure, List<ScoreResult> scores, String agentId, String contextId,

@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import java.util.Objects;
 
 /**
@@ -18,6 +21,7 @@ import java.util.Objects;
  * @param costEstimated true when {@code cost} was (partly) computed from a price table rather than
  *                      reported by the agent; always false without a cost
  */
+@API(status = STABLE)
 public record Usage(Long inputTokens, Long outputTokens, Double credits, Double cost, String model,
                     boolean costEstimated) {
 

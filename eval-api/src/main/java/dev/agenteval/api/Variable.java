@@ -1,5 +1,8 @@
 package dev.agenteval.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.internal.Checks;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -22,6 +25,7 @@ import java.util.regex.Pattern;
  * @param value  the literal value, the environment variable's name, or the range {@code min..max}
  * @param secret whether the resolved value is redacted from reports and logs
  */
+@API(status = STABLE)
 public record Variable(Source source, String value, boolean secret) {
 
     /** Where a variable's value comes from. */

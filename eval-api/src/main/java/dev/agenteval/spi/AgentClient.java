@@ -1,9 +1,13 @@
 package dev.agenteval.spi;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 /**
  * Talks to an agent over its protocol. One client serves a whole run and must be thread-safe:
  * the runner opens one {@link AgentSession} per case attempt, concurrently.
  */
+@API(status = STABLE)
 public interface AgentClient extends AutoCloseable {
 
     /**

@@ -1,5 +1,8 @@
 package dev.agenteval.spi;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.Message;
 import java.util.Optional;
@@ -8,6 +11,7 @@ import java.util.Optional;
  * One conversation with an agent: the turns of a case, in order, on one thread at a time. The
  * session carries what the protocol needs between turns (context id, task id, cursor).
  */
+@API(status = STABLE)
 public interface AgentSession extends AutoCloseable {
 
     /**

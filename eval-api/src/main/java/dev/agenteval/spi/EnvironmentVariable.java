@@ -1,5 +1,8 @@
 package dev.agenteval.spi;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import java.util.Objects;
 
 /**
@@ -11,6 +14,7 @@ import java.util.Objects;
  * @param effect       what it does, one sentence; never blank
  * @param secret       whether its value is a secret (never printed, redacted from reports)
  */
+@API(status = STABLE)
 public record EnvironmentVariable(String name, String defaultValue, String effect, boolean secret) {
 
     /** Validates. */

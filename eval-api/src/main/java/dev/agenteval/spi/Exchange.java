@@ -1,5 +1,8 @@
 package dev.agenteval.spi;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import java.util.Objects;
 
 /**
@@ -8,6 +11,7 @@ import java.util.Objects;
  * @param input  what the user sent (placeholders resolved, secrets as sent); never null
  * @param answer what the agent answered; never null
  */
+@API(status = STABLE)
 public record Exchange(String input, String answer) {
 
     /** Validates. */

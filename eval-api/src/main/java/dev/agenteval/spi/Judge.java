@@ -1,10 +1,14 @@
 package dev.agenteval.spi;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 /**
  * Decides what deterministic checks cannot. Must be thread-safe. A judge that cannot give a
  * clear verdict throws {@link dev.agenteval.api.JudgeException}: never a silent pass or fail.
  */
 @FunctionalInterface
+@API(status = STABLE)
 public interface Judge {
 
     /**

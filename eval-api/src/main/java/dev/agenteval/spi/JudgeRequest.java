@@ -1,5 +1,8 @@
 package dev.agenteval.spi;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.ToolSpec;
 import java.util.List;
@@ -23,6 +26,7 @@ import java.util.Objects;
  * @param transcript  for a conversation scorer, the whole conversation, oldest first (data, never
  *                    instructions); empty for a scorer of one turn; never null
  */
+@API(status = STABLE)
 public record JudgeRequest(String scorerType, String question, String answer, String criteria, String reference,
                            List<ToolSpec> tools, List<ToolCall> toolCalls, int attempt, int samples,
                            boolean bypassCache, List<Exchange> transcript) {

@@ -1,5 +1,8 @@
 package dev.agenteval.spi;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.Usage;
 import java.util.Objects;
 
@@ -14,6 +17,7 @@ import java.util.Objects;
  *                  most 1); null for a single sample
  * @param judge     the name of the judge that gave the verdict, or null
  */
+@API(status = STABLE)
 public record JudgeVerdict(boolean passed, double score, String reason, Usage usage, Double agreement,
                            String judge) {
 

@@ -1,10 +1,14 @@
 package dev.agenteval.spi;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 /**
  * Something found by id: agent client providers, judge providers and report formats. The id is required,
  * non-blank and kebab-case ({@code a2a}, {@code openai-chat}); a duplicate id fails fast naming
  * both classes, an unknown id fails listing the known ones.
  */
+@API(status = STABLE)
 public interface Provider {
 
     /** The kebab-case id users name this provider by. */

@@ -1,5 +1,8 @@
 package dev.agenteval.spi;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.ConfigurationException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -11,6 +14,7 @@ import java.util.function.Function;
  * Settings handed to a provider: string key/values (base URL, model, ...) plus access to the
  * environment, so providers read secrets through one place that tests can replace.
  */
+@API(status = STABLE)
 public final class ProviderConfig {
 
     private final Map<String, String> settings;

@@ -1,5 +1,8 @@
 package dev.agenteval.spi;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import java.nio.file.Path;
 
 /**
@@ -24,6 +27,7 @@ import java.nio.file.Path;
  * }
  * }</pre>
  */
+@API(status = STABLE)
 public interface ReportFormat extends Provider {
 
     /**

@@ -1,5 +1,8 @@
 package dev.agenteval.spi;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -11,6 +14,7 @@ import java.util.Optional;
  * {@code dev.agenteval.report.Baseline} to compare with, when there is one
  * ({@code options.get(Baseline.class)}). Immutable; {@link #with} returns a copy.
  */
+@API(status = STABLE)
 public final class ReportOptions {
 
     private static final ReportOptions NONE = new ReportOptions(Map.of());

@@ -1,5 +1,8 @@
 package dev.agenteval.spi;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.Fingerprint;
 import dev.agenteval.api.SuiteResult;
@@ -11,6 +14,7 @@ import java.io.IOException;
  * also when the run was interrupted ({@link SuiteResult#complete()} is then false). The cases a
  * resumed run takes from its journal are reported to {@link #caseFinished} too, before any case runs.
  */
+@API(status = STABLE)
 public interface ResultSink {
 
     /** Writes the final results. */

@@ -1,5 +1,8 @@
 package dev.agenteval.spi;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.Case;
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.Suite;
@@ -10,6 +13,7 @@ import dev.agenteval.api.TurnResult;
  * Progress events of a run. Methods may be called from several threads at once; implementations
  * must be thread-safe and quick. An exception thrown here is logged and ignored.
  */
+@API(status = STABLE)
 public interface RunListener {
 
     /** The run starts with {@code selectedCases} cases. */

@@ -1,5 +1,8 @@
 package dev.agenteval.spi;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.ScoreResult;
 
 /**
@@ -15,6 +18,7 @@ import dev.agenteval.api.ScoreResult;
  * {@link dev.agenteval.api.AgentException} with its code, anything else as {@code internal}).
  */
 @FunctionalInterface
+@API(status = STABLE)
 public interface Scorer {
 
     /** Scores the turn described by {@code context}. */

@@ -1,5 +1,8 @@
 package dev.agenteval.spi;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.ScorerSpec;
 import java.util.List;
 import java.util.Optional;
@@ -15,6 +18,7 @@ import java.util.Optional;
  * {@link #create} never disagree and every problem is located at its parameter. The built-in and
  * judge scorers do.
  */
+@API(status = STABLE)
 public interface ScorerFactory {
 
     /** The scorer type id; non-blank, letters, digits, {@code _} and {@code -}. */

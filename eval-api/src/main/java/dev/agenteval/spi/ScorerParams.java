@@ -1,5 +1,8 @@
 package dev.agenteval.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.api.internal.JsonValues;
 import java.math.BigDecimal;
@@ -37,6 +40,7 @@ import java.util.function.Function;
  *
  * Not thread-safe: one reader serves one parse.
  */
+@API(status = EXPERIMENTAL)
 public final class ScorerParams {
 
     private static final int MAX_RENDERED = 120;

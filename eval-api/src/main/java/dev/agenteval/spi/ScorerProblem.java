@@ -1,5 +1,8 @@
 package dev.agenteval.spi;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.ScorerSpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +25,7 @@ import java.util.Objects;
  * @param message   the problem as a sentence, such as {@code "needs a path"}; the runner and the
  *                  loader prefix the location
  */
+@API(status = STABLE)
 public record ScorerProblem(List<Object> parameter, String message) {
 
     /** Validates: keys are strings, indexes non-negative integers, the first element a name. */

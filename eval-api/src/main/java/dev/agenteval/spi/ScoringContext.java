@@ -1,5 +1,8 @@
 package dev.agenteval.spi;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.Case;
 import dev.agenteval.api.JudgeException;
@@ -27,6 +30,7 @@ import java.util.Optional;
  * @param secrets   the run's secrets: a scorer that quotes the response in a detail masks them
  *                  <em>before</em> it cuts an excerpt, so no excerpt keeps half a secret; never null
  */
+@API(status = STABLE)
 public record ScoringContext(Case testCase, int turnIndex, Message input, List<Exchange> history,
                              AgentResponse response, Duration duration, List<ToolSpec> tools, Judge judge, int attempt,
                              boolean repeated, Secrets secrets) {

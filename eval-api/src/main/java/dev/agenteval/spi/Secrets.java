@@ -1,5 +1,8 @@
 package dev.agenteval.spi;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.internal.JsonValues;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -36,6 +39,7 @@ import java.util.Set;
  * EvalRunner.builder().agent(agent).secrets(secrets).build();                  // results are masked
  * }</pre>
  */
+@API(status = STABLE)
 public final class Secrets {
 
     /** The replacement for a secret. */

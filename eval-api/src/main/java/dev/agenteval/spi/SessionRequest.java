@@ -1,5 +1,8 @@
 package dev.agenteval.spi;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.SessionContext;
 import dev.agenteval.api.ToolSpec;
 import dev.agenteval.api.internal.JsonValues;
@@ -19,6 +22,7 @@ import java.util.Optional;
  * @param agentId        an existing agent to talk to, or null
  * @param tools          the case's declared tools, or null
  */
+@API(status = STABLE)
 public record SessionRequest(String caseId, int attempt, SessionContext sessionContext, Map<String, Object> agent,
                              String agentId, List<ToolSpec> tools) {
 

@@ -1,5 +1,8 @@
 package dev.agenteval.spi;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.Usage;
 
 /**
@@ -10,6 +13,7 @@ import dev.agenteval.api.Usage;
  * @param reason  the simulator's reason for ending, or null
  * @param usage   the simulator's own usage, or null
  */
+@API(status = STABLE)
 public record SimulatedTurn(String message, boolean goalMet, String reason, Usage usage) {
 
     /** Validates: a message unless the goal is met, and no message when it is. */

@@ -1,5 +1,8 @@
 package dev.agenteval.spi;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import java.util.List;
 import java.util.Objects;
 
@@ -17,6 +20,7 @@ import java.util.Objects;
  * @param mayEnd     true when the user may end the conversation by saying its goal is met (the
  *                   simulation stops on {@code goal_met}); false when it must always write a message
  */
+@API(status = STABLE)
 public record SimulationRequest(String caseId, String persona, String goal, List<Exchange> transcript, int turn,
                                 int maxTurns, int attempt, boolean mayEnd) {
 

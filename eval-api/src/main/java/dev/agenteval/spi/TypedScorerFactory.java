@@ -1,5 +1,8 @@
 package dev.agenteval.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.ScorerSpec;
 import java.util.List;
@@ -36,6 +39,7 @@ import java.util.Objects;
  *
  * @param <S> the typed spec a parse produces, best immutable (a record)
  */
+@API(status = EXPERIMENTAL)
 public abstract class TypedScorerFactory<S> implements ScorerFactory {
 
     private final String id;

@@ -1,5 +1,8 @@
 package dev.agenteval.spi;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 /**
  * Plays the user of a {@link dev.agenteval.api.Simulation simulated conversation}: given the
  * persona, the goal and the conversation so far, says the user's next message, or that the goal
@@ -14,6 +17,7 @@ package dev.agenteval.spi;
  * }</pre>
  */
 @FunctionalInterface
+@API(status = STABLE)
 public interface UserSimulator {
 
     /**

@@ -1,5 +1,8 @@
 package dev.agenteval.core;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.ConfigurationException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -32,6 +35,7 @@ import java.util.regex.Pattern;
  * lines); an unquoted value ends at {@code " #"} (a comment). {@code ${VAR}} references are not
  * expanded. Values are never logged nor shown in messages or {@link #toString()}.
  */
+@API(status = MAINTAINED)
 public final class Environment implements Function<String, String> {
 
     /** The file name {@link #load()} looks for in the working folder. */

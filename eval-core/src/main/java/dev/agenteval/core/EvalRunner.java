@@ -1,5 +1,8 @@
 package dev.agenteval.core;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.Case;
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.CaseStatus;
@@ -67,6 +70,7 @@ import java.util.random.RandomGenerator;
  * result records a {@link Fingerprint} of what was evaluated (see {@link #fingerprint(Suite)}),
  * which a {@code dev.agenteval.report.Gate} (eval-report) checks.
  */
+@API(status = STABLE)
 public final class EvalRunner {
 
     /** The concurrency used when neither the runner nor the suite sets one. */

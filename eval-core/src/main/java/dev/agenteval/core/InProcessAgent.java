@@ -1,5 +1,8 @@
 package dev.agenteval.core;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.AgentException;
 import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.FailureCode;
@@ -32,6 +35,7 @@ import java.util.function.Function;
  * interruption. An exception other than {@link AgentException} is recorded as an
  * {@code internal} harness failure on the turn.
  */
+@API(status = STABLE)
 public final class InProcessAgent implements AgentClient {
 
     /** Answers one message of a conversation. */

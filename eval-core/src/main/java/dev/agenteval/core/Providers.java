@@ -1,5 +1,8 @@
 package dev.agenteval.core;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.Case;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.ScorerSpec;
@@ -31,6 +34,7 @@ import org.slf4j.LoggerFactory;
  *
  * A duplicate id fails naming both classes; an unknown id fails listing the known ids and the closest one.
  */
+@API(status = MAINTAINED)
 public final class Providers {
 
     private static final Logger LOG = LoggerFactory.getLogger(Providers.class);

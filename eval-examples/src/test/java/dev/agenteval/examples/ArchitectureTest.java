@@ -39,7 +39,8 @@ import org.junit.jupiter.api.Test;
  * read ({@link ModuleDescriptor#read}) and compared with {@link #MODULES}: each module has a
  * layer and the modules it may require. A {@code dev.agenteval} require must be listed and must
  * point to a strictly lower layer; a third-party require must be listed; JDK modules
- * ({@code java.*}, {@code jdk.*}) are allowed everywhere except {@code java.net.http}, which only
+ * ({@code java.*}, {@code jdk.*}) and the {@code @API} status annotations ({@code org.apiguardian.api},
+ * {@code requires static}) are allowed everywhere except {@code java.net.http}, which only
  * the modules that list it may require (not eval-api, not eval-core). The table is what is
  * allowed, not what is used: a module may require less.
  * <pre>
@@ -213,8 +214,12 @@ class ArchitectureTest {
                 .noneMatch(r -> r.modifiers().contains(ModuleDescriptor.Requires.Modifier.TRANSITIVE));
     }
 
+    /**
+     * The JDK's modules, allowed everywhere, and the {@code @API} status annotations
+     * ({@code org.apiguardian.api}, required {@code static}: annotations only, not needed at run time).
+     */
     private static boolean isJdk(String module) {
-        return module.startsWith("java.") || module.startsWith("jdk.");
+        return module.startsWith("java.") || module.startsWith("jdk.") || module.equals("org.apiguardian.api");
     }
 
     /** Every {@code dev.agenteval.*} module descriptor at the root of a class path entry. */

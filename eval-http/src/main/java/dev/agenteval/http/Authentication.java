@@ -1,5 +1,8 @@
 package dev.agenteval.http;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.http.internal.OAuth2ClientCredentials;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -11,6 +14,7 @@ import java.util.Objects;
  * Headers that authenticate a request. {@link #invalidate()} is called after a 401, before the
  * one retry with fresh credentials. Implementations never expose secrets in {@code toString()}.
  */
+@API(status = MAINTAINED)
 public interface Authentication {
 
     /** The headers to add, e.g. {@code Authorization: Bearer ...}; fetches a token if needed. */

@@ -1,5 +1,8 @@
 package dev.agenteval.http;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import dev.agenteval.http.settings.ProviderSettings;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.AgentClientProvider;
@@ -38,6 +41,7 @@ import java.util.Set;
  * {@code --agent-url}, {@code --agent-token-url} and targets files set its settings as they set
  * the built-ins'.
  */
+@API(status = EXPERIMENTAL)
 public abstract class HttpAgentProvider implements AgentClientProvider {
 
     /** For subclasses. */

@@ -1,5 +1,8 @@
 package dev.agenteval.http;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import dev.agenteval.http.settings.ProviderSettings;
 import dev.agenteval.spi.EnvironmentVariable;
 import dev.agenteval.spi.Secrets;
@@ -33,6 +36,7 @@ import java.util.regex.Pattern;
  * JsonResponse r = http.post("chat", Map.of("text", message.text()), Map.of());
  * }</pre>
  */
+@API(status = EXPERIMENTAL)
 public final class HttpClientSettings {
 
     /**

@@ -1,5 +1,8 @@
 package dev.agenteval.http;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
@@ -43,6 +46,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * JsonNode task = http.post("a2a", Map.of("jsonrpc", "2.0", "method", "message/send"), Map.of()).body();
  * }</pre>
  */
+@API(status = MAINTAINED)
 public final class HttpJson {
 
     private static final AtomicInteger IDS = new AtomicInteger();

@@ -1,5 +1,8 @@
 package dev.agenteval.http;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.agenteval.common.json.JsonTrees;
 import java.net.http.HttpHeaders;
@@ -12,6 +15,7 @@ import java.util.Objects;
  * @param headers the response headers
  * @param body    the parsed body; a {@code MissingNode} when the body was empty
  */
+@API(status = MAINTAINED)
 public record JsonResponse(int status, HttpHeaders headers, JsonNode body) {
 
     /** Validates. */

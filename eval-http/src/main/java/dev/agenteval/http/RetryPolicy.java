@@ -1,5 +1,8 @@
 package dev.agenteval.http;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;
@@ -13,6 +16,7 @@ import java.util.Set;
  * RetryPolicy.builder().maxAttempts(5).initialBackoff(Duration.ofMillis(200)).build();
  * }</pre>
  */
+@API(status = MAINTAINED)
 public final class RetryPolicy {
 
     private static final RetryPolicy DEFAULTS = builder().build();

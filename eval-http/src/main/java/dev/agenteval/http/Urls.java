@@ -1,9 +1,13 @@
 package dev.agenteval.http;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import java.net.URI;
 import java.net.URISyntaxException;
 
 /** URLs as they may be shown: in reports, fingerprints and messages. */
+@API(status = MAINTAINED)
 public final class Urls {
 
     private Urls() {

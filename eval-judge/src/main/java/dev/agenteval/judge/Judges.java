@@ -1,5 +1,8 @@
 package dev.agenteval.judge;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.core.Providers;
 import dev.agenteval.spi.EnvironmentVariable;
@@ -27,6 +30,7 @@ import java.util.Optional;
  * EvalRunner.builder().agent(agent).judge(judge.orElse(null)).build();
  * }</pre>
  */
+@API(status = MAINTAINED)
 public final class Judges {
 
     /** The variable naming the judge provider. */

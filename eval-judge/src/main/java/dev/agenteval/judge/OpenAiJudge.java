@@ -1,5 +1,8 @@
 package dev.agenteval.judge;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.JudgeException;
 import dev.agenteval.http.Authentication;
@@ -76,6 +79,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Thread-safe.
  */
+@API(status = MAINTAINED)
 public final class OpenAiJudge implements Judge {
 
     /** The OpenAI API root, used when no base URL is given. */

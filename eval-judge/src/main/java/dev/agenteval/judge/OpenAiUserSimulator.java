@@ -1,5 +1,8 @@
 package dev.agenteval.judge;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.JudgeException;
@@ -47,6 +50,7 @@ import org.slf4j.LoggerFactory;
  * {@link Builder#replyRetries} times, then the turn fails with a {@link JudgeException}
  * ({@code judge_error}); a message is never invented. Thread-safe.
  */
+@API(status = MAINTAINED)
 public final class OpenAiUserSimulator implements UserSimulator {
 
     private static final Logger LOG = LoggerFactory.getLogger(OpenAiUserSimulator.class);

@@ -1,5 +1,8 @@
 package dev.agenteval.judge;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.JudgeException;
 import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.ToolSpec;
@@ -46,6 +49,7 @@ import java.util.regex.Pattern;
  *
  * <p>It is only used when chosen by id; see {@link Judges#select} for how a judge is chosen.
  */
+@API(status = MAINTAINED)
 public final class OverlapJudge implements Judge {
 
     /** The name in every verdict. */

@@ -1,5 +1,8 @@
 package dev.agenteval.judge;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.common.text.PlaceholderSyntax;
 import java.util.LinkedHashSet;
@@ -46,6 +49,7 @@ import java.util.regex.Pattern;
  * @param version the version; never blank
  * @param text    the text with placeholders; never blank
  */
+@API(status = MAINTAINED)
 public record PromptTemplate(String name, String version, String text) {
 
     /** Every placeholder a template may use. */

@@ -1,5 +1,8 @@
 package dev.agenteval.judge;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.ConfigurationException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -29,6 +32,7 @@ import java.util.stream.Stream;
  *
  * Immutable; {@code with*} return a new instance.
  */
+@API(status = MAINTAINED)
 public final class PromptTemplates {
 
     /**

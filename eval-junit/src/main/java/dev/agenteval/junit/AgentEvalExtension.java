@@ -1,5 +1,8 @@
 package dev.agenteval.junit;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import java.util.Optional;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
@@ -12,6 +15,7 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * {@code @ExtendWith(AgentEvalExtension.class)} ({@link AgentEvalSetup#dynamicTests(dev.agenteval.api.Suite,
  * dev.agenteval.api.Suite...)}).
  */
+@API(status = STABLE)
 public final class AgentEvalExtension implements ParameterResolver {
 
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(AgentEvalExtension.class);

@@ -1,5 +1,8 @@
 package dev.agenteval.junit;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Suite;
 import dev.agenteval.core.Environment;
@@ -55,6 +58,7 @@ import org.slf4j.LoggerFactory;
  * Suites are loaded and the agent client is created on first use, so a missing resource or
  * setting fails the factory with a message naming it. Closing it closes the agent client.
  */
+@API(status = MAINTAINED)
 public final class AgentEvalSetup implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(AgentEvalSetup.class);

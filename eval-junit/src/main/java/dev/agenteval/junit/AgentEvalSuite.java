@@ -1,5 +1,8 @@
 package dev.agenteval.junit;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;
@@ -94,6 +97,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Documented
 @Inherited
 @ExtendWith(AgentEvalExtension.class)
+@API(status = STABLE)
 public @interface AgentEvalSuite {
 
     /** Class path resources of suites, e.g. {@code evals/hello.yaml}. */

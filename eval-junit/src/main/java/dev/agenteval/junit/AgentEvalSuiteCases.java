@@ -1,5 +1,8 @@
 package dev.agenteval.junit;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.TestFactory;
@@ -16,6 +19,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * }</pre>
  */
 @ExtendWith(AgentEvalExtension.class)
+@API(status = STABLE)
 public interface AgentEvalSuiteCases {
 
     /**

@@ -1,5 +1,8 @@
 package dev.agenteval.junit;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.Suite;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.junit.internal.SuiteRun;
@@ -47,6 +50,7 @@ import org.junit.jupiter.api.DynamicTest;
  * case that finished while an earlier test waited is counted in that test (the tests' times add up
  * to the run's). Each case's own duration is {@code durationSeconds} in {@code results.json}.
  */
+@API(status = MAINTAINED)
 public final class AgentEvals {
 
     private AgentEvals() {

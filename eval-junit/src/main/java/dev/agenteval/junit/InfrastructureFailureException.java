@@ -1,5 +1,8 @@
 package dev.agenteval.junit;
 
+import static org.apiguardian.api.API.Status.STABLE;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.EvalException;
 import dev.agenteval.api.FailureCode;
 import java.util.Optional;
@@ -9,6 +12,7 @@ import java.util.Optional;
  * no verdict, the run could not start): an {@link dev.agenteval.api.InfrastructureFailure}. Not an {@link AssertionError}, so JUnit and Surefire
  * report it as a test error rather than a failure: it says nothing about the agent's answers.
  */
+@API(status = STABLE)
 public class InfrastructureFailureException extends EvalException {
 
     private static final long serialVersionUID = 1L;

@@ -1,5 +1,8 @@
 package dev.agenteval.launch;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Suite;
 import dev.agenteval.core.Environment;
@@ -32,6 +35,7 @@ import java.util.function.Function;
  * A missing agent or judge is a {@link ConfigurationException} naming the settings that supply
  * it. Defaults written in code ({@link #withDefault}) give way to every setting.
  */
+@API(status = MAINTAINED)
 public final class AgentEvalSettings {
 
     private final Settings settings;

@@ -1,5 +1,8 @@
 package dev.agenteval.launch;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import dev.agenteval.agents.AgentClients;
 import dev.agenteval.agents.EnvironmentTargets;
 import dev.agenteval.agents.Target;
@@ -25,6 +28,7 @@ import java.util.function.Function;
  * a run asks of its agent (which client, which authentication, how the fingerprint describes it,
  * the target's prices and Opik) is answered from this one resolution.
  */
+@API(status = EXPERIMENTAL)
 public final class AgentPlan {
 
     /** The provider id of the platform agent chat API, whose settings the platform options set. */

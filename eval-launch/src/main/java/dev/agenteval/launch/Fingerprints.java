@@ -1,5 +1,8 @@
 package dev.agenteval.launch;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.http.Urls;
 import dev.agenteval.judge.OpenAiJudge;
@@ -13,6 +16,7 @@ import java.util.Optional;
  * credentials or query, a hash of what else decides the agent a target reaches, and the judge's
  * model and endpoint; a resumed or merged run is compared with the current one by these.
  */
+@API(status = INTERNAL)
 public final class Fingerprints {
 
     private Fingerprints() {

@@ -1,5 +1,8 @@
 package dev.agenteval.launch;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Fingerprint;
@@ -36,6 +39,7 @@ import java.util.stream.Stream;
  * verdict.lines().forEach(System.out::println);
  * }</pre>
  */
+@API(status = EXPERIMENTAL)
 public final class GateSettings {
 
     private final Settings settings;

@@ -1,5 +1,8 @@
 package dev.agenteval.launch;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Prices;
 import dev.agenteval.api.Suite;
@@ -25,6 +28,7 @@ import java.util.function.Supplier;
  * line, eval-junit, the Maven plugin (through the command line) and an embedder
  * ({@link AgentEvalSettings}) build their runner with {@link #configure}.
  */
+@API(status = EXPERIMENTAL)
 public final class RunPlan {
 
     private final Settings settings;

@@ -1,5 +1,8 @@
 package dev.agenteval.launch;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.report.stats.Bootstrap;
 import dev.agenteval.spi.EnvironmentVariable;
 import java.util.List;
@@ -22,6 +25,7 @@ import java.util.Optional;
  * only their option and parameter ({@link #variableReadByProvider()}); the providers declare
  * those variables for the help texts.
  */
+@API(status = MAINTAINED)
 public enum Setting {
 
     AGENT_URL(List.of(Option.AGENT_URL), "agent-eval.agent-url", "AGENT_EVAL_AGENT_URL", null, false, false,

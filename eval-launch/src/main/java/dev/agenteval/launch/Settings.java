@@ -1,5 +1,8 @@
 package dev.agenteval.launch;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.ConfigurationException;
 import java.nio.file.Path;
 import java.util.EnumMap;
@@ -14,6 +17,7 @@ import java.util.function.Function;
  * option, the system property or JUnit configuration parameter, the environment variable, the
  * default. Blank parameters and variables count as unset.
  */
+@API(status = MAINTAINED)
 public final class Settings {
 
     /** Where a value came from, most specific first. */

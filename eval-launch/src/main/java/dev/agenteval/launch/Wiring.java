@@ -1,5 +1,8 @@
 package dev.agenteval.launch;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+import org.apiguardian.api.API;
+
 import dev.agenteval.agents.AgentClients;
 import dev.agenteval.agents.EnvironmentTargets;
 import dev.agenteval.agents.PriceTables;
@@ -41,6 +44,7 @@ import java.util.function.Supplier;
  * environment (with its secrets registered), the agent client, the judge, whether a judge is
  * needed at all, the report folder, and the agent's and judge's descriptions for fingerprints.
  */
+@API(status = INTERNAL)
 public final class Wiring {
 
     private Wiring() {

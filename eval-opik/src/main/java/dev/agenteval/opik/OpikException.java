@@ -1,11 +1,15 @@
 package dev.agenteval.opik;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.EvalException;
 
 /**
  * Opik could not be reached or refused a call: the message names the call, the HTTP status when
  * there was an answer ({@link #status()}, 0 otherwise) and the server's own message.
  */
+@API(status = MAINTAINED)
 public final class OpikException extends EvalException {
 
     private static final long serialVersionUID = 1L;

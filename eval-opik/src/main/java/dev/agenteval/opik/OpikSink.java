@@ -1,5 +1,8 @@
 package dev.agenteval.opik;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.http.HttpJson;
@@ -41,6 +44,7 @@ import org.slf4j.LoggerFactory;
  * add the file sinks before this one, so that an Opik failure never costs the local results.
  * {@link #write} throws {@link OpikException} (status and the server's message) when Opik refuses.
  */
+@API(status = MAINTAINED)
 public final class OpikSink implements ResultSink {
 
     /** The project traces go to unless {@link Builder#project} names another. */

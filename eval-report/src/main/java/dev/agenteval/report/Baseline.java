@@ -1,5 +1,8 @@
 package dev.agenteval.report;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.report.stats.Confidence;
 import java.lang.ref.WeakReference;
@@ -23,6 +26,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * last result it compared, so the JSON, Markdown, HTML and console reports of a run, and a gate
  * on its regressions, compare once.
  */
+@API(status = MAINTAINED)
 public final class Baseline {
 
     /** The default significance: a repeated case's change counts when p &lt; 0.05. */

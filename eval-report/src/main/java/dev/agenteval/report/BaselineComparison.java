@@ -1,5 +1,8 @@
 package dev.agenteval.report;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.SuiteResult;
@@ -43,6 +46,7 @@ import java.util.Set;
  * @param notCompared       ids of the cases present but skipped on a side, or not selected now; never null
  * @param paired            the paired tests over the cases present in both; never null
  */
+@API(status = MAINTAINED)
 public record BaselineComparison(String baselineSource, Instant baselineStartedAt, double baselinePassRate, double passRate,
                          double significance, List<Change> changes, List<String> notCompared, PairedComparison paired) {
 

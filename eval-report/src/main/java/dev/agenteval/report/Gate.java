@@ -1,5 +1,8 @@
 package dev.agenteval.report;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.Fingerprint;
 import dev.agenteval.api.SuiteResult;
@@ -39,6 +42,7 @@ import java.util.Objects;
  * threshold by the luck of a small sample does not meet it: 7 of 7 cases passed have the lower
  * bound 64.6%, 70 of 70 have 94.8%.
  */
+@API(status = MAINTAINED)
 public final class Gate {
 
     private final double thresholdPercent;

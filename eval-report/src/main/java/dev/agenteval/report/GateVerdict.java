@@ -1,5 +1,8 @@
 package dev.agenteval.report;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 /**
  * What a {@link Gate} decided about a result.
  *
@@ -12,6 +15,7 @@ package dev.agenteval.report;
  * @param reason           one sentence saying why, naming the pass rate, the threshold and every
  *                         coverage problem; never null
  */
+@API(status = MAINTAINED)
 public record GateVerdict(boolean met, boolean covered, double passRate, double thresholdPercent, String reason) {
 
     /** Validates. */

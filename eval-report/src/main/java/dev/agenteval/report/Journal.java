@@ -1,5 +1,8 @@
 package dev.agenteval.report;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agenteval.api.CaseResult;
@@ -69,6 +72,7 @@ import org.slf4j.LoggerFactory;
  * }
  * }</pre>
  */
+@API(status = MAINTAINED)
 public final class Journal implements ResultSink, AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Journal.class);

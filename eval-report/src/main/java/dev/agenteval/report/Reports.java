@@ -1,5 +1,8 @@
 package dev.agenteval.report;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.core.Providers;
@@ -60,6 +63,7 @@ import java.util.stream.Stream;
  * on one background thread per file, so that {@code write} at the end of a run only assembles;
  * the file is the same, byte for byte, as when everything is rendered at the end.
  */
+@API(status = MAINTAINED)
 public final class Reports {
 
     /** The lock file {@link #lockFolder} keeps in a report folder. */

@@ -1,5 +1,8 @@
 package dev.agenteval.report;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Fingerprint;
@@ -49,6 +52,7 @@ import org.slf4j.LoggerFactory;
  * cases of shard 1, then shard 2, and so on (unsharded inputs: in the order given), each in its
  * suite order. {@link #missingCases} says how far a merged result falls short.
  */
+@API(status = MAINTAINED)
 public final class SuiteResults {
 
     private static final Logger LOG = LoggerFactory.getLogger(SuiteResults.class);

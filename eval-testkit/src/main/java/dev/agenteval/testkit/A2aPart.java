@@ -1,5 +1,8 @@
 package dev.agenteval.testkit;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agenteval.testkit.internal.Json;
@@ -16,6 +19,7 @@ import java.util.Objects;
  *         .artifact(A2aPart.raw("{\"kind\": \"json\", \"data\": {\"k\": \"j\"}}"));
  * }</pre>
  */
+@API(status = EXPERIMENTAL)
 public final class A2aPart {
 
     private final String text;

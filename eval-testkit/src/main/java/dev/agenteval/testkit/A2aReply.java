@@ -1,5 +1,8 @@
 package dev.agenteval.testkit;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -28,6 +31,7 @@ import java.util.Objects;
  * agent.enqueue(A2aReply.httpStatus(503, "busy").delayed(Duration.ofMillis(200)));
  * }</pre>
  */
+@API(status = EXPERIMENTAL)
 public final class A2aReply {
 
     private enum Kind { TASK, MESSAGE, RESULT, RPC_ERROR, FAULT }

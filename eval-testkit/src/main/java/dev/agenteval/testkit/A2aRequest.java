@@ -1,5 +1,8 @@
 package dev.agenteval.testkit;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -27,6 +30,7 @@ import java.util.Optional;
  * @param taskId    the message's {@code taskId}, if it has one
  * @param messageId the message's {@code messageId}, if it has one
  */
+@API(status = EXPERIMENTAL)
 public record A2aRequest(int number, String path, String method, Map<String, List<String>> headers, String body,
                          String text, Optional<String> contextId, Optional<String> taskId,
                          Optional<String> messageId) {

@@ -1,5 +1,8 @@
 package dev.agenteval.testkit;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.TaskState;
 import java.util.Locale;
 
@@ -12,6 +15,7 @@ import java.util.Locale;
  * }
  * }</pre>
  */
+@API(status = EXPERIMENTAL)
 public enum A2aWire {
     /** A2A 0.3: {@code message/send}, {@code kind} discriminators, states such as {@code input-required}. */
     V0_3("0.3", "message/send"),

@@ -1,5 +1,8 @@
 package dev.agenteval.testkit;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agenteval.testkit.internal.FakeHttpServer.Answer;
@@ -24,6 +27,7 @@ import java.util.Objects;
  * model.enqueue(ChatReply.toolCall("find_assets", "{\"filter\": \"pump\"}"));
  * }</pre>
  */
+@API(status = EXPERIMENTAL)
 public final class ChatReply {
 
     private final String content;

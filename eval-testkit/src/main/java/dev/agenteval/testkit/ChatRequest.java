@@ -1,5 +1,8 @@
 package dev.agenteval.testkit;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -23,6 +26,7 @@ import java.util.Optional;
  * @param model    the {@code model} asked for; empty when the body names none
  * @param messages the {@code messages}, in order (a content given as parts is their texts joined)
  */
+@API(status = EXPERIMENTAL)
 public record ChatRequest(int number, String path, Map<String, List<String>> headers, String body, String model,
                           List<Message> messages) {
 

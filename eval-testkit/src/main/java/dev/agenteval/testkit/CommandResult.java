@@ -1,5 +1,8 @@
 package dev.agenteval.testkit;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import java.util.Objects;
 
 /**
@@ -16,6 +19,7 @@ import java.util.Objects;
  * @param out      what it wrote to standard output
  * @param err      what it wrote to standard error
  */
+@API(status = EXPERIMENTAL)
 public record CommandResult(int exitCode, String out, String err) {
 
     /** Validates. */

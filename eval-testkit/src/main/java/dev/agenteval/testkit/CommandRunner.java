@@ -1,5 +1,8 @@
 package dev.agenteval.testkit;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
@@ -26,6 +29,7 @@ import java.util.Objects;
  * the command has eval-cli as a (test) dependency. Environment: only what is given here (not the
  * process's), so a run is the same on every machine. Immutable.
  */
+@API(status = EXPERIMENTAL)
 public final class CommandRunner {
 
     private static final String CLI = "dev.agenteval.cli.AgentEvalCli";

@@ -1,5 +1,8 @@
 package dev.agenteval.testkit;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agenteval.testkit.internal.FakeHttpServer;
@@ -58,6 +61,7 @@ import java.util.function.Predicate;
  * first a completed task echoing the message's text). Thread-safe: requests are served
  * concurrently, and scripting may change while they are.
  */
+@API(status = EXPERIMENTAL)
 public final class FakeA2aAgent implements AutoCloseable {
 
     /** Where the card is served, as A2A 0.3 and 1.0 say. */

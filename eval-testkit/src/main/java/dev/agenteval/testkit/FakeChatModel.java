@@ -1,5 +1,8 @@
 package dev.agenteval.testkit;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -35,6 +38,7 @@ import java.util.function.Predicate;
  * first HTTP 500 saying that nothing was scripted, so a test that asks more than it scripted
  * fails visibly). Thread-safe.
  */
+@API(status = EXPERIMENTAL)
 public final class FakeChatModel implements AutoCloseable {
 
     private static final Duration TAKE_TIMEOUT = Duration.ofSeconds(10);

@@ -1,5 +1,8 @@
 package dev.agenteval.testkit;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.AgentException;
 import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.Case;
@@ -39,6 +42,7 @@ import java.util.Objects;
  *
  * Immutable; {@code with*} methods return a new tester.
  */
+@API(status = EXPERIMENTAL)
 public final class ScorerTester {
 
     private static final String CASE_ID = "scorer-tester";

@@ -1,5 +1,8 @@
 package dev.agenteval.yaml;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
@@ -16,6 +19,7 @@ import java.util.Optional;
  * @param definition the file's fields as plain data (maps, lists, strings, numbers, booleans);
  *                   never null
  */
+@API(status = MAINTAINED)
 public record AgentFile(Path path, String externalId, Map<String, Object> definition) {
 
     /** Validates and copies. */

@@ -1,5 +1,8 @@
 package dev.agenteval.yaml;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.AgentException;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.spi.AgentClient;
@@ -25,6 +28,7 @@ import org.slf4j.LoggerFactory;
  *
  * Thread-safe.
  */
+@API(status = MAINTAINED)
 public final class CaseRecorder {
 
     private static final Logger LOG = LoggerFactory.getLogger(CaseRecorder.class);

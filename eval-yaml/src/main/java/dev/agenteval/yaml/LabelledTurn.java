@@ -1,5 +1,8 @@
 package dev.agenteval.yaml;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.ScorerSpec;
@@ -30,6 +33,7 @@ import java.util.Objects;
  * @param recorded    the judge's verdict as recorded in a results file, or null: when set, it is
  *                    compared with the person's and the judge is not asked again
  */
+@API(status = MAINTAINED)
 public record LabelledTurn(String id, RecordedTurn turn, List<ToolSpec> tools, ScorerSpec scorer, boolean humanPassed,
                            Double humanScore, ScoreResult recorded) {
 

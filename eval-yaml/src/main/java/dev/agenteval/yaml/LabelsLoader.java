@@ -1,5 +1,8 @@
 package dev.agenteval.yaml;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.ScorerSpec;
@@ -48,6 +51,7 @@ import java.util.Objects;
  * List<LabelledTurn> labels = LabelsLoader.defaults().load(Path.of("labels.yaml"));
  * }</pre>
  */
+@API(status = MAINTAINED)
 public final class LabelsLoader {
 
     private static final List<String> ROOT_KEYS = List.of("labels");

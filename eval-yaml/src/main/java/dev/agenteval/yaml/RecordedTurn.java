@@ -1,5 +1,8 @@
 package dev.agenteval.yaml;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.Part;
 import dev.agenteval.api.TaskState;
@@ -28,6 +31,7 @@ import java.util.Optional;
  *                   input's data part), as {@link dev.agenteval.api.TurnResult#inputParts()}; empty
  *                   when {@code input} is the whole message; never null
  */
+@API(status = MAINTAINED)
 public record RecordedTurn(String input, AgentResponse response, Duration duration, List<Part> inputParts) {
 
     /** Validates and copies. */

@@ -1,5 +1,8 @@
 package dev.agenteval.yaml;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.SuiteResult;
@@ -27,6 +30,7 @@ import java.util.Objects;
  *               never blank
  * @param turns  the turns in the order they were sent, at least one; never null
  */
+@API(status = MAINTAINED)
 public record Recording(String caseId, List<RecordedTurn> turns) {
 
     /** Validates and copies. */

@@ -1,5 +1,8 @@
 package dev.agenteval.yaml;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import static dev.agenteval.common.text.Quoting.preview;
 import static dev.agenteval.common.text.Quoting.quote;
 
@@ -60,6 +63,7 @@ import org.slf4j.LoggerFactory;
  * file once the result loads with the {@link SuiteLoader} and holds the new case. Thread-safe.
  * {@link CaseRecorder} records and writes in one go.
  */
+@API(status = MAINTAINED)
 public final class RecordingWriter {
 
     private static final Logger LOG = LoggerFactory.getLogger(RecordingWriter.class);

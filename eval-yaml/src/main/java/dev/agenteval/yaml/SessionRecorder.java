@@ -1,5 +1,8 @@
 package dev.agenteval.yaml;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.AgentException;
 import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.FailureCode;
@@ -33,6 +36,7 @@ import org.slf4j.LoggerFactory;
  * {@link AgentException}: an agent that could not do the task gives nothing worth expecting.
  * Thread-safe: it holds only the agent; each call opens its own session.
  */
+@API(status = MAINTAINED)
 public final class SessionRecorder {
 
     private static final Logger LOG = LoggerFactory.getLogger(SessionRecorder.class);

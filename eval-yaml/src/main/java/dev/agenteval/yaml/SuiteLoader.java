@@ -1,5 +1,8 @@
 package dev.agenteval.yaml;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Suite;
 import dev.agenteval.core.Providers;
@@ -59,6 +62,7 @@ import org.slf4j.LoggerFactory;
  * are refused before they are read, and includes may not leave the suite folder unless
  * {@link Builder#allowIncludesOutsideFolder} says so. Instances are immutable and thread-safe.
  */
+@API(status = MAINTAINED)
 public final class SuiteLoader {
 
     /** The default limit on the size of one file: 10 MiB. */

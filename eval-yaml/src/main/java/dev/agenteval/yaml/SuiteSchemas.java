@@ -1,5 +1,8 @@
 package dev.agenteval.yaml;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -18,6 +21,7 @@ import java.nio.charset.StandardCharsets;
  * Files.writeString(Path.of("platform.schema.json"), SuiteSchemas.platform());
  * }</pre>
  */
+@API(status = MAINTAINED)
 public final class SuiteSchemas {
 
     private SuiteSchemas() {

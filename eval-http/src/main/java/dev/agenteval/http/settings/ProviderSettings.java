@@ -1,5 +1,8 @@
 package dev.agenteval.http.settings;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.common.settings.TypedReader;
 import dev.agenteval.common.text.Suggestions;
@@ -29,6 +32,7 @@ import java.util.function.Predicate;
  * <p>Readers return the default (or null) after recording a problem, so a provider reads every
  * setting and reports every problem at once.
  */
+@API(status = EXPERIMENTAL)
 public final class ProviderSettings {
 
     /** Prefix of an agent client's extra header settings: {@code header.Tenant-Name=acme}. */

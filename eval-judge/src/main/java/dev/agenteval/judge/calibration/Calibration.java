@@ -1,5 +1,8 @@
 package dev.agenteval.judge.calibration;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.AgentException;
 import dev.agenteval.api.Case;
 import dev.agenteval.api.ConfigurationException;
@@ -44,6 +47,7 @@ import org.slf4j.LoggerFactory;
  * A label whose verdict was read from a results file ({@link LabelledTurn#recorded()}) is compared
  * as recorded, without asking the judge.
  */
+@API(status = MAINTAINED)
 public final class Calibration {
 
     private static final Logger LOG = LoggerFactory.getLogger(Calibration.class);

@@ -1,5 +1,8 @@
 package dev.agenteval.judge.calibration;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -46,6 +49,7 @@ import java.util.Optional;
  * CalibrationReports.write(r, Path.of("target/agent-eval"));
  * }</pre>
  */
+@API(status = MAINTAINED)
 public final class CalibrationReports {
 
     /** The JSON file {@link #write} writes. */

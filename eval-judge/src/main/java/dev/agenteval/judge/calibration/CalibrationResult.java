@@ -1,5 +1,8 @@
 package dev.agenteval.judge.calibration;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.ScoreStatus;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,6 +25,7 @@ import java.util.Objects;
  * @param outcomes the outcome of every label, in the labels' order; never null
  * @param groups   one group per scorer type and template version, in order of first appearance; never null
  */
+@API(status = MAINTAINED)
 public record CalibrationResult(List<Outcome> outcomes, List<Group> groups) {
 
     /** Validates and copies. */

@@ -1,11 +1,15 @@
 package dev.agenteval.report.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 /**
  * How many attempts of one case ran and how many passed.
  *
  * @param attempts attempts run, {@code >= 0}
  * @param passed   attempts that passed, {@code 0..attempts}
  */
+@API(status = EXPERIMENTAL)
 public record AttemptCounts(int attempts, int passed) {
 
     /** Checks {@code 0 <= passed <= attempts}. */

@@ -1,5 +1,8 @@
 package dev.agenteval.report.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -19,6 +22,7 @@ import java.util.OptionalDouble;
  * @param interval {@code mean ± z·stderr} clipped to [0, 1], method {@code normal}; empty with one case
  * @param cases    the cases counted (those with at least one attempt), {@code >= 1}
  */
+@API(status = EXPERIMENTAL)
 public record AttemptPassRate(double mean, OptionalDouble stderr, Optional<Interval> interval, int cases) {
 
     /** Checks for nulls. */

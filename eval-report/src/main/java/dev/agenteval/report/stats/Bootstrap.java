@@ -1,5 +1,8 @@
 package dev.agenteval.report.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
@@ -9,6 +12,7 @@ import java.util.SplittableRandom;
  * with {@link SplittableRandom}: the same values, resamples and seed give the same numbers on every
  * run and every JVM.
  */
+@API(status = EXPERIMENTAL)
 public final class Bootstrap {
 
     /** Resamples used when none are given. */

@@ -1,5 +1,8 @@
 package dev.agenteval.report.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 /**
  * How a run's error bars are computed, as {@code --confidence} and {@code --seed} set them: the
  * confidence level of every interval and the seed of every bootstrap, so that the same results and
@@ -9,6 +12,7 @@ package dev.agenteval.report.stats;
  * @param level the confidence level of the intervals, in (0, 1), e.g. 0.95
  * @param seed  the seed of the bootstrap resamples
  */
+@API(status = EXPERIMENTAL)
 public record Confidence(double level, long seed) {
 
     /** 95% with {@link Bootstrap#DEFAULT_SEED}. */

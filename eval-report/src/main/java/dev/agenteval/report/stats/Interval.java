@@ -1,5 +1,8 @@
 package dev.agenteval.report.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import java.util.Objects;
 
 /**
@@ -11,6 +14,7 @@ import java.util.Objects;
  * @param low    the lower bound, {@code <= high}
  * @param high   the upper bound
  */
+@API(status = EXPERIMENTAL)
 public record Interval(double level, String method, double low, double high) {
 
     /** The method of {@link Proportions#wilson}. */

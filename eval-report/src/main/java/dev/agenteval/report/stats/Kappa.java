@@ -1,5 +1,8 @@
 package dev.agenteval.report.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -10,6 +13,7 @@ import java.util.SplittableRandom;
  * with {@code po} the observed agreement and {@code pe} the agreement expected by chance from the
  * two raters' pass rates. Seeded with {@link SplittableRandom}, as {@link Bootstrap}.
  */
+@API(status = EXPERIMENTAL)
 public final class Kappa {
 
     private Kappa() {

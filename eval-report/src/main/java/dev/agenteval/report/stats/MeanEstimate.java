@@ -1,5 +1,8 @@
 package dev.agenteval.report.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import java.util.Objects;
 
 /**
@@ -10,6 +13,7 @@ import java.util.Objects;
  * @param stderr   the standard deviation of the resampled means (the bootstrap standard error)
  * @param interval the percentile interval of the resampled means; never null
  */
+@API(status = EXPERIMENTAL)
 public record MeanEstimate(int n, double mean, double stderr, Interval interval) {
 
     /** Checks the interval is present. */

@@ -1,9 +1,13 @@
 package dev.agenteval.report.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 /**
  * The standard normal quantile, by Wichura's algorithm AS 241 ({@code PPND16}, Applied Statistics
  * 37, 1988), accurate to about 1 part in 10^16: {@code quantile(0.975)} is 1.959964.
  */
+@API(status = EXPERIMENTAL)
 public final class Normal {
 
     private Normal() {

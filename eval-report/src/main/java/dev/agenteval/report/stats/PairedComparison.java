@@ -1,5 +1,8 @@
 package dev.agenteval.report.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.CaseAttempt;
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.CaseStatus;
@@ -32,6 +35,7 @@ import java.util.stream.Stream;
  * @param scorers     per scorer id with a numeric score on both sides of some pair, in the order
  *                    the current run first shows them; never null
  */
+@API(status = EXPERIMENTAL)
 public record PairedComparison(int pairs, int regressed, int improved, double mcnemarP, boolean significant,
                                List<ScorerDelta> scorers) {
 

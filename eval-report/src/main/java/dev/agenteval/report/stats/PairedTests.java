@@ -1,5 +1,8 @@
 package dev.agenteval.report.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.SplittableRandom;
@@ -10,6 +13,7 @@ import java.util.stream.IntStream;
  * verdicts, the sign-flip permutation test on paired score differences, and Holm's adjustment
  * of several p-values.
  */
+@API(status = EXPERIMENTAL)
 public final class PairedTests {
 
     /** Up to this many pairs, the sign-flip test enumerates all 2^n sign assignments. */

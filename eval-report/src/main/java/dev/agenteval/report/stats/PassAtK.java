@@ -1,5 +1,8 @@
 package dev.agenteval.report.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,6 +21,7 @@ import java.util.List;
  * @param cases    cases counted (with at least k attempts)
  * @param leftOut  cases left out because they ran fewer than k attempts
  */
+@API(status = EXPERIMENTAL)
 public record PassAtK(int k, double passAtK, double passHatK, int cases, int leftOut) {
 
     /**

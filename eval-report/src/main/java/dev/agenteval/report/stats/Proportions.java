@@ -1,6 +1,10 @@
 package dev.agenteval.report.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 /** Intervals for a proportion of successes in independent trials. */
+@API(status = EXPERIMENTAL)
 public final class Proportions {
 
     private Proportions() {

@@ -1,5 +1,8 @@
 package dev.agenteval.report.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.Summary;
@@ -19,6 +22,7 @@ import java.util.Optional;
  *                         repeats
  * @param passAtK          pass@k and pass^k for k = 1..the most attempts; empty without repeats
  */
+@API(status = EXPERIMENTAL)
 public record RunStatistics(Optional<Interval> passRateInterval, Optional<AttemptPassRate> attemptPassRate,
                             List<PassAtK> passAtK) {
 

@@ -1,5 +1,8 @@
 package dev.agenteval.report.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import java.util.Objects;
 import java.util.OptionalDouble;
 
@@ -40,6 +43,7 @@ import java.util.OptionalDouble;
  * @param exact        the cases needed before rounding up
  * @param cases        the cases needed: {@code exact} rounded up
  */
+@API(status = EXPERIMENTAL)
 public record SampleSize(Comparison comparison, double from, double to, double significance, double power,
                          OptionalDouble discordant, int repeats, double icc, double exact, int cases) {
 

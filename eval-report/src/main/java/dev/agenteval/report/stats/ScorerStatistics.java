@@ -1,5 +1,8 @@
 package dev.agenteval.report.stats;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import dev.agenteval.api.CaseAttempt;
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.ScoreResult;
@@ -20,6 +23,7 @@ import java.util.Objects;
  * @param id       the scorer's type id, e.g. {@code correctness}; never null
  * @param estimate n, mean, standard error and interval over the cases; never null
  */
+@API(status = EXPERIMENTAL)
 public record ScorerStatistics(String id, MeanEstimate estimate) {
 
     /** Checks for nulls. */

@@ -1,5 +1,8 @@
 package dev.agenteval.testkit.demo;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
 import static dev.agenteval.testkit.demo.DemoBehaviours.map;
 
 import dev.agenteval.testkit.demo.DemoBehaviours.Conversation;
@@ -22,7 +25,6 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
 
 /**
  * A small, deterministic A2A 0.3 agent over JSON-RPC, served on 127.0.0.1 by the testkit's HTTP
@@ -75,6 +77,7 @@ import org.slf4j.LoggerFactory;
  * Thread-safe: requests are served concurrently, and conversations and tasks are updated under
  * one lock. State lives in memory until {@link #close()}.
  */
+@API(status = EXPERIMENTAL)
 public final class DemoAgent implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(DemoAgent.class);
