@@ -11,7 +11,7 @@ import java.util.Optional;
 /**
  * What a run hands to every {@link ReportFormat} besides the file, keyed by type, so that this
  * module need not know the types: the CLI and {@code dev.agenteval.report.Reports} put the
- * {@code dev.agenteval.report.Baseline} to compare with, when there is one
+ * {@code dev.agenteval.results.Baseline} to compare with, when there is one
  * ({@code options.get(Baseline.class)}). Immutable; {@link #with} returns a copy.
  */
 @API(status = STABLE)

@@ -116,7 +116,7 @@ final class Efficiency {
                 + " %.3f s without: %+.1f %%%n", n, fmt(l), c, reps, w, wo, (w / wo - 1) * 100);
     }
 
-    /** One scenario; returns run()'s wall time in seconds. With {@code journal}, a {@link dev.agenteval.report.Journal} is the first sink. */
+    /** One scenario; returns run()'s wall time in seconds. With {@code journal}, a {@link dev.agenteval.results.Journal} is the first sink. */
     static double scenario(int cases, double latencyMillis, int concurrency, boolean journal) throws Exception {
         Suite suite = suite(cases);
         // On the disk the repository is on (not a tmpfs /tmp, where forcing a file costs nothing).
@@ -136,8 +136,8 @@ final class Efficiency {
             EvalRunner.Builder b = runner(agent, concurrency).toBuilder().listener(lastResultClock);
             long cpu0 = processCpuNanos();
             long t0 = System.nanoTime();
-            dev.agenteval.report.Journal written = journal
-                    ? dev.agenteval.report.Journal.start(reports.resolve(dev.agenteval.report.Journal.FILE_NAME), suite.name(), null)
+            dev.agenteval.results.Journal written = journal
+                    ? dev.agenteval.results.Journal.start(reports.resolve(dev.agenteval.results.Journal.FILE_NAME), suite.name(), null)
                     : null;
             if (written != null) {
                 b.sink(written);
@@ -149,7 +149,7 @@ final class Efficiency {
             if (Boolean.getBoolean("bench.threads")) {
                 printThreadCpu();
             }
-            if (written != null && dev.agenteval.report.Journal.read(written.file()).results().size() != cases) {
+            if (written != null && dev.agenteval.results.Journal.read(written.file()).results().size() != cases) {
                 throw new IllegalStateException("the journal does not hold every case");
             }
             if (!r.allPassed() || finished.get() != cases) {

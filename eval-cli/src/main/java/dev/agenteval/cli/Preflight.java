@@ -3,7 +3,7 @@ package dev.agenteval.cli;
 import dev.agenteval.api.Case;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Suite;
-import dev.agenteval.report.Journal;
+import dev.agenteval.results.Journal;
 import dev.agenteval.report.Reports;
 import dev.agenteval.core.Providers;
 import dev.agenteval.core.EvalRunner;

@@ -5,7 +5,7 @@ import dev.agenteval.api.Suite;
 import dev.agenteval.common.files.NoFollow;
 import dev.agenteval.core.Providers;
 import dev.agenteval.launch.Wiring;
-import dev.agenteval.report.Journal;
+import dev.agenteval.results.Journal;
 import dev.agenteval.report.Reports;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package dev.agenteval.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.common.json.JsonTrees;
-import dev.agenteval.report.stats.SampleSize;
+import dev.agenteval.results.stats.SampleSize;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.agenteval.api.CaseResult;
-import dev.agenteval.report.Journal;
+import dev.agenteval.results.Journal;
 import dev.agenteval.testkit.CommandResult;
 import dev.agenteval.testkit.CommandRunner;
 import java.io.IOException;

@@ -9,7 +9,7 @@ import dev.agenteval.core.Environment;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.core.Providers;
 import dev.agenteval.report.Reports;
-import dev.agenteval.report.stats.Confidence;
+import dev.agenteval.results.stats.Confidence;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.ReportOptions;

@@ -3,7 +3,7 @@ package dev.agenteval.launch;
 import static org.apiguardian.api.API.Status.MAINTAINED;
 import org.apiguardian.api.API;
 
-import dev.agenteval.report.stats.Bootstrap;
+import dev.agenteval.results.stats.Bootstrap;
 import dev.agenteval.spi.EnvironmentVariable;
 import java.util.List;
 import java.util.Optional;

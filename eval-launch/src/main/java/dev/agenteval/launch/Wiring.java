@@ -16,7 +16,7 @@ import dev.agenteval.core.Providers;
 import dev.agenteval.http.Authentication;
 import dev.agenteval.http.Urls;
 import dev.agenteval.judge.Judges;
-import dev.agenteval.report.stats.Confidence;
+import dev.agenteval.results.stats.Confidence;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.EnvironmentVariable;
 import dev.agenteval.spi.Judge;

@@ -1,6 +1,8 @@
 package dev.agenteval.report;
 
 import static org.apiguardian.api.API.Status.MAINTAINED;
+import dev.agenteval.results.Baseline;
+import dev.agenteval.results.SuiteResults;
 import org.apiguardian.api.API;
 
 import dev.agenteval.api.ConfigurationException;
@@ -8,10 +10,10 @@ import dev.agenteval.api.SuiteResult;
 import dev.agenteval.core.Providers;
 import dev.agenteval.report.internal.CompositeSink;
 import dev.agenteval.report.internal.ConsoleSink;
-import dev.agenteval.report.internal.JsonReportReader;
+import dev.agenteval.results.ResultsFile;
 import dev.agenteval.report.internal.ReportFolderLock;
 import dev.agenteval.report.internal.JsonFormat;
-import dev.agenteval.report.stats.Confidence;
+import dev.agenteval.results.stats.Confidence;
 import dev.agenteval.spi.ReportFormat;
 import dev.agenteval.spi.ReportOptions;
 import dev.agenteval.spi.ResultSink;
@@ -73,7 +75,7 @@ public final class Reports {
      * The results document of a report folder, which baselines, merges, calibration and resumed
      * runs read back ({@link #readJson}): the file of the {@code json} format.
      */
-    public static final String JSON_FILE = JsonFormat.FILE_NAME;
+    public static final String JSON_FILE = ResultsFile.FILE_NAME;
 
     /** The ids of the formats {@link #all(Path)} writes, in order. */
     public static final List<String> DEFAULT_FORMATS = List.of("json", "md", "junit", "html");
@@ -322,7 +324,7 @@ public final class Reports {
      *         {@code results.json: cases[2].status: missing})
      */
     public static SuiteResult readJson(Path file) {
-        return JsonReportReader.read(Objects.requireNonNull(file, "file"));
+        return ResultsFile.read(file);
     }
 
     /**
@@ -331,7 +333,7 @@ public final class Reports {
      * ({@code --baseline}, {@code merge}, {@code record --from}, {@code calibrate}).
      */
     public static Path jsonFile(Path path) {
-        return Files.isDirectory(Objects.requireNonNull(path, "path")) ? path.resolve(JSON_FILE) : path;
+        return ResultsFile.jsonFile(path);
     }
 
     /**

@@ -2,9 +2,11 @@ package dev.agenteval.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.agenteval.results.Baseline;
+import dev.agenteval.results.BaselineComparison;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.report.internal.SampleResults;
-import dev.agenteval.report.stats.Confidence;
+import dev.agenteval.results.stats.Confidence;
 import dev.agenteval.spi.ReportFormat;
 import dev.agenteval.spi.ReportOptions;
 import dev.agenteval.spi.ResultSink;

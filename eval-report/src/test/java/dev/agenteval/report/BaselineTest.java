@@ -1,5 +1,7 @@
 package dev.agenteval.report;
 
+import dev.agenteval.results.Baseline;
+import dev.agenteval.results.BaselineComparison;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.core.InProcessAgent;
 import static dev.agenteval.api.Scorers.contains;
@@ -17,11 +19,11 @@ import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Fingerprint;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
-import dev.agenteval.report.BaselineComparison.Change;
-import dev.agenteval.report.BaselineComparison.Kind;
+import dev.agenteval.results.BaselineComparison.Change;
+import dev.agenteval.results.BaselineComparison.Kind;
 import dev.agenteval.report.internal.JsonReport;
 import dev.agenteval.report.internal.MarkdownReport;
-import dev.agenteval.report.stats.Confidence;
+import dev.agenteval.results.stats.Confidence;
 import dev.agenteval.spi.ReportOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -1,5 +1,6 @@
 package dev.agenteval.report;
 
+import dev.agenteval.results.Journal;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.core.InProcessAgent;
 import static dev.agenteval.api.Scorers.contains;

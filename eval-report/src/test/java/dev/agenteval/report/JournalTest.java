@@ -4,6 +4,7 @@ import static dev.agenteval.api.Scorers.contains;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.agenteval.results.Journal;
 import dev.agenteval.api.Case;
 import dev.agenteval.api.CaseAttempt;
 import dev.agenteval.api.CaseResult;

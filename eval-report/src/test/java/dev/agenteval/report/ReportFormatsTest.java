@@ -3,6 +3,8 @@ package dev.agenteval.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.agenteval.results.Baseline;
+import dev.agenteval.results.BaselineComparison;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.core.Providers;

@@ -3,6 +3,8 @@ package dev.agenteval.report;
 import static dev.agenteval.api.Scorers.contains;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.agenteval.results.Baseline;
+import dev.agenteval.results.BaselineComparison;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -15,7 +15,7 @@ import dev.agenteval.api.TaskState;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.core.InProcessAgent;
-import dev.agenteval.report.stats.Confidence;
+import dev.agenteval.results.stats.Confidence;
 import dev.agenteval.spi.ReportOptions;
 import dev.agenteval.spi.SimulatedTurn;
 import dev.agenteval.spi.UserSimulator;

@@ -62,7 +62,7 @@ class CalibrationIntervalsTest {
         assertThat(once.path("kappaInterval")).isEqualTo(again.path("kappaInterval"));
         assertThat(once.at("/kappaInterval/method").asText()).isEqualTo("bootstrap");
         assertThat(once.at("/kappaInterval/resamples").asInt()).isEqualTo(10_000);
-        assertThat(once.at("/kappaInterval/seed").asLong()).isEqualTo(dev.agenteval.report.stats.Bootstrap.DEFAULT_SEED);
+        assertThat(once.at("/kappaInterval/seed").asLong()).isEqualTo(dev.agenteval.results.stats.Bootstrap.DEFAULT_SEED);
         double low = once.at("/kappaInterval/low").asDouble();
         double high = once.at("/kappaInterval/high").asDouble();
         assertThat(low).as("7 labels say little").isLessThan(0).isGreaterThanOrEqualTo(-1);

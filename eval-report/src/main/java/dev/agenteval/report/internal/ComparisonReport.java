@@ -1,16 +1,17 @@
 package dev.agenteval.report.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.agenteval.results.internal.FisherExact;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agenteval.common.json.JsonTrees;
-import dev.agenteval.report.BaselineComparison;
-import dev.agenteval.report.BaselineComparison.Change;
-import dev.agenteval.report.BaselineComparison.Kind;
-import dev.agenteval.report.BaselineComparison.Outcome;
-import dev.agenteval.report.stats.Interval;
-import dev.agenteval.report.stats.PairedComparison;
-import dev.agenteval.report.stats.PairedComparison.ScorerDelta;
+import dev.agenteval.results.BaselineComparison;
+import dev.agenteval.results.BaselineComparison.Change;
+import dev.agenteval.results.BaselineComparison.Kind;
+import dev.agenteval.results.BaselineComparison.Outcome;
+import dev.agenteval.results.stats.Interval;
+import dev.agenteval.results.stats.PairedComparison;
+import dev.agenteval.results.stats.PairedComparison.ScorerDelta;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
@@ -66,10 +67,7 @@ public final class ComparisonReport {
      * McNemar p = 0.0625 (not significant at 0.05)}.
      */
     public static String pairedLine(BaselineComparison c) {
-        PairedComparison p = c.paired();
-        return "paired over " + p.pairs() + (p.pairs() == 1 ? " case: " : " cases: ") + p.regressed() + " regressed, "
-                + p.improved() + " improved, McNemar p = " + pValue(p.mcnemarP()) + " ("
-                + (p.significant() ? "significant" : "not significant") + " at " + pValue(c.significance()) + ")";
+        return c.pairedSummary();
     }
 
     /**
@@ -151,10 +149,7 @@ public final class ComparisonReport {
 
     /** A p-value with three significant digits, e.g. {@code 0.00548}. */
     public static String pValue(double p) {
-        if (p == 0) {
-            return "0";
-        }
-        return new BigDecimal(p).round(new MathContext(3, RoundingMode.HALF_UP)).stripTrailingZeros().toPlainString();
+        return FisherExact.pValueText(p);
     }
 
     /**

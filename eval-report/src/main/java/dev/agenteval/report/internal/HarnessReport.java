@@ -195,7 +195,7 @@ public final class HarnessReport {
         node.put("success", t.passed());
         node.set("request", aborted ? JsonTrees.NODES.nullNode() : JsonTrees.toNode(t.request()));
         node.set("response", aborted ? JsonTrees.NODES.nullNode() : JsonTrees.toNode(t.response()));
-        node.set("harness_error", JsonReport.failure(harnessError(t)));
+        node.set("harness_error", dev.agenteval.results.internal.ResultsTrees.failure(harnessError(t)));
         node.put("duration_seconds", ReportText.seconds(t.duration()));
         node.put("context_id", t.contextId());
         node.set("usage", usage(t.usage()));

@@ -2,9 +2,9 @@ package dev.agenteval.report.internal;
 
 import static dev.agenteval.report.internal.HtmlReport.esc;
 
-import dev.agenteval.report.BaselineComparison;
-import dev.agenteval.report.stats.PairedComparison;
-import dev.agenteval.report.stats.PairedComparison.ScorerDelta;
+import dev.agenteval.results.BaselineComparison;
+import dev.agenteval.results.stats.PairedComparison;
+import dev.agenteval.results.stats.PairedComparison.ScorerDelta;
 
 /**
  * The section of {@link HtmlReport}'s page comparing the run with a baseline: the change in pass

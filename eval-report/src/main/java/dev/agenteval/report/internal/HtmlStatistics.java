@@ -2,11 +2,11 @@ package dev.agenteval.report.internal;
 
 import static dev.agenteval.report.internal.HtmlReport.esc;
 
-import dev.agenteval.report.stats.Interval;
-import dev.agenteval.report.stats.MeanEstimate;
-import dev.agenteval.report.stats.PassAtK;
-import dev.agenteval.report.stats.RunStatistics;
-import dev.agenteval.report.stats.ScorerStatistics;
+import dev.agenteval.results.stats.Interval;
+import dev.agenteval.results.stats.MeanEstimate;
+import dev.agenteval.results.stats.PassAtK;
+import dev.agenteval.results.stats.RunStatistics;
+import dev.agenteval.results.stats.ScorerStatistics;
 import java.util.List;
 
 /**

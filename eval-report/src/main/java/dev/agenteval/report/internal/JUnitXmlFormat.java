@@ -1,8 +1,8 @@
 package dev.agenteval.report.internal;
 
 import dev.agenteval.api.SuiteResult;
-import dev.agenteval.report.BaselineComparison;
-import dev.agenteval.report.stats.Confidence;
+import dev.agenteval.results.BaselineComparison;
+import dev.agenteval.results.stats.Confidence;
 import dev.agenteval.spi.ReportFormat;
 import dev.agenteval.spi.ReportOptions;
 import dev.agenteval.spi.ResultSink;

@@ -99,7 +99,7 @@ import java.nio.file.Path;
 public final class JsonFormat implements ReportFormat {
 
     /** The file it writes in a report folder: the results that baselines, merges and resumed runs read back. */
-    public static final String FILE_NAME = "results.json";
+    public static final String FILE_NAME = dev.agenteval.results.ResultsFile.FILE_NAME;
 
     @Override
     public String id() {

@@ -16,7 +16,7 @@ import java.nio.file.Path;
  * harness failures, and every turn's input, request (a passing case's only when verbose), answer, state, tool calls and scores. Text
  * from agents sits in fenced blocks longer than any backtick run inside it. A repeated case also
  * lists its attempts and a {@code Repeats:} line (pass@k, pass^k, flaky, pass threshold); given a
- * {@link dev.agenteval.report.Baseline}, a "Compared with baseline" section precedes the cases.
+ * {@link dev.agenteval.results.Baseline}, a "Compared with baseline" section precedes the cases.
  */
 public final class MarkdownFormat implements ReportFormat {
 

@@ -10,11 +10,11 @@ import dev.agenteval.api.Summary;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.api.Usage;
 import dev.agenteval.common.json.JsonTrees;
-import dev.agenteval.report.Baseline;
-import dev.agenteval.report.BaselineComparison;
-import dev.agenteval.report.stats.AttemptPassRate;
-import dev.agenteval.report.stats.Confidence;
-import dev.agenteval.report.stats.Interval;
+import dev.agenteval.results.Baseline;
+import dev.agenteval.results.BaselineComparison;
+import dev.agenteval.results.stats.AttemptPassRate;
+import dev.agenteval.results.stats.Confidence;
+import dev.agenteval.results.stats.Interval;
 import dev.agenteval.spi.ReportOptions;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -37,7 +37,7 @@ final class ReportText {
      * lack some), else {@code the run was interrupted or stopped early; } and {@code skippedNote}.
      */
     static String incompleteReason(dev.agenteval.api.SuiteResult result, String skippedNote) {
-        int missing = dev.agenteval.report.SuiteResults.missingCases(result);
+        int missing = dev.agenteval.results.SuiteResults.missingCases(result);
         boolean skipped = result.cases().stream().anyMatch(c -> c.status() == CaseStatus.SKIPPED);
         return missing > 0 && !skipped
                 ? "it covers " + result.cases().size() + " of the suite's " + result.fingerprint().suiteCases()

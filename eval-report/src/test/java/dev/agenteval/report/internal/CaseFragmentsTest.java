@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.SuiteResult;
-import dev.agenteval.report.Baseline;
+import dev.agenteval.results.Baseline;
 import dev.agenteval.report.Reports;
 import dev.agenteval.spi.ReportOptions;
 import dev.agenteval.spi.ResultSink;

@@ -3,7 +3,7 @@ package dev.agenteval.report.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agenteval.api.SuiteResult;
-import dev.agenteval.report.Baseline;
+import dev.agenteval.results.Baseline;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringWriter;

@@ -38,7 +38,7 @@ class JUnitXmlReportTest {
                 .contains("<property name=\"agent-eval.scorer.must_include.interval.low\" value=\"0.5\"/>")
                 .contains("<property name=\"agent-eval.scorer.must_include.interval.high\" value=\"1\"/>");
         java.io.StringWriter at90 = new java.io.StringWriter();
-        JUnitXmlReport.write(SampleResults.mixed(), new dev.agenteval.report.stats.Confidence(0.9, 1), at90);
+        JUnitXmlReport.write(SampleResults.mixed(), new dev.agenteval.results.stats.Confidence(0.9, 1), at90);
         assertThat(at90.toString()).contains("<property name=\"agent-eval.scorer.must_include.interval.level\" value=\"0.9\"/>");
         XmlTestSupport.parse(at90.toString());
     }

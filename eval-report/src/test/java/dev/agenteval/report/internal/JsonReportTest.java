@@ -294,7 +294,7 @@ class JsonReportTest {
 
         java.nio.file.Path file = java.nio.file.Files.createTempDirectory("json").resolve("results.json");
         new JsonFormat().create(file, dev.agenteval.spi.ReportOptions.none().with(
-                dev.agenteval.report.stats.Confidence.class, new dev.agenteval.report.stats.Confidence(0.9, 5)))
+                dev.agenteval.results.stats.Confidence.class, new dev.agenteval.results.stats.Confidence(0.9, 5)))
                 .write(SampleResults.mixed());
         JsonNode at90 = MAPPER.readTree(file.toFile());
         assertThat(at90.at("/scorers/0/interval/level").asDouble()).isEqualTo(0.9);

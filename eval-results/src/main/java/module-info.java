@@ -1,0 +1,21 @@
+/**
+ * The results of a run: {@code ResultsFile} (results.json read back), the {@code Journal} of a
+ * resumable run, {@code SuiteResults} for merging shards, {@code Baseline} and its
+ * {@code BaselineComparison}, {@code Gate}, and the statistics of {@code dev.agenteval.results.stats}
+ * (intervals, paired tests, pass@k). The renderers are eval-report's.
+ */
+// The qualified exports name modules built after this one; javac warns that it cannot see them yet.
+@SuppressWarnings("module")
+module dev.agenteval.results {
+    requires static transitive org.apiguardian.api;
+    requires transitive dev.agenteval.core;
+    requires dev.agenteval.common;
+    requires com.fasterxml.jackson.databind;
+    requires org.slf4j;
+
+    exports dev.agenteval.results;
+    exports dev.agenteval.results.stats;
+    // eval-report's json format writes the trees results.json is made of; eval-judge's
+    // CalibrationReports reads labels from results.json.
+    exports dev.agenteval.results.internal to dev.agenteval.report, dev.agenteval.judge;
+}
