@@ -12,7 +12,7 @@ module dev.agenteval.judge {
     requires dev.agenteval.common;
     requires transitive dev.agenteval.http;
     requires transitive dev.agenteval.yaml;   // Calibration takes eval-yaml's LabelledTurns
-    requires transitive dev.agenteval.report; // CalibrationReports.Intervals gives report.stats' Interval
+    requires transitive dev.agenteval.results; // CalibrationReports.Intervals gives results.stats' Interval; it reads results.json and writes atomically
     requires com.fasterxml.jackson.databind;
     requires io.github.resilience4j.core;
     requires io.github.resilience4j.ratelimiter;

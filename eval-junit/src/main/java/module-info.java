@@ -7,6 +7,7 @@
 module dev.agenteval.junit {
     requires static transitive org.apiguardian.api;
     requires transitive dev.agenteval.core;
+    requires dev.agenteval.results;
     requires dev.agenteval.report;
     requires dev.agenteval.launch;
     requires transitive org.junit.jupiter.api;

@@ -68,7 +68,7 @@ import java.util.random.RandomGenerator;
  * its suite's, then the runner's ({@link Builder#repeat}); it passes when the share of passed
  * attempts meets its pass threshold (the case's, else the suite's, else every attempt). Every
  * result records a {@link Fingerprint} of what was evaluated (see {@link #fingerprint(Suite)}),
- * which a {@code dev.agenteval.results.Gate} (eval-report) checks.
+ * which a {@code dev.agenteval.results.Gate} (eval-results) checks.
  */
 @API(status = STABLE)
 public final class EvalRunner {
@@ -195,7 +195,7 @@ public final class EvalRunner {
          * place in suite order in the run's result); the others run. Results of cases that were
          * not run ({@link CaseStatus#SKIPPED}) are ignored, so those cases run;
          * when an id comes twice, the later result wins; ids not in the suite are ignored. Read a
-         * run's results back with {@code dev.agenteval.results.Journal} (eval-report) and check its
+         * run's results back with {@code dev.agenteval.results.Journal} (eval-results) and check its
          * fingerprint first ({@link EvalRunner#fingerprint(Suite)}): the runner does not.
          */
         public Builder resume(java.util.Collection<CaseResult> finished) {

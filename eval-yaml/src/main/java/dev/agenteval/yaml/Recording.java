@@ -63,7 +63,7 @@ public record Recording(String caseId, List<RecordedTurn> turns) {
 
     /**
      * A case of a past run as a recording ("save as test case" from a results file, e.g. one read
-     * with eval-report's {@code Reports.readJson}): every turn of its first attempt, each with the
+     * with eval-results' {@code ResultsFile.read}): every turn of its first attempt, each with the
      * input as it was sent (placeholders resolved, secrets redacted; a feature input's data part kept
      * as data, {@link RecordedTurn#inputParts()}), the answer, the task state and
      * the tools called, in order. No request is sent. A simulated case freezes into a scripted one:

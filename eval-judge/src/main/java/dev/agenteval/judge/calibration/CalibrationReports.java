@@ -17,7 +17,7 @@ import dev.agenteval.common.json.JsonTrees;
 import dev.agenteval.judge.calibration.CalibrationResult.Confusion;
 import dev.agenteval.judge.calibration.CalibrationResult.Group;
 import dev.agenteval.judge.calibration.CalibrationResult.Outcome;
-import dev.agenteval.report.internal.AtomicFiles;
+import dev.agenteval.results.internal.AtomicFiles;
 import dev.agenteval.results.internal.JsonReportReader;
 import dev.agenteval.results.stats.Bootstrap;
 import dev.agenteval.results.stats.Interval;

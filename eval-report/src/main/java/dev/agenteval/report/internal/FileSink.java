@@ -1,5 +1,6 @@
 package dev.agenteval.report.internal;
 
+import dev.agenteval.results.internal.AtomicFiles;
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.spi.ResultSink;

@@ -1,5 +1,6 @@
 package dev.agenteval.report.internal;
 
+import dev.agenteval.results.internal.Utf8Output;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,5 +1,6 @@
 package dev.agenteval.report.internal;
 
+import dev.agenteval.results.internal.Utf8Output;
 import dev.agenteval.api.CaseAttempt;
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.CaseStatus;

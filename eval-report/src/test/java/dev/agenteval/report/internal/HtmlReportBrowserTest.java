@@ -1,5 +1,6 @@
 package dev.agenteval.report.internal;
 
+import dev.agenteval.results.internal.AtomicFiles;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.fail;

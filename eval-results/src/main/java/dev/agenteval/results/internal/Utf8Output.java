@@ -1,4 +1,4 @@
-package dev.agenteval.report.internal;
+package dev.agenteval.results.internal;
 
 import java.io.BufferedOutputStream;
 import java.io.BufferedWriter;

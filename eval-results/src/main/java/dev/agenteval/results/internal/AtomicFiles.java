@@ -1,4 +1,4 @@
-package dev.agenteval.report.internal;
+package dev.agenteval.results.internal;
 
 import dev.agenteval.common.files.NoFollow;
 import java.io.IOException;
