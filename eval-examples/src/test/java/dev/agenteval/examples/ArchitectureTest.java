@@ -50,10 +50,11 @@ import org.junit.jupiter.api.Test;
  *          eval-scorers api, common; jackson, json-path           (the built-in deterministic scorers)
  * layer 2  eval-http    api, common, core; jackson, java.net.http, resilience4j (retry, core), slf4j
  *          eval-testkit api, core; jackson, slf4j (the JDK's HTTP server; finds eval-cli at run time)
- *          eval-report  api, common, core; jackson, slf4j
+ *          eval-results api, common, core; jackson, slf4j  (results.json, journal, merge, baseline, gate, statistics)
  *          eval-yaml    api, common, core; snakeyaml, jackson, slf4j            (never eval-judge)
- * layer 3  eval-judge   api, common, core, http, yaml (the labels), report (the calibration reports' statistics and
- *                       results reader); jackson, resilience4j (core, ratelimiter, circuitbreaker), slf4j
+ * layer 3  eval-report  api, common, core, results; jackson, slf4j              (the renderers only, found by id)
+ *          eval-judge   api, common, core, http, yaml (the labels), results (the calibration reports' statistics,
+ *                       results reader, atomic writes); jackson, resilience4j (core, ratelimiter, circuitbreaker), slf4j
  *          eval-agents  api, common, core, http, yaml (its reader, for the targets and price files); jackson, json-path, slf4j
  *          eval-opik    api, common, core, http; jackson, java.net.http, slf4j
  * layer 4  eval-launch  (when it exists) everything below; jackson, slf4j
@@ -93,6 +94,7 @@ class ArchitectureTest {
     private static final String CORE = "dev.agenteval.core";
     private static final String SCORERS = "dev.agenteval.scorers";
     private static final String HTTP = "dev.agenteval.http";
+    private static final String RESULTS = "dev.agenteval.results";
     private static final String REPORT = "dev.agenteval.report";
     private static final String YAML = "dev.agenteval.yaml";
     private static final String JUDGE = "dev.agenteval.judge";
@@ -114,15 +116,17 @@ class ArchitectureTest {
         MODULES.put(HTTP, new Allowed(2, Set.of(API, COMMON, CORE), union(JACKSON, Set.of(JAVA_NET_HTTP,
                 "io.github.resilience4j.retry", "io.github.resilience4j.core", SLF4J))));
         MODULES.put(TESTKIT, new Allowed(2, Set.of(API, CORE), union(JACKSON, Set.of(SLF4J))));
-        MODULES.put(REPORT, new Allowed(2, Set.of(API, COMMON, CORE), union(JACKSON, Set.of(SLF4J))));
+        MODULES.put(RESULTS, new Allowed(2, Set.of(API, COMMON, CORE), union(JACKSON, Set.of(SLF4J))));
         MODULES.put(YAML, new Allowed(2, Set.of(API, COMMON, CORE), union(JACKSON, Set.of("org.yaml.snakeyaml", SLF4J))));
-        MODULES.put(JUDGE, new Allowed(3, Set.of(API, COMMON, CORE, HTTP, YAML, REPORT), union(JACKSON, Set.of(JAVA_NET_HTTP,
+        MODULES.put(REPORT, new Allowed(3, Set.of(API, COMMON, CORE, RESULTS), union(JACKSON, Set.of(SLF4J))));
+        MODULES.put(JUDGE, new Allowed(3, Set.of(API, COMMON, CORE, HTTP, YAML, RESULTS), union(JACKSON, Set.of(JAVA_NET_HTTP,
                 "io.github.resilience4j.core", "io.github.resilience4j.ratelimiter",
                 "io.github.resilience4j.circuitbreaker", SLF4J))));
         MODULES.put(AGENTS, new Allowed(3, Set.of(API, COMMON, CORE, HTTP, YAML), union(JACKSON, Set.of(JAVA_NET_HTTP,
                 "json.path", SLF4J))));
         MODULES.put(OPIK, new Allowed(3, Set.of(API, COMMON, CORE, HTTP), union(JACKSON, Set.of(JAVA_NET_HTTP, SLF4J))));
-        Set<String> belowLaunch = Set.of(API, COMMON, CORE, SCORERS, HTTP, REPORT, YAML, JUDGE, AGENTS, OPIK);
+        Set<String> belowLaunch = Set.of(API, COMMON, CORE, SCORERS, HTTP, RESULTS, REPORT, YAML, JUDGE, AGENTS,
+                OPIK);
         MODULES.put(LAUNCH, new Allowed(4, belowLaunch, union(JACKSON, Set.of(JAVA_NET_HTTP, SLF4J))));
         Set<String> belowTop = union(belowLaunch, Set.of(LAUNCH, TESTKIT));
         MODULES.put("dev.agenteval.junit", new Allowed(5, belowTop, union(JACKSON, Set.of(JAVA_NET_HTTP,
@@ -204,7 +208,7 @@ class ArchitectureTest {
                         .collect(Collectors.joining(", "))));
 
         assertThat(problems).as("module requires that break the layering").isEmpty();
-        assertThat(descriptors).containsKeys(API, COMMON, CORE, HTTP, REPORT, YAML, JUDGE, AGENTS, OPIK, "dev.agenteval.junit");
+        assertThat(descriptors).containsKeys(API, COMMON, CORE, HTTP, RESULTS, REPORT, YAML, JUDGE, AGENTS, OPIK, "dev.agenteval.junit");
         // eval-common is not API: every package it exports is exported to agent-eval modules only,
         // and no module hands it on to its users.
         assertThat(descriptors.get(COMMON).exports()).allMatch(ModuleDescriptor.Exports::isQualified)
