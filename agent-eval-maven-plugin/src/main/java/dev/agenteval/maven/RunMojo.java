@@ -1,9 +1,9 @@
 package dev.agenteval.maven;
 
+import dev.agenteval.results.ResultsFile;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.cli.AgentEvalCli;
 import dev.agenteval.launch.Setting;
-import dev.agenteval.report.Reports;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -392,7 +392,7 @@ public class RunMojo extends AbstractMojo {
         }
         File folder = baseline.getAbsoluteFile().getParentFile();
         return (folder.isDirectory() ? "" : "mkdir -p " + shown(folder) + " && ") + "cp "
-                + shown(new File(reports, Reports.JSON_FILE)) + " " + shown(baseline);
+                + shown(new File(reports, ResultsFile.FILE_NAME)) + " " + shown(baseline);
     }
 
     /** {@code file} relative to the project folder when inside it (the folder Maven runs in), else absolute. */
@@ -415,7 +415,7 @@ public class RunMojo extends AbstractMojo {
         List<String> parts = new ArrayList<>();
         for (Path file : resultFiles(started)) {
             try {
-                SuiteResult r = Reports.readJson(file);
+                SuiteResult r = ResultsFile.read(file);
                 var s = r.summary();
                 parts.add(String.format(Locale.ROOT, "suite '%s': %d of %d cases passed (%d failed, %d errored, %d skipped%s)",
                         r.suite(), s.passed(), s.cases(), s.failed(), s.errored(), s.skipped(),
@@ -438,7 +438,7 @@ public class RunMojo extends AbstractMojo {
         }
         FileTime since = FileTime.from(started.minusSeconds(2));
         try (Stream<Path> files = Files.find(reportDir.toPath(), 2,
-                (p, attributes) -> p.getFileName().toString().equals(Reports.JSON_FILE)
+                (p, attributes) -> p.getFileName().toString().equals(ResultsFile.FILE_NAME)
                         && attributes.lastModifiedTime().compareTo(since) >= 0)) {
             return files.sorted().toList();
         } catch (IOException e) {

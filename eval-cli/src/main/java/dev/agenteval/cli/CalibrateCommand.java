@@ -1,5 +1,6 @@
 package dev.agenteval.cli;
 
+import dev.agenteval.results.ResultsFile;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.core.Providers;
 import dev.agenteval.judge.calibration.Calibration;
@@ -9,7 +10,6 @@ import dev.agenteval.launch.Setting;
 import dev.agenteval.launch.Settings;
 import dev.agenteval.launch.Wiring;
 import dev.agenteval.results.Journal;
-import dev.agenteval.report.Reports;
 import dev.agenteval.results.stats.Bootstrap;
 import dev.agenteval.results.stats.Normal;
 import dev.agenteval.spi.Judge;
@@ -139,7 +139,7 @@ final class CalibrateCommand implements Callable<Integer> {
      * file; a journal is neither, and said to be one.
      */
     private static List<LabelledTurn> read(Path file, Providers providers) {
-        Path results = Reports.jsonFile(file);
+        Path results = ResultsFile.jsonFile(file);
         if (results.getFileName().toString().endsWith(".json")) {
             return CalibrationReports.readLabels(results);
         }

@@ -1,5 +1,6 @@
 package dev.agenteval.cli;
 
+import dev.agenteval.results.ResultsFile;
 import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Fingerprint;
@@ -154,7 +155,7 @@ final class MergeCommand implements Callable<Integer> {
                 continue;
             }
             try {
-                results.put(name, Reports.readJson(file));
+                results.put(name, ResultsFile.read(file));
             } catch (ConfigurationException e) {
                 problems.addAll(e.problems().stream().map(p -> p.startsWith(file.toString())
                         ? name + p.substring(file.toString().length()) : p).toList());

@@ -1,11 +1,11 @@
 package dev.agenteval.cli;
 
+import dev.agenteval.results.ResultsFile;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.core.Providers;
 import dev.agenteval.launch.Settings;
 import dev.agenteval.launch.Wiring;
-import dev.agenteval.report.Reports;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.yaml.AgentFile;
 import dev.agenteval.yaml.CaseRecorder;
@@ -146,7 +146,7 @@ final class RecordCommand implements Callable<Integer> {
         String shown = given.shown();
         SuiteResult run;
         try {
-            run = Reports.readJson(resultsFile);
+            run = ResultsFile.read(resultsFile);
         } catch (ConfigurationException e) {
             throw new ConfigurationException(e.problems().stream().map(p -> p.replace(resultsFile.toString(), shown)).toList());
         }

@@ -1,5 +1,6 @@
 package dev.agenteval.cli;
 
+import dev.agenteval.results.ResultsFile;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.launch.Wiring;
 import dev.agenteval.report.Reports;
@@ -53,7 +54,7 @@ final class ResultFiles {
     /** {@code given}, resolved against the working folder; a report folder stands for its results.json. */
     static Given given(Path workDir, Path given) {
         Path path = workDir.resolve(given).normalize();
-        Path file = Reports.jsonFile(path);
+        Path file = ResultsFile.jsonFile(path);
         return new Given(file, given.resolve(path.relativize(file)).toString());
     }
 

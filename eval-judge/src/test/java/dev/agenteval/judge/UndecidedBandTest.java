@@ -1,5 +1,6 @@
 package dev.agenteval.judge;
 
+import dev.agenteval.results.ResultsFile;
 import static dev.agenteval.api.Scorers.correctness;
 import static dev.agenteval.api.Scorers.mustInclude;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -74,7 +75,7 @@ class UndecidedBandTest {
 
     @Test
     void should_count_undecided_apart_in_every_report_format() throws Exception {
-        String json = Files.readString(dir.resolve(Reports.JSON_FILE));
+        String json = Files.readString(dir.resolve(ResultsFile.FILE_NAME));
         assertThat(json).contains("\"passed\": 1", "\"failed\": 1", "\"undecided\": 1", "\"status\": \"undecided\"");
 
         String md = Files.readString(dir.resolve("results.md"));
@@ -95,7 +96,7 @@ class UndecidedBandTest {
 
     @Test
     void should_read_undecided_back_from_results_json() {
-        SuiteResult read = Reports.readJson(dir.resolve(Reports.JSON_FILE));
+        SuiteResult read = ResultsFile.read(dir.resolve(ResultsFile.FILE_NAME));
 
         assertThat(read.find("banded").orElseThrow().status()).isEqualTo(CaseStatus.UNDECIDED);
         assertThat(read.find("banded").orElseThrow().turns().get(0).scores().get(1).status())

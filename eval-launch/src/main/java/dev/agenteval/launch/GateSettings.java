@@ -1,5 +1,6 @@
 package dev.agenteval.launch;
 
+import dev.agenteval.results.ResultsFile;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import org.apiguardian.api.API;
 
@@ -12,7 +13,6 @@ import dev.agenteval.results.Baseline;
 import dev.agenteval.results.BaselineComparison;
 import dev.agenteval.results.Gate;
 import dev.agenteval.results.GateVerdict;
-import dev.agenteval.report.Reports;
 import dev.agenteval.results.stats.Confidence;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -288,10 +288,10 @@ public final class GateSettings {
                                                 Path workDir) {
         Path named = Path.of(given.value());
         Path path = workDir.resolve(named).normalize();
-        List<Path> files = List.of(Reports.jsonFile(path));
+        List<Path> files = List.of(ResultsFile.jsonFile(path));
         if (Files.isDirectory(path) && !Files.exists(files.get(0))) {
             try (Stream<Path> children = Files.list(path)) {
-                List<Path> perSuite = children.map(c -> c.resolve(Reports.JSON_FILE)).filter(Files::isRegularFile)
+                List<Path> perSuite = children.map(c -> c.resolve(ResultsFile.FILE_NAME)).filter(Files::isRegularFile)
                         .sorted().toList();
                 files = perSuite.isEmpty() ? files : perSuite;
             } catch (IOException e) {

@@ -38,7 +38,8 @@ import java.util.stream.Stream;
  * {@link ReportFormat} found by its id, the built-ins' exactly as a plugin's. Nothing here lists
  * the formats: each is one class registered as a {@link ReportFormat} service, which names its id,
  * owns its file name and documents its file. The built-in ones of this module are {@code json}
- * (agent-eval's results document, {@value #JSON_FILE}; its schema is {@link #resultsSchema()}),
+ * (agent-eval's results document, {@value ResultsFile#FILE_NAME}, which {@link ResultsFile} reads back;
+ * its schema is {@link #resultsSchema()}),
  * {@code md}, {@code junit}, {@code html}, {@code console} and {@code harness} (the Python
  * harness's result file; its schema is {@link #harnessSchema()}); {@code agent-eval run --help}
  * lists every format found, plugins' included.
@@ -71,11 +72,6 @@ public final class Reports {
     /** The lock file {@link #lockFolder} keeps in a report folder. */
     public static final String LOCK_FILE = ReportFolderLock.FILE_NAME;
 
-    /**
-     * The results document of a report folder, which baselines, merges, calibration and resumed
-     * runs read back ({@link #readJson}): the file of the {@code json} format.
-     */
-    public static final String JSON_FILE = ResultsFile.FILE_NAME;
 
     /** The ids of the formats {@link #all(Path)} writes, in order. */
     public static final List<String> DEFAULT_FORMATS = List.of("json", "md", "junit", "html");
@@ -313,28 +309,7 @@ public final class Reports {
         return new ConsoleSink(out, false, false, null, true, confidence);
     }
 
-    /**
-     * Reads a results document ({@value #JSON_FILE}, the {@code json} format) back into a result,
-     * e.g. to merge shards ({@link SuiteResults#merge}) or compare with a baseline. Keys it does
-     * not know are ignored, so reports with later additive keys still read. A case written without
-     * {@code attempts} (one attempt) reads back as one attempt holding its turns.
-     *
-     * @throws ConfigurationException when the file is missing or unreadable, is not JSON, or lacks
-     *         a key the result needs; the message names the file and the key (e.g.
-     *         {@code results.json: cases[2].status: missing})
-     */
-    public static SuiteResult readJson(Path file) {
-        return ResultsFile.read(file);
-    }
 
-    /**
-     * The results file {@code path} names: {@code path} itself, or the {@value #JSON_FILE} in it
-     * when it is a folder (a report folder). The one rule of every command that reads a past run
-     * ({@code --baseline}, {@code merge}, {@code record --from}, {@code calibrate}).
-     */
-    public static Path jsonFile(Path path) {
-        return ResultsFile.jsonFile(path);
-    }
 
     /**
      * The JSON Schema (draft 2020-12) of the harness result file, as shipped in this jar
@@ -345,7 +320,7 @@ public final class Reports {
     }
 
     /**
-     * The JSON Schema (draft 2020-12) of agent-eval's own {@value #JSON_FILE}, as the {@code json}
+     * The JSON Schema (draft 2020-12) of agent-eval's own {@value ResultsFile#FILE_NAME}, as the {@code json}
      * format writes it, shipped in this jar beside the writer ({@code dev/agenteval/report/results.schema.json});
      * never null.
      */

@@ -1,5 +1,6 @@
 package dev.agenteval.report;
 
+import dev.agenteval.results.ResultsFile;
 import dev.agenteval.results.Baseline;
 import dev.agenteval.results.BaselineComparison;
 import dev.agenteval.core.EvalRunner;
@@ -222,7 +223,7 @@ class BaselineTest {
         assertThat(diff.regressions()).extracting(Change::id).containsExactly("a");
         assertThat(diff.added()).extracting(Change::id).containsExactly("c");
         assertThat(diff.passRateChange()).isCloseTo(2.0 / 3 - 1, within(1e-12));
-        JsonNode written = new ObjectMapper().readTree(report.resolve(Reports.JSON_FILE).toFile());
+        JsonNode written = new ObjectMapper().readTree(report.resolve(ResultsFile.FILE_NAME).toFile());
         assertThat(written.at("/baseline/regressions/0/id").asText()).isEqualTo("a");
         assertThat(written.at("/fingerprint/suiteCases").asInt()).isEqualTo(3);
         assertThat(Files.readString(report.resolve("results.md"))).contains("🔻 **Regression** `a`");

@@ -1,5 +1,6 @@
 package dev.agenteval.report;
 
+import dev.agenteval.results.ResultsFile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -64,7 +65,7 @@ class ReportFormatsTest {
         Providers providers = Providers.discover();
 
         assertThat(providers.reportFormatIds()).containsExactly("console", "harness", "html", "json", "junit", "md");
-        assertThat(providers.reportFormat("json").fileName()).isEqualTo(Reports.JSON_FILE);
+        assertThat(providers.reportFormat("json").fileName()).isEqualTo(ResultsFile.FILE_NAME);
         assertThat(providers.reportFormat("md").fileName()).isEqualTo("results.md");
         assertThat(providers.reportFormat("junit").fileName()).isEqualTo("junit.xml");
         assertThat(providers.reportFormat("html").fileName()).isEqualTo("report.html");

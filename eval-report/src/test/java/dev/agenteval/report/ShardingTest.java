@@ -1,5 +1,6 @@
 package dev.agenteval.report;
 
+import dev.agenteval.results.ResultsFile;
 import dev.agenteval.results.SuiteResults;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.core.InProcessAgent;
@@ -100,7 +101,7 @@ class ShardingTest {
         for (int index = count; index >= 1; index--) {  // given in any order
             Path file = dir.resolve("shard-" + index + ".json");
             runner().shard(index, count).sink(Reports.sink("json", file)).build().run(SUITE);
-            parts.put(file.getFileName().toString(), Reports.readJson(file));
+            parts.put(file.getFileName().toString(), ResultsFile.read(file));
         }
 
         SuiteResult merged = SuiteResults.merge(parts);

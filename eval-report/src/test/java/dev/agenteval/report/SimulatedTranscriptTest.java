@@ -1,5 +1,6 @@
 package dev.agenteval.report;
 
+import dev.agenteval.results.ResultsFile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agenteval.api.AgentResponse;
@@ -89,7 +90,7 @@ class SimulatedTranscriptTest {
 
     @Test
     void should_read_the_transcript_and_stop_reason_back_from_results_json() {
-        CaseResult read = Reports.readJson(dir.resolve("results.json")).cases().get(0);
+        CaseResult read = ResultsFile.read(dir.resolve("results.json")).cases().get(0);
 
         assertThat(read.attempts().get(0).stopReason()).isEqualTo("goal_met");
         assertThat(read.turns()).extracting(TurnResult::input).containsExactly(SAID.get(0), SAID.get(1),

@@ -1,5 +1,6 @@
 package dev.agenteval.report;
 
+import dev.agenteval.results.ResultsFile;
 import static dev.agenteval.api.Scorers.contains;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -37,7 +38,7 @@ class TurnIdsTest {
         Files.writeString(file, Reports.render("json", result));
 
         JsonNode turn = new ObjectMapper().readTree(file.toFile()).at("/cases/0/turns/0");
-        TurnResult read = Reports.readJson(file).cases().get(0).turns().get(0);
+        TurnResult read = ResultsFile.read(file).cases().get(0).turns().get(0);
 
         assertThat(turn.path("agentId").asText()).isEqualTo("agent-7");
         assertThat(turn.path("contextId").asText()).isEqualTo("ctx-1");

@@ -70,7 +70,7 @@ public record Recording(String caseId, List<RecordedTurn> turns) {
      * the messages its simulated user generated become the turns (the conversation turn is left out).
      *
      * <pre>{@code
-     * CaseResult past = Reports.readJson(Path.of("target/agent-eval/results.json")).find("refund").orElseThrow();
+     * CaseResult past = ResultsFile.read(Path.of("target/agent-eval/results.json")).find("refund").orElseThrow();
      * RecordingWriter.defaults().save(Recording.of(past, "refund"), Path.of("eval/eval.yaml"));
      * }</pre>
      *

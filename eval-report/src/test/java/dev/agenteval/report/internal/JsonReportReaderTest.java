@@ -1,5 +1,6 @@
 package dev.agenteval.report.internal;
 
+import dev.agenteval.results.ResultsFile;
 import dev.agenteval.results.internal.JsonReportReader;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -150,7 +151,7 @@ class JsonReportReaderTest {
                 "\"complete\": false, \"shard\": {\"index\": 3, \"count\": 2},"), "r.json"))
                 .hasMessage("r.json: shard: shard index must be between 1 and 2 but was 3");
         Path missing = dir.resolve("nope.json");
-        assertThatThrownBy(() -> Reports.readJson(missing)).isInstanceOf(ConfigurationException.class)
+        assertThatThrownBy(() -> ResultsFile.read(missing)).isInstanceOf(ConfigurationException.class)
                 .hasMessage(missing + ": no such file");
     }
 
@@ -160,6 +161,6 @@ class JsonReportReaderTest {
         Reports.sink("json", file).write(SampleResults.mixed().withShard(Shard.of(1, 4)));
 
         assertThat(Files.readString(file)).contains("\"shard\": {\n    \"index\": 1,\n    \"count\": 4\n  }");
-        assertThat(Reports.readJson(file).shard()).isEqualTo(Shard.of(1, 4));
+        assertThat(ResultsFile.read(file).shard()).isEqualTo(Shard.of(1, 4));
     }
 }
