@@ -13,7 +13,7 @@ module dev.agenteval.launch {
     requires transitive dev.agenteval.agents;
     requires dev.agenteval.judge;
     requires transitive dev.agenteval.opik;
-    requires dev.agenteval.results;
+    requires transitive dev.agenteval.results; // GateSettings and RunPlan expose Baseline, Gate and Confidence
     requires dev.agenteval.report;
     requires org.slf4j;
 
