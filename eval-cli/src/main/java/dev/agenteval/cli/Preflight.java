@@ -43,16 +43,6 @@ import java.util.regex.Pattern;
  */
 final class Preflight {
 
-    /** A judge that is never asked: stands in for one whose configuration failed (already reported). */
-    private static final Judge UNUSABLE_JUDGE = request -> {
-        throw new IllegalStateException("the judge's configuration failed");
-    };
-
-    /** A user simulator that is never asked: stands in for one whose configuration failed (already reported). */
-    private static final UserSimulator UNUSABLE_SIMULATOR = request -> {
-        throw new IllegalStateException("the user simulator's configuration failed");
-    };
-
     private Preflight() {
     }
 
@@ -185,130 +175,32 @@ final class Preflight {
         problems.addAll(loaded.problems());
         List<Suite> suites = loaded.suites();
 
-        try {
-            GateSettings gates = run.gates();
-            if (loaded.problems().isEmpty()) {
-                gates.requireBaselineSuite(suites);
-            }
-        } catch (ConfigurationException e) {
-            problems.addAll(e.problems());
-        }
-
+        PreflightChecks.gates(run, loaded, problems);
         Agents agents = Agents.NONE;
-        List<String> agentProblems = new ArrayList<>();
         if (agentRequired || o.agentOptions.given()) {
+            List<String> agentProblems = new ArrayList<>();
             o.agentOptions.validate(agentProblems, settings);
             if (agentProblems.isEmpty()) {
                 agents = agents(loaded.sources(), run, problems);
             }
         }
-
-        Judge judge = null;
-        Judge judgeForChecks = null;
-        if (run.needsJudge(suites)) {
-            try {
-                judge = run.judge().orElse(null);
-                judgeForChecks = judge;
-            } catch (ConfigurationException e) {
-                problems.addAll(e.problems());
-                judgeForChecks = UNUSABLE_JUDGE;
-            }
-        }
-
-        UserSimulator simulator = null;
-        if (Wiring.simulates(suites)) {
-            try {
-                simulator = run.simulator();
-            } catch (ConfigurationException e) {
-                e.problems().forEach(p -> problems.add("simulated cases need a user simulator: " + p));
-                simulator = UNUSABLE_SIMULATOR;
-            }
-        }
-
-        List<EvalRunner.Builder> runners = new ArrayList<>();
-        for (int i = 0; i < loaded.sources().size(); i++) {
-            SuiteSources.Source source = loaded.sources().get(i);
-            EvalRunner.Builder runner = runner(o, providers, judgeForChecks, environment).simulator(simulator);
-            AgentClient agent = agents.forSource(i);
-            if (agent != null) {
-                // With the agent, the check also finds the cases it could not open a session for.
-                runner.agent(agent);
-            }
-            runners.add(runner);
-            problems.addAll(suiteProblems(source, o, runner));
-        }
-
-        Path reportFolder = o.reportFolder(settings, workDir);
-        Path outputFile = o.outputFile(workDir);
-        if (reportFolder != null) {
-            RunFiles.folderProblem(reportFolder).ifPresent(problems::add);
-        }
-        if (o.formats != null) {
-            reportFormats(o.formats, providers, problems);
-            if (reportFolder == null) {
-                problems.add("--format needs --report-dir DIR (or AGENT_EVAL_REPORT_DIR): it chooses the files written there");
-            }
-        }
-        if (outputFile != null && outputFile.toAbsolutePath().getParent() != null) {
-            RunFiles.folderProblem(outputFile.toAbsolutePath().getParent()).ifPresent(p -> problems.add("--output: " + p));
-        }
-        Path defaultResults = o.defaultResultsFolder(settings, workDir);
-        if (defaultResults != null) {
-            RunFiles.folderProblem(defaultResults).ifPresent(p -> problems.add(p + " (the results of a run without --output or"
-                    + " --report-dir go there)"));
-        }
-        if (suites.size() > 1) {
-            problems.addAll(RunFiles.sameReportNames(loaded.sources(), reportFolder, outputFile != null));
-        }
-        List<Journal.Contents> journals = o.resume == null ? List.of()
-                : RunFiles.journals(loaded.sources(), reportFolder, o.shard(), problems);
-        problems.addAll(RunFiles.writtenFileProblems(loaded.sources(), reportFolder, outputFile, o.formats, providers));
-        for (SuiteSources.Source source : loaded.sources()) {
-            try {
-                // Part of the fingerprint: a broken agent definition is reported before anything is sent.
-                RunCommand.agentDefinition(source, settings, providers);
-            } catch (ConfigurationException e) {
-                // Once: the agent id's check may have read the same file.
-                e.problems().stream().filter(p -> problems.stream().noneMatch(q -> q.startsWith(p))).forEach(problems::add);
-            }
-        }
-
-        dev.agenteval.opik.OpikSink opik = null;
-        try {
-            opik = run.opik().orElse(null);
-        } catch (ConfigurationException e) {
-            problems.addAll(e.problems());
-        } catch (IllegalArgumentException e) {
-            problems.add(e.getMessage());
-        }
-
-        try {
-            // Read now, so that a broken price table is reported before anything is sent.
-            run.prices();
-        } catch (ConfigurationException e) {
-            problems.addAll(e.problems());
-        }
+        PreflightChecks.JudgeCheck judge = PreflightChecks.judge(run, suites, problems);
+        UserSimulator simulator = PreflightChecks.simulator(run, suites, problems);
+        List<EvalRunner.Builder> runners = PreflightChecks.suites(o, run, loaded, agents, judge.forChecks(), simulator, problems);
+        PreflightChecks.Files files = PreflightChecks.files(o, run, loaded, problems);
+        PreflightChecks.agentDefinitions(run, loaded, problems);
+        dev.agenteval.opik.OpikSink opik = PreflightChecks.opik(run, problems);
+        PreflightChecks.prices(run, problems);
 
         if (!problems.isEmpty()) {
             agents.close();
             throw new ConfigurationException(problems);
         }
-        if (opik != null && opik.recording()) {
-            // Before any agent call: a run that cannot be recorded fails fast (exit 3, naming the URL).
-            try {
-                opik.checkHealth();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                agents.close();
-                throw new dev.agenteval.opik.OpikException("Interrupted during the Opik health check", 0, e);
-            } catch (RuntimeException e) {
-                agents.close();
-                throw e;
-            }
-        }
-        return new Plan(run, loaded.sources(), agents, judge, reportFolder, outputFile, defaultResults,
-                List.copyOf(runners), opik, journals);
+        PreflightChecks.opikHealth(opik, agents);
+        return new Plan(run, loaded.sources(), agents, judge.judge(), files.reportFolder(), files.outputFile(),
+                files.defaultResults(), List.copyOf(runners), opik, files.journals());
     }
+
 
 
     /**
@@ -395,7 +287,7 @@ final class Preflight {
     }
 
     /** The runner's own checks of one suite before it sends anything, each problem located. */
-    private static List<String> suiteProblems(SuiteSources.Source source, RunOptions o, EvalRunner.Builder runner) {
+    static List<String> suiteProblems(SuiteSources.Source source, RunOptions o, EvalRunner.Builder runner) {
         Suite suite = source.suite();
         SuiteLocations where = new SuiteLocations(source.files());
         String suitePlace = where.file().orElse("suite '" + suite.name() + "'");
@@ -414,7 +306,7 @@ final class Preflight {
     }
 
     /** The runner settings a suite is checked, then run, with: those of the options that the check reads. */
-    private static EvalRunner.Builder runner(RunOptions o, Providers providers, Judge judge,
+    static EvalRunner.Builder runner(RunOptions o, Providers providers, Judge judge,
                                              Function<String, String> environment) {
         EvalRunner.Builder runner = EvalRunner.builder().providers(providers).judge(judge).environment(environment)
                 .repeat(o.defaultRepeat());
