@@ -1,18 +1,28 @@
 package dev.agenteval.cli;
 
+import dev.agenteval.api.Case;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Suite;
 import dev.agenteval.core.EvalRunner;
+import dev.agenteval.core.Providers;
 import dev.agenteval.launch.GateSettings;
 import dev.agenteval.launch.RunPlan;
 import dev.agenteval.launch.Wiring;
 import dev.agenteval.results.Journal;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.Judge;
+import dev.agenteval.spi.ReportFormat;
 import dev.agenteval.spi.UserSimulator;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The checks of {@link Preflight}, one per concern of a run's plan: each adds its problems (every
@@ -84,13 +94,13 @@ final class PreflightChecks {
         List<EvalRunner.Builder> runners = new ArrayList<>();
         for (int i = 0; i < loaded.sources().size(); i++) {
             SuiteSources.Source source = loaded.sources().get(i);
-            EvalRunner.Builder runner = Preflight.runner(o, run.providers(), judge, run.environment()).simulator(simulator);
+            EvalRunner.Builder runner = runner(o, run.providers(), judge, run.environment()).simulator(simulator);
             AgentClient agent = agents.forSource(i);
             if (agent != null) {
                 runner.agent(agent);
             }
             runners.add(runner);
-            problems.addAll(Preflight.suiteProblems(source, o, runner));
+            problems.addAll(suiteProblems(source, o, runner));
         }
         return runners;
     }
@@ -108,7 +118,7 @@ final class PreflightChecks {
             RunFiles.folderProblem(reportFolder).ifPresent(problems::add);
         }
         if (o.formats != null) {
-            Preflight.reportFormats(o.formats, run.providers(), problems);
+            reportFormats(o.formats, run.providers(), problems);
             if (reportFolder == null) {
                 problems.add("--format needs --report-dir DIR (or AGENT_EVAL_REPORT_DIR): it chooses the files written there");
             }
@@ -179,4 +189,105 @@ final class PreflightChecks {
             throw e;
         }
     }
+
+    /**
+     * The report formats {@code --format} names, each once, in order; an unknown id (listing the
+     * known ones) and two formats writing one file are added to {@code problems}.
+     */
+    static List<ReportFormat> reportFormats(List<String> ids, Providers providers, List<String> problems) {
+        List<ReportFormat> formats = new ArrayList<>();
+        Map<String, String> byFile = new LinkedHashMap<>();
+        for (String id : new LinkedHashSet<>(ids.stream().map(String::trim).toList())) {
+            try {
+                ReportFormat format = providers.reportFormat(id);
+                String other = byFile.putIfAbsent(format.fileName(), format.id());
+                if (other != null) {
+                    problems.add("--format: report formats '" + other + "' and '" + format.id() + "' both write "
+                            + format.fileName());
+                } else {
+                    formats.add(format);
+                }
+            } catch (ConfigurationException e) {
+                e.problems().forEach(p -> problems.add("--format: " + p));
+            }
+        }
+        return formats;
+    }
+
+    /** The runner's own checks of one suite before it sends anything, each problem located. */
+    static List<String> suiteProblems(SuiteSources.Source source, RunOptions o, EvalRunner.Builder runner) {
+        Suite suite = source.suite();
+        SuiteLocations where = new SuiteLocations(source.files());
+        String suitePlace = where.file().orElse("suite '" + suite.name() + "'");
+        List<String> unknown = o.caseIds.stream().filter(id -> suite.find(id).isEmpty()).sorted().toList();
+        if (!unknown.isEmpty()) {
+            return List.of(suitePlace + ": unknown case id" + (unknown.size() > 1 ? "s " : " ")
+                    + String.join(", ", unknown.stream().map(id -> "'" + id + "'").toList()) + " in suite '" + suite.name()
+                    + "'; known: " + String.join(", ", suite.cases().stream().map(Case::id).toList()));
+        }
+        try {
+            runner.check(suite);
+            return List.of();
+        } catch (ConfigurationException e) {
+            return e.problems().stream().map(p -> locate(p, suite, where, suitePlace)).toList();
+        }
+    }
+
+    /** The runner settings a suite is checked, then run, with: those of the options that the check reads. */
+    static EvalRunner.Builder runner(RunOptions o, Providers providers, Judge judge,
+                                             Function<String, String> environment) {
+        EvalRunner.Builder runner = EvalRunner.builder().providers(providers).judge(judge).environment(environment)
+                .repeat(o.defaultRepeat());
+        o.caseIds.forEach(runner::caseId);
+        o.tags.forEach(runner::tag);
+        if (o.shard() != null) {
+            runner.shard(o.shard());
+        }
+        if (o.caseTimeout() != null) {
+            runner.caseTimeout(o.caseTimeout());
+        }
+        return runner;
+    }
+
+    /** A problem of the runner's ({@code case 'x' turn 1: ...}, {@code variable 'v': ...}) with its place in the file. */
+    static String locate(String problem, Suite suite, SuiteLocations where, String suitePlace) {
+        for (String name : suite.variables().keySet()) {
+            String prefix = "variable '" + name + "': ";
+            if (problem.startsWith(prefix)) {
+                Optional<String> at = where.variable(name);
+                return at.map(a -> a + ": " + problem.substring(prefix.length()))
+                        .orElse(suitePlace + ": " + problem);
+            }
+        }
+        String matched = null;
+        for (Case c : suite.cases()) {
+            String prefix = "case '" + c.id() + "'";
+            if (problem.startsWith(prefix) && (matched == null || c.id().length() > matched.length())) {
+                matched = c.id();
+            }
+        }
+        if (matched != null) {
+            // A placeholder's problem points at the value holding it, any other at the case.
+            Optional<String> at = Optional.empty();
+            Matcher placeholder = UNRESOLVED.matcher(problem);
+            if (placeholder.find()) {
+                Matcher turn = TURN.matcher(problem.substring(("case '" + matched + "'").length()));
+                at = where.placeholder(matched, turn.lookingAt() ? Integer.parseInt(turn.group(1)) : 0,
+                        placeholder.group(1));
+            }
+            if (at.isEmpty()) {
+                at = where.caseId(matched);
+            }
+            if (at.isPresent()) {
+                return at.get() + ": " + problem;
+            }
+        }
+        return suitePlace + ": " + problem;
+    }
+
+    /** The runner's problem for a placeholder no variable resolves; group 1 is its name. */
+    private static final Pattern UNRESOLVED = Pattern.compile("unresolved placeholder '\\{\\{(.+?)}}'");
+
+    /** The turn a runner's problem is about, right after the case: {@code " turn 2: ..."}. */
+    private static final Pattern TURN = Pattern.compile(" turn (\\d{1,9})\\b");
 }
