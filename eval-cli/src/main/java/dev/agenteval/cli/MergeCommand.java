@@ -14,7 +14,6 @@ import dev.agenteval.launch.Setting;
 import dev.agenteval.launch.Settings;
 import dev.agenteval.launch.Fingerprints;
 import dev.agenteval.launch.Wiring;
-import dev.agenteval.results.Gate;
 import dev.agenteval.results.Baseline;
 import dev.agenteval.report.Reports;
 import dev.agenteval.results.SuiteResults;

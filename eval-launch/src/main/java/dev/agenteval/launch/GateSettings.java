@@ -251,8 +251,9 @@ public final class GateSettings {
         } else {
             met = !casesDecide || result.complete() && result.cases().stream().allMatch(c -> c.status() == CaseStatus.PASSED);
         }
-        if (failOnRegression && baseline != null) {
-            BaselineComparison diff = baseline.compare(result);
+        BaselineComparison diff = baseline != null && (failOnRegression || failOnSignificantRegression)
+                ? baseline.compare(result) : null;
+        if (failOnRegression && diff != null) {
             if (diff.hasRegressions()) {
                 List<String> ids = diff.regressions().stream().map(BaselineComparison.Change::id).toList();
                 lines.add(name(Setting.FAIL_ON_REGRESSION) + ": " + ids.size() + (ids.size() == 1 ? " case" : " cases")
@@ -260,8 +261,7 @@ public final class GateSettings {
                 met = false;
             }
         }
-        if (failOnSignificantRegression && baseline != null) {
-            BaselineComparison diff = baseline.compare(result);
+        if (failOnSignificantRegression && diff != null) {
             boolean regressed = diff.hasSignificantRegression();
             lines.add(name(Setting.FAIL_ON_SIGNIFICANT_REGRESSION) + ": " + (regressed
                     ? "the run regressed significantly" : "no significant regression") + " against "

@@ -319,24 +319,6 @@ public final class Wiring {
         return Optional.of(b.build());
     }
 
-    /**
-     * The prices of the run: those of the {@link Setting#TARGET} target's {@code prices:} block in
-     * the targets file, then {@code priceFile}'s (when not null; {@link PriceTables}), which win for
-     * a model priced in both. Empty when neither gives any. Nothing is sent.
-     *
-     * @throws ConfigurationException naming the file, line, column and field of every problem
-     */
-    public static Prices prices(Settings settings, java.util.function.Function<String, String> environment,
-                                Path workDir, Path priceFile) {
-        Prices fromTarget;
-        try {
-            fromTarget = target(settings, environment, workDir).map(Target::prices).orElse(Prices.none());
-        } catch (ConfigurationException e) {
-            fromTarget = Prices.none(); // reported where the agent is created
-        }
-        return prices(fromTarget, workDir, priceFile);
-    }
-
     /** The target's prices, then {@code priceFile}'s (when not null), which win for a model priced in both. */
     static Prices prices(Prices fromTarget, Path workDir, Path priceFile) {
         return priceFile == null ? fromTarget : fromTarget.with(PriceTables.load(workDir.resolve(priceFile)));

@@ -126,9 +126,9 @@ public final class ConsoleSink implements ResultSink {
     public static String render(SuiteResult result, boolean colour, BaselineComparison comparison,
                                 Confidence confidence) {
         StringBuilder sb = new StringBuilder();
-        sb.append(totals(result, confidence)).append('\n');
-        for (String line : statistics(RunStatistics.of(result, confidence.level()),
-                ScorerStatistics.of(result, confidence))) {
+        RunStatistics stats = RunStatistics.of(result, confidence.level());
+        sb.append(totals(result, stats)).append('\n');
+        for (String line : statistics(stats, ScorerStatistics.of(result, confidence))) {
             sb.append("  ").append(clean(line)).append('\n');
         }
         for (CaseResult c : result.cases()) {
@@ -188,12 +188,16 @@ public final class ConsoleSink implements ResultSink {
 
     /** Like {@link #totals(SuiteResult)}, the interval at {@code confidence}'s level (e.g. {@code 90% CI}). */
     public static String totals(SuiteResult result, Confidence confidence) {
+        return totals(result, RunStatistics.of(result, confidence.level()));
+    }
+
+    private static String totals(SuiteResult result, RunStatistics stats) {
         Summary s = result.summary();
         StringBuilder sb = new StringBuilder("Suite ").append(clean(result.suite())).append(": ")
                 .append(s.cases()).append(s.cases() == 1 ? " case: " : " cases: ")
                 .append(ReportText.counts(s)).append("; ")
                 // An ASCII dash, as the console's other separators ("->"): a terminal may not be UTF-8.
-                .append(ReportText.passRate(s, RunStatistics.of(result, confidence.level()).passRateInterval(), "-"))
+                .append(ReportText.passRate(s, stats.passRateInterval(), "-"))
                 .append(" in ")
                 .append(ReportText.secondsText(result.duration()));
         String usage = ReportText.usage(result.usage());
