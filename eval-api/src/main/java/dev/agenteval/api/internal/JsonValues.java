@@ -153,4 +153,32 @@ public final class JsonValues {
         }
         throw new IllegalArgumentException(field + " has an unsupported number type " + number.getClass().getName());
     }
+
+    /**
+     * True when {@code actual} includes {@code expected}: an object when every declared key exists
+     * and matches recursively (extra keys ignored), a list when every declared element matches some
+     * element of the actual list in any order, numbers by value ({@code 1} equals {@code 1.0}),
+     * other scalars by {@code equals}. The {@code must_include_json} rule.
+     */
+    public static boolean includes(Object expected, Object actual) {
+        if (expected instanceof Map<?, ?> want) {
+            if (!(actual instanceof Map<?, ?> have)) {
+                return false;
+            }
+            for (Map.Entry<?, ?> e : want.entrySet()) {
+                if (!have.containsKey(e.getKey()) || !includes(e.getValue(), have.get(e.getKey()))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (expected instanceof List<?> want) {
+            return actual instanceof List<?> have
+                    && want.stream().allMatch(element -> have.stream().anyMatch(a -> includes(element, a)));
+        }
+        if (expected instanceof Number a && actual instanceof Number b) {
+            return new BigDecimal(a.toString()).compareTo(new BigDecimal(b.toString())) == 0;
+        }
+        return java.util.Objects.equals(expected, actual);
+    }
 }
