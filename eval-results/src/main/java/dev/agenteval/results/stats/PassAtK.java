@@ -28,7 +28,7 @@ public record PassAtK(int k, double passAtK, double passHatK, int cases, int lef
      * pass@k and pass^k for every k from 1 to the most attempts any case ran; empty when no case
      * ran an attempt. A k that some cases did not reach counts them in {@link #leftOut()}.
      */
-    public static List<PassAtK> over(List<AttemptCounts> counts) {
+    static List<PassAtK> over(List<AttemptCounts> counts) {
         int most = counts.stream().mapToInt(AttemptCounts::attempts).max().orElse(0);
         List<PassAtK> estimates = new ArrayList<>();
         for (int k = 1; k <= most; k++) {
