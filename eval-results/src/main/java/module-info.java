@@ -16,7 +16,9 @@ module dev.agenteval.results {
     exports dev.agenteval.results;
     exports dev.agenteval.results.stats;
     // eval-report's json format writes the trees results.json is made of; eval-judge's
-    // CalibrationReports reads labels from results.json and gives Cohen's kappa (Kappa) at the
-    // default level (Normal), as the command's calibrate does.
-    exports dev.agenteval.results.internal to dev.agenteval.report, dev.agenteval.judge, dev.agenteval.cli;
+    // CalibrationReports reads labels from results.json.
+    exports dev.agenteval.results.internal to dev.agenteval.report, dev.agenteval.judge;
+    // eval-judge's CalibrationReports gives Cohen's kappa (Kappa); it and the command's calibrate
+    // default to Normal's confidence level.
+    exports dev.agenteval.results.stats.internal to dev.agenteval.judge, dev.agenteval.cli;
 }

@@ -3,8 +3,8 @@ package dev.agenteval.results.stats;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import org.apiguardian.api.API;
 
-import dev.agenteval.results.internal.Normal;
-import dev.agenteval.results.internal.Samples;
+import dev.agenteval.results.stats.internal.Normal;
+import dev.agenteval.results.stats.internal.Samples;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

@@ -3,7 +3,7 @@ package dev.agenteval.results.stats;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import org.apiguardian.api.API;
 
-import dev.agenteval.results.internal.Normal;
+import dev.agenteval.results.stats.internal.Normal;
 
 /**
  * How a run's error bars are computed, as {@code --confidence} and {@code --seed} set them: the

@@ -6,7 +6,7 @@ import org.apiguardian.api.API;
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.Summary;
-import dev.agenteval.results.internal.Normal;
+import dev.agenteval.results.stats.internal.Normal;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

@@ -11,7 +11,7 @@ import dev.agenteval.api.ScoreStatus;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.TaskState;
 import dev.agenteval.api.TurnResult;
-import dev.agenteval.results.internal.Normal;
+import dev.agenteval.results.stats.internal.Normal;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

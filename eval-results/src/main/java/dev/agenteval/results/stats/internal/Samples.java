@@ -1,4 +1,4 @@
-package dev.agenteval.results.internal;
+package dev.agenteval.results.stats.internal;
 
 import dev.agenteval.results.stats.Interval;
 

@@ -1,4 +1,4 @@
-package dev.agenteval.results.internal;
+package dev.agenteval.results.stats.internal;
 
 /**
  * The standard normal quantile, by Wichura's algorithm AS 241 ({@code PPND16}, Applied Statistics
