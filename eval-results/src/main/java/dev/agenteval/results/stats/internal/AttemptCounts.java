@@ -1,4 +1,4 @@
-package dev.agenteval.results.stats;
+package dev.agenteval.results.stats.internal;
 
 /**
  * How many attempts of one case ran and how many passed: what {@link AttemptPassRate} and

@@ -1,10 +1,6 @@
-package dev.agenteval.results.stats;
+package dev.agenteval.results.stats.internal;
 
-import static org.apiguardian.api.API.Status.EXPERIMENTAL;
-import org.apiguardian.api.API;
-
-import dev.agenteval.results.stats.internal.Normal;
-import dev.agenteval.results.stats.internal.Samples;
+import dev.agenteval.results.stats.Interval;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -24,7 +20,6 @@ import java.util.OptionalDouble;
  * @param interval {@code mean ± z·stderr} clipped to [0, 1], method {@code normal}; empty with one case
  * @param cases    the cases counted (those with at least one attempt), {@code >= 1}
  */
-@API(status = EXPERIMENTAL)
 public record AttemptPassRate(double mean, OptionalDouble stderr, Optional<Interval> interval, int cases) {
 
     /** Checks for nulls. */

@@ -1,7 +1,4 @@
-package dev.agenteval.results.stats;
-
-import static org.apiguardian.api.API.Status.EXPERIMENTAL;
-import org.apiguardian.api.API;
+package dev.agenteval.results.stats.internal;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +18,6 @@ import java.util.List;
  * @param cases    cases counted (with at least k attempts)
  * @param leftOut  cases left out because they ran fewer than k attempts
  */
-@API(status = EXPERIMENTAL)
 public record PassAtK(int k, double passAtK, double passHatK, int cases, int leftOut) {
 
     /**
