@@ -68,6 +68,11 @@ final class JsonSubset {
         return mismatch(expected, actual, "$");
     }
 
+    /** The path of {@code key} under {@code path}: {@code $.unit} or {@code $["unit name"]}. */
+    static String child(String path, String key) {
+        return IDENTIFIER.matcher(key).matches() ? path + "." + key : path + "[" + HarnessJson.dumps(key) + "]";
+    }
+
     private static String mismatch(Object expected, Object actual, String path) {
         if (expected instanceof Map<?, ?> want) {
             if (!(actual instanceof Map<?, ?> have)) {
@@ -75,8 +80,7 @@ final class JsonSubset {
             }
             for (Map.Entry<?, ?> e : want.entrySet()) {
                 String key = String.valueOf(e.getKey());
-                String child = IDENTIFIER.matcher(key).matches()
-                        ? path + "." + key : path + "[" + HarnessJson.dumps(key) + "]";
+                String child = child(path, key);
                 if (!have.containsKey(key)) {
                     return child + ": missing";
                 }
