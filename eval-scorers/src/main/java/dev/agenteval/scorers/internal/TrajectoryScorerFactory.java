@@ -19,11 +19,14 @@ import java.util.Set;
  * {@code trajectory}: the turn's tool calls against an expected trajectory, one check per term.
  *
  * <ul>
- * <li>{@code calls} with {@code mode} (default {@code strict}): each expected call is a name or
- *     {@code {name, args, assertions}}; an actual call <em>matches</em> an expected one when the
- *     names are equal, its arguments include {@code args} (a {@link JsonSubset}, as
- *     {@code must_include_json} and {@code tool_args}'s {@code fragment}) and every JSONPath
- *     assertion in {@code assertions} holds on them (as {@code tool_args}).
+ * <li>{@code calls} with {@code mode} (default {@code strict}, none when {@code score} is given):
+ *     each expected call is a name or {@code {name, args, arg_mode, assertions}}; an actual call
+ *     <em>matches</em> an expected one when the names are equal, its arguments match {@code args}
+ *     in the call's {@link ArgumentMode} (its own {@code arg_mode}, else its tool's in
+ *     {@code arg_modes}, else the scorer's {@code arg_mode}, else {@code subset}: they include
+ *     {@code args}, a {@link JsonSubset}, as {@code must_include_json} and {@code tool_args}'s
+ *     {@code fragment}; see {@link ArgumentModes}) and every JSONPath assertion in
+ *     {@code assertions} holds on them (as {@code tool_args}).
  *     <ul>
  *     <li>{@code strict}: exactly the expected calls, in that order (position by position);</li>
  *     <li>{@code in_order}: the expected calls in that order, other calls allowed between them
@@ -40,7 +43,11 @@ import java.util.Set;
  *     that a same-named call with the wrong arguments could spoil. {@code max_pairs} (default
  *     1,000,000) bounds the pairs of same-named calls it compares:
  *     beyond it the check fails, naming the limit, and compares nothing.</li>
+ * <li>{@code calls} with {@code score} ({@code precision}, {@code recall}, {@code f1} or
+ *     {@code in_order}) and {@code threshold} (default 1): the score at least the threshold, a check
+ *     of its own; the scorer's value is then the score ({@link TrajectoryScores}).</li>
  * <li>{@code never_called}: none of these tools is called.</li>
+ * <li>{@code min_calls}: at least this many calls in all.</li>
  * <li>{@code max_calls}: at most this many calls in all.</li>
  * <li>{@code max_repeats}: no call (the same name and equal arguments) made more than this many
  *     times in a row (consecutively; the same call again later starts a new run).</li>
