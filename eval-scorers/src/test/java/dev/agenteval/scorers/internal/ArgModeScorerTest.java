@@ -1,5 +1,6 @@
 package dev.agenteval.scorers.internal;
 
+import static dev.agenteval.scorers.internal.ScorerTesting.calls;
 import static dev.agenteval.scorers.internal.ScorerTesting.obj;
 import static dev.agenteval.scorers.internal.ScorerTesting.score;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,14 +27,6 @@ class ArgModeScorerTest {
     private final ToolArgsScorerFactory toolArgs = new ToolArgsScorerFactory();
 
     private static final Map<String, Object> BOOKED = obj("date", "2026-12-06", "time", "09:00");
-
-    private static AgentResponse calls(ToolCall... calls) {
-        AgentResponse.Builder b = AgentResponse.builder().text("done");
-        for (ToolCall c : calls) {
-            b.toolCall(c);
-        }
-        return b.build();
-    }
 
     private static AgentResponse book(Object... args) {
         return calls(ToolCall.of("book", obj(args)));

@@ -1,5 +1,7 @@
 package dev.agenteval.scorers.internal;
 
+import static dev.agenteval.scorers.internal.ScorerTesting.calls;
+import static dev.agenteval.scorers.internal.ScorerTesting.named;
 import static dev.agenteval.scorers.internal.ScorerTesting.obj;
 import static dev.agenteval.scorers.internal.ScorerTesting.score;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,18 +29,6 @@ class TrajectoryScorerTest {
 
     private static ToolCall call(String name, Object... args) {
         return ToolCall.of(name, obj(args));
-    }
-
-    private static AgentResponse calls(ToolCall... calls) {
-        AgentResponse.Builder b = AgentResponse.builder().text("done");
-        for (ToolCall c : calls) {
-            b.toolCall(c);
-        }
-        return b.build();
-    }
-
-    private static AgentResponse named(String... names) {
-        return calls(Arrays.stream(names).map(n -> ToolCall.of(n, Map.of())).toArray(ToolCall[]::new));
     }
 
     private static ExpectedCall[] expected(String... names) {

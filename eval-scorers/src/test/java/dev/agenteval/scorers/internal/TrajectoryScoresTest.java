@@ -1,5 +1,7 @@
 package dev.agenteval.scorers.internal;
 
+import static dev.agenteval.scorers.internal.ScorerTesting.calls;
+import static dev.agenteval.scorers.internal.ScorerTesting.named;
 import static dev.agenteval.scorers.internal.ScorerTesting.obj;
 import static dev.agenteval.scorers.internal.ScorerTesting.score;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -32,22 +34,6 @@ import org.junit.jupiter.api.Test;
 class TrajectoryScoresTest {
 
     private final TrajectoryScorerFactory factory = new TrajectoryScorerFactory();
-
-    private static AgentResponse calls(ToolCall... calls) {
-        AgentResponse.Builder b = AgentResponse.builder().text("done");
-        for (ToolCall c : calls) {
-            b.toolCall(c);
-        }
-        return b.build();
-    }
-
-    private static AgentResponse named(String... names) {
-        AgentResponse.Builder b = AgentResponse.builder().text("done");
-        for (String n : names) {
-            b.toolCall(ToolCall.of(n, Map.of()));
-        }
-        return b.build();
-    }
 
     // expected: search{q: pumps}, book{date: 2026-12-06}, email
     private static final List<Object> EXPECTED = List.of(obj("name", "search", "args", obj("q", "pumps")),
