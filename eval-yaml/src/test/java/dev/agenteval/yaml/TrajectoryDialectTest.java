@@ -218,11 +218,7 @@ class TrajectoryDialectTest {
         Path file = Files.writeString(dir.resolve("bad-mode.yaml"), """
                 evals:
                   - name: book
-                    message:
-                      message:
-                        parts:
-                          - kind: text
-                            text: Book it
+                    message: {message: {parts: [{kind: text, text: Book it}]}}
                     expectations:
                       trajectory:
                         calls:
@@ -232,12 +228,12 @@ class TrajectoryDialectTest {
                 """);
 
         assertThat(problems(file)).containsExactly(
-                file + ":11:54: evals[0].expectations.trajectory.calls[0].arg_mode (case 'book'): scorer"
+                file + ":7:54: evals[0].expectations.trajectory.calls[0].arg_mode (case 'book'): scorer"
                         + " 'trajectory': call 1: key path $.dat of 'arg_mode' is not in its args — did you mean"
                         + " '$.date'?",
-                file + ":12:9: evals[0].expectations.trajectory.min_calls (case 'book'): scorer 'trajectory':"
+                file + ":8:9: evals[0].expectations.trajectory.min_calls (case 'book'): scorer 'trajectory':"
                         + " 'min_calls' must be a positive integer but was 0",
-                file + ":13:63: evals[0].expectations.tool_args.arg_mode (case 'book'): scorer 'tool_args':"
+                file + ":9:63: evals[0].expectations.tool_args.arg_mode (case 'book'): scorer 'tool_args':"
                         + " 'arg_mode' must be exact, subset, superset, ignore or a list of key paths but was"
                         + " \"exct\" — did you mean 'exact'?");
         assertThat(Fixtures.schemaProblems(file)).isNotEmpty();
