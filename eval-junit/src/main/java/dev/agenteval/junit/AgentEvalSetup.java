@@ -18,6 +18,7 @@ import dev.agenteval.agents.FrameworkAgentClient;
 import dev.agenteval.launch.Fingerprints;
 import dev.agenteval.spi.FrameworkAgent;
 import dev.agenteval.spi.Judge;
+import dev.agenteval.spi.UserSimulator;
 import dev.agenteval.opik.OpikException;
 import dev.agenteval.opik.OpikSink;
 import dev.agenteval.api.SuiteResult;
@@ -158,9 +159,10 @@ public final class AgentEvalSetup implements AutoCloseable {
 
     /**
      * The runner: the configured agent, a judge when a suite has a judge scorer, and report sinks
-     * when a report folder is configured, the prices of the target's {@code prices:} block. Created on
-     * the first call. An agent or a judge the test class supplies ({@link AgentEvalAgent},
-     * {@link AgentEvalJudge}) wins over the settings'.
+     * when a report folder is configured, the prices of the target's {@code prices:} block, and a
+     * user simulator when a suite simulates one (chosen as the command line chooses it). Created on
+     * the first call. An agent, a judge or a user simulator the test class supplies
+     * ({@link AgentEvalAgent}, {@link AgentEvalJudge}, {@link AgentEvalSimulator}) wins over the settings'.
      *
      * @throws ConfigurationException when no agent is configured or a setting is invalid
      */
@@ -175,6 +177,8 @@ public final class AgentEvalSetup implements AutoCloseable {
         AgentClient client = agent();
         Judge judge = Supplied.find(testClass, testInstance, AgentEvalJudge.class, List.of(Judge.class))
                 .map(s -> (Judge) s.value()).orElse(null);
+        Optional<Supplied> simulator = Supplied.find(testClass, testInstance, AgentEvalSimulator.class,
+                List.of(UserSimulator.class));
         // With a judge from code the settings' judge is neither chosen nor built: configure builds one
         // only for suites that need it.
         EvalRunner.Builder b = launch().plan().configure(EvalRunner.builder(), judge == null ? all : List.of(), client,
@@ -185,6 +189,10 @@ public final class AgentEvalSetup implements AutoCloseable {
         if (judge != null) {
             b.judge(judge).judgeDescription(Objects.requireNonNullElse(Fingerprints.describeJudge(judge), judge.name()));
         }
+        // Simulated cases need a simulator: the class's, else the settings' (as the command line's).
+        simulator.map(s -> (UserSimulator) s.value())
+                .or(() -> Wiring.simulates(all) ? Optional.of(launch().plan().simulator()) : Optional.empty())
+                .ifPresent(b::simulator);
         return b.build();
     }
 

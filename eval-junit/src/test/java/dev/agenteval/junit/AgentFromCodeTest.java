@@ -10,6 +10,8 @@ import dev.agenteval.junit.Launch.Outcome;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.AgentSession;
 import dev.agenteval.spi.SessionRequest;
+import dev.agenteval.testkit.ChatReply;
+import dev.agenteval.testkit.FakeChatModel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
@@ -60,6 +62,28 @@ class AgentFromCodeTest {
         launch.tests.forEach((name, outcome) -> assertThat(outcome.status()).as(name + ": " + outcome.message())
                 .isEqualTo(Status.SUCCESSFUL));
         assertThat(BookingAgent.BOOKINGS.get() - bookings).as("book_slot ran for real in three cases").isEqualTo(3);
+    }
+
+    @Test
+    void should_simulate_the_user_with_the_simulator_from_code() {
+        Launch launch = Launch.run(BookingSimulationEvals.class, dir, Map.of("agent-eval.simulator", "no-such-simulator"));
+
+        Outcome chat = launch.test("books-by-chat");
+        assertThat(chat.status()).as(chat.message()).isEqualTo(Status.SUCCESSFUL);
+    }
+
+    @Test
+    void should_simulate_the_user_with_the_simulator_of_the_settings_when_the_class_gives_none() {
+        try (FakeChatModel model = FakeChatModel.start().models("sim-model")) {
+            model.enqueue(ChatReply.userTurn("Book me a check-up on Friday"), ChatReply.goalMet("Thanks"));
+
+            Launch launch = Launch.run(SimulatedBookingEvals.class, dir, Map.of("agent-eval.judge-url",
+                    model.url().toString(), "agent-eval.judge-model", "sim-model"));
+
+            Outcome chat = launch.test("books-by-chat");
+            assertThat(chat.status()).as(chat.message()).isEqualTo(Status.SUCCESSFUL);
+            assertThat(model.requestCount()).isEqualTo(2);
+        }
     }
 
     @Test

@@ -6,12 +6,15 @@ import dev.agenteval.api.Usage;
 import dev.agenteval.core.InProcessAgent;
 import dev.agenteval.judge.ChatBackend;
 import dev.agenteval.judge.LlmJudge;
+import dev.agenteval.judge.LlmUserSimulator;
 import dev.agenteval.spi.FrameworkAgent;
 import dev.agenteval.spi.Judge;
+import dev.agenteval.spi.UserSimulator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 /**
  * The booking agent of the YAML suites in {@code suites/}, with two tools ({@code find_slots},
@@ -62,19 +65,33 @@ final class BookingAgent {
 
     /** An {@link LlmJudge} over a chat backend in code: passes answers that name the time booked. */
     static Judge judge() {
-        return LlmJudge.builder().backend(new ChatBackend() {
+        return LlmJudge.builder().backend(backend("code-judge", messages -> {
+            JUDGE_CALLS.incrementAndGet();
+            boolean time = messages.get(1).content().contains("at 09:00");
+            return "{\"reason\": \"" + (time ? "names the time" : "no time") + "\", \"verdict\": \""
+                    + (time ? "pass" : "fail") + "\", \"score\": " + (time ? 1 : 0) + "}";
+        })).build();
+    }
+
+    /** An {@link LlmUserSimulator} over a chat backend in code: asks for a booking, then is done once booked. */
+    static UserSimulator simulator() {
+        return LlmUserSimulator.builder().backend(backend("code-user", messages -> messages.get(0).content()
+                .contains("You are booked") ? "{\"message\": \"\", \"goal_met\": true}"
+                : "{\"message\": \"Book me a check-up on Friday\", \"goal_met\": false}")).build();
+    }
+
+    /** A chat backend of {@code model} answering what {@code replies} makes of the messages. */
+    private static ChatBackend backend(String model, Function<List<ChatBackend.Message>, String> replies) {
+        return new ChatBackend() {
             @Override
             public Reply complete(List<Message> messages) {
-                JUDGE_CALLS.incrementAndGet();
-                boolean time = messages.get(1).content().contains("at 09:00");
-                return new Reply("{\"reason\": \"" + (time ? "names the time" : "no time") + "\", \"verdict\": \""
-                        + (time ? "pass" : "fail") + "\", \"score\": " + (time ? 1 : 0) + "}", "stop", Usage.tokens(50, 9));
+                return new Reply(replies.apply(messages), "stop", Usage.tokens(50, 9));
             }
 
             @Override
             public String model() {
-                return "code-judge";
+                return model;
             }
-        }).build();
+        };
     }
 }
