@@ -1,23 +1,10 @@
 package dev.agenteval.junit;
 
-import dev.agenteval.spi.AgentClient;
-import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.UserSimulator;
 
-/** A simulated case against the in-process booking agent, with the judge and the user simulator from code. */
+/** {@link SimulatedBookingEvals} with the user simulator from code. */
 @Fixture
-@AgentEvalSuite("suites/rebooking.yaml")
-class BookingSimulationEvals implements AgentEvalSuiteCases {
-
-    @AgentEvalAgent
-    static AgentClient agent() {
-        return BookingAgent.inProcess(false);
-    }
-
-    @AgentEvalJudge
-    static Judge judge() {
-        return BookingAgent.judge();
-    }
+class BookingSimulationEvals extends SimulatedBookingEvals {
 
     @AgentEvalSimulator
     static UserSimulator simulator() {
