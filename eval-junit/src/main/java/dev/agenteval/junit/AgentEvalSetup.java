@@ -369,7 +369,8 @@ public final class AgentEvalSetup implements AutoCloseable {
             }
             if (!Wiring.agentNamed(settings)) {
                 throw new ConfigurationException("no agent for " + testClass.getName() + ": "
-                        + Wiring.howToNameAgent(settings));
+                        + Wiring.howToNameAgent(settings) + "; or supply it from code with an @"
+                        + AgentEvalAgent.class.getSimpleName() + " method or field of the test class");
             }
             agent = launch().plan().createAgent(null);
         }
