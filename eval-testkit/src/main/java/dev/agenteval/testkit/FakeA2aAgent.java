@@ -219,12 +219,12 @@ public final class FakeA2aAgent implements AutoCloseable {
         }
         ObjectNode rpcError = reply.rpcError();
         if (rpcError != null) {
-            return rest ? Answer.json(400, Json.write(rpcError)).delayedBy(reply.delayMillis())
-                    : Answer.json(200, Json.write(envelope(id).set("error", rpcError))).delayedBy(reply.delayMillis());
+            return reply.deliver(rest ? Answer.json(400, Json.write(rpcError))
+                    : Answer.json(200, Json.write(envelope(id).set("error", rpcError))));
         }
         ObjectNode result = result(request, message, reply);
         String json = Json.write(rest ? result : envelope(id).set("result", result));
-        return Answer.json(200, json).delayedBy(reply.delayMillis());
+        return reply.deliver(Answer.json(200, json));
     }
 
     /** The result, and the conversation's memory updated. */
