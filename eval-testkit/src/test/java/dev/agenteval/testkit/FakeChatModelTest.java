@@ -100,7 +100,7 @@ class FakeChatModelTest {
     @Test
     void should_refuse_a_wrong_key_everywhere_and_answer_the_models_list_as_told() throws Exception {
         try (FakeChatModel model = FakeChatModel.start().requireKey("good")) {
-            model.enqueue(ChatReply.text("<html>502</html>").header("Content-Type", "text/html"));
+            model.enqueue(ChatReply.text("<html>502</html>").header("Content-Type", "text/html").model("gpt-x-2024"));
             URI list = URI.create(model.url() + "/models");
 
             HttpResponse<String> refused = Http.post(completions(model), ASK, "Authorization", "Bearer bad");
@@ -116,6 +116,7 @@ class FakeChatModelTest {
             assertThat(html.statusCode()).isEqualTo(200);
             assertThat(html.headers().allValues("Content-Type")).containsExactly("text/html");
             assertThat(html.body()).contains("<html>502</html>");
+            assertThat(Http.json(html).path("model").asText()).as("the model the reply names").isEqualTo("gpt-x-2024");
             assertThat(noList.statusCode()).isEqualTo(404);
             assertThat(model.requests()).extracting(r -> r.header("authorization").orElse(""))
                     .as("the refused request is recorded, and took no reply").containsExactly("Bearer bad", "Bearer good");
