@@ -41,7 +41,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The judge scorers run through {@link EvalRunner} against a judge on MockWebServer. */
+/** The judge scorers run through {@link EvalRunner} against a judge on the testkit's FakeChatModel. */
 class JudgeScorersTest {
 
     private final FakeChatModel server = FastJudge.model();

@@ -43,7 +43,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The simulated user and the conversation scorers against a deterministic fake model on
- * MockWebServer (127.0.0.1): it plays the user from a script and judges conversations by rule.
+ * the testkit's FakeChatModel (127.0.0.1): it plays the user from a script and judges conversations by rule.
  */
 class SimulatedUserTest {
 
