@@ -73,6 +73,19 @@ class FakeA2aAgentTest {
     }
 
     @Test
+    void should_answer_404_for_its_card_when_it_has_none_and_still_answer_messages() throws Exception {
+        try (FakeA2aAgent agent = FakeA2aAgent.start().withoutCard()) {
+            HttpResponse<String> card = Http.get(agent.url().resolve(FakeA2aAgent.AGENT_CARD_PATH));
+            HttpResponse<String> old = Http.get(agent.url().resolve("/.well-known/agent.json"));
+            JsonNode answer = Http.json(Http.post(agent.url(), Http.send("message/send", "hi", "")));
+
+            assertThat(card.statusCode()).isEqualTo(404);
+            assertThat(old.statusCode()).isEqualTo(404);
+            assertThat(answer.at("/result/status/message/parts/0/text").asText()).isEqualTo("hi");
+        }
+    }
+
+    @Test
     void should_continue_the_task_that_waits_for_input_and_keep_its_history() throws Exception {
         try (FakeA2aAgent agent = FakeA2aAgent.start()) {
             agent.when("check-up", A2aReply.inputRequired("Which day?"))
