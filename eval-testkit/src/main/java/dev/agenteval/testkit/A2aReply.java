@@ -11,7 +11,6 @@ import dev.agenteval.testkit.internal.Delivery;
 import dev.agenteval.testkit.internal.FakeHttpServer.Answer;
 import dev.agenteval.testkit.internal.FakeHttpServer.Body;
 import dev.agenteval.testkit.internal.FakeHttpServer.Mode;
-import java.nio.charset.StandardCharsets;
 import dev.agenteval.testkit.internal.Json;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -186,9 +185,7 @@ public final class A2aReply {
 
     /**
      * The same reply, its connection closed after the first {@code bytes} bytes of the body while
-     * the {@code Content-Length} promised all of it: an answer cut off mid-body.
-     *
-     * @throws IllegalStateException when the request comes, if the body is not longer than {@code bytes}
+     * the {@code Content-Length} promised all of it: an answer cut off mid-body (the body must be longer).
      */
     public A2aReply cutAfter(long bytes) {
         return delivered(delivery.endedAfter(Mode.CUT, bytes));
@@ -197,8 +194,6 @@ public final class A2aReply {
     /**
      * The same reply, its headers and the first {@code bytes} bytes of the body sent, then nothing
      * until the agent closes: a body that stalls, for read timeouts without a test that waits on a clock.
-     *
-     * @throws IllegalStateException when the request comes, if the body is not longer than {@code bytes}
      */
     public A2aReply stallAfter(long bytes) {
         return delivered(delivery.endedAfter(Mode.STALL, bytes));
@@ -210,17 +205,11 @@ public final class A2aReply {
      * client's limit on the size of an answer.
      */
     public static A2aReply oversized(long bytes) {
-        byte[] head = ("{\"jsonrpc\": \"2.0\", \"id\": 1, \"result\": {\"kind\": \"task\", \"id\": \"task-big\","
-                + " \"contextId\": \"ctx-big\", \"status\": {\"state\": \"completed\", \"message\": {\"kind\":"
-                + " \"message\", \"role\": \"agent\", \"messageId\": \"msg-big\", \"parts\": [{\"kind\": \"text\","
-                + " \"text\": \"").getBytes(StandardCharsets.US_ASCII);
-        byte[] tail = "\"}]}}}}".getBytes(StandardCharsets.US_ASCII);
-        if (bytes < head.length + tail.length) {
-            throw new IllegalArgumentException("an oversized answer has at least " + (head.length + tail.length)
-                    + " bytes, not " + bytes);
-        }
-        return of(Kind.FAULT, null, null, 0, new Answer(200, Map.of("Content-Type", "application/json"),
-                new Body(head, bytes - head.length - tail.length, tail), 0, Mode.WHOLE, 0));
+        return of(Kind.FAULT, null, null, 0, new Answer(200, Map.of("Content-Type", "application/json"), Body.filled(
+                "{\"jsonrpc\": \"2.0\", \"id\": 1, \"result\": {\"kind\": \"task\", \"id\": \"task-big\", \"contextId\":"
+                        + " \"ctx-big\", \"status\": {\"state\": \"completed\", \"message\": {\"kind\": \"message\", \"role\":"
+                        + " \"agent\", \"messageId\": \"msg-big\", \"parts\": [{\"kind\": \"text\", \"text\": \"",
+                bytes, "\"}]}}}}"), 0, Mode.WHOLE, 0));
     }
 
     // ---------------------------------------------------------------- what a task or message holds

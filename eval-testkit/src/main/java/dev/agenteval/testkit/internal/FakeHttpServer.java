@@ -71,6 +71,21 @@ public final class FakeHttpServer implements AutoCloseable {
             return new Body(bytes, 0, new byte[0]);
         }
 
+        /**
+         * A body of exactly {@code length} bytes: {@code head}, {@code x} up to the length, {@code tail}.
+         *
+         * @throws IllegalArgumentException when head and tail alone are longer
+         */
+        public static Body filled(String head, long length, String tail) {
+            byte[] h = head.getBytes(StandardCharsets.UTF_8);
+            byte[] t = tail.getBytes(StandardCharsets.UTF_8);
+            if (length < h.length + t.length) {
+                throw new IllegalArgumentException("a body of " + h.length + " + " + t.length
+                        + " bytes around its filling cannot be " + length + " bytes long: give at least " + (h.length + t.length));
+            }
+            return new Body(h, length - h.length - t.length, t);
+        }
+
         /** Its length in bytes. */
         public long length() {
             return head.length + fill + tail.length;
