@@ -93,8 +93,11 @@ class ToolMocksReportTest {
     }
 
     @Test
-    void should_mark_mocked_calls_and_show_tool_errors_in_markdown_and_html() {
+    void should_mark_mocked_calls_and_show_tool_errors_in_markdown_html_and_junit_xml() {
         SuiteResult result = run();
+        assertThat(JUnitXmlReport.render(result)).contains("Turn 1 toolsCalled:\n"
+                + "- book {\"day\":\"tuesday\"} → error: calendar down (mocked)\n"
+                + "- notify {} → error: mail server down\n");
 
         String md = MarkdownReport.render(result);
         String html = HtmlReport.render(result);
