@@ -164,4 +164,29 @@ class MocksDialectTest {
                 file + ":11:14: evals[0].steps[0].mocks[1].tol (case 'e'): unknown key 'tol' — did you mean 'tool'?");
         assertThat(Fixtures.schemaProblems(file)).isNotEmpty();
     }
+
+    @Test
+    void should_run_a_yaml_suite_with_mocks_against_an_in_process_agent_whose_real_tools_never_run() {
+        java.util.concurrent.atomic.AtomicInteger realCalls = new java.util.concurrent.atomic.AtomicInteger();
+        dev.agenteval.core.InProcessAgent agent = dev.agenteval.core.InProcessAgent.of((conversation, message) -> {
+            String day = message.text().substring(message.text().lastIndexOf(' ') + 1);
+            Object slots = conversation.tool("find_slot", Map.of("day", day), realCalls::incrementAndGet);
+            try {
+                return dev.agenteval.api.AgentResponse.ofText("slots " + slots + ", booked: "
+                        + conversation.tool("book", Map.of("day", day), realCalls::incrementAndGet));
+            } catch (dev.agenteval.spi.ToolGate.ToolFailure e) {
+                return dev.agenteval.api.AgentResponse.ofText("sorry, " + e.getMessage());
+            }
+        });
+        Suite suite = TestScorers.loader().load(Fixtures.path("mocks/platform/mocks.yaml"));
+
+        dev.agenteval.api.CaseResult result = dev.agenteval.core.EvalRunner.builder().agent(agent)
+                .environment(name -> null).build().run(suite).cases().get(0);
+
+        assertThat(result.status()).as(result.toString()).isEqualTo(dev.agenteval.api.CaseStatus.PASSED);
+        assertThat(realCalls).hasValue(0);
+        assertThat(result.turns().get(1).toolCalls()).allMatch(dev.agenteval.api.ToolCall::mocked).hasSize(2);
+        assertThat(result.turns().get(1).scores()).extracting(dev.agenteval.api.ScoreResult::type)
+                .containsExactly("contains", "tools_mocked");
+    }
 }
