@@ -185,11 +185,6 @@ public final class Case {
         return mocks;
     }
 
-    /** True when the case or any of its turns declares a tool mock (the suite's are not asked). */
-    public boolean declaresMocks() {
-        return !mocks.isEmpty() || turns.stream().anyMatch(t -> !t.mocks().isEmpty());
-    }
-
     /**
      * Every scorer spec of the case: each scripted turn's, a simulation's per-turn ones and the
      * conversation's; never null.

@@ -35,7 +35,6 @@ class ToolMocksDslTest {
         assertThat(c.mocks()).containsExactly(CASE_BOOK, CASE_BOOK_MONDAY);
         assertThat(c.turns().get(0).mocks()).isEmpty();
         assertThat(c.turns().get(1).mocks()).containsExactly(TURN_BOOK);
-        assertThat(c.declaresMocks()).isTrue();
         assertThat(Suite.named("plain").add(Case.id("p").turn(Turn.of("hi"))).build().toolMocksRequired()).isFalse();
     }
 
