@@ -71,6 +71,31 @@ class MocksDialectTest {
     }
 
     @Test
+    void should_take_the_suite_mocks_of_a_folders_defaults_unless_the_suite_gives_its_own() throws IOException {
+        Files.createDirectories(dir.resolve(".git"));
+        Files.writeString(dir.resolve("_defaults.yaml"), """
+                globals:
+                  mocks_required: true
+                  mocks: [{tool: book, returns: from defaults}]
+                """);
+        String eval = """
+                evals:
+                  - name: one
+                    message: {message: {parts: [{kind: text, text: Hi}]}}
+                """;
+        Path inherits = Files.writeString(dir.resolve("inherits.yaml"), eval);
+        Path own = Files.writeString(dir.resolve("own.yaml"), "globals:\n  mocks: [{tool: book, returns: own}]\n" + eval);
+
+        Suite inherited = TestScorers.loader().load(inherits);
+        Suite replaced = TestScorers.loader().load(own);
+
+        assertThat(inherited.mocks()).containsExactly(ToolMock.returning("book", "from defaults"));
+        assertThat(inherited.toolMocksRequired()).isTrue();
+        assertThat(replaced.mocks()).containsExactly(ToolMock.returning("book", "own"));
+        assertThat(replaced.toolMocksRequired()).isTrue();
+    }
+
+    @Test
     void should_accept_both_fixtures_in_the_schemas() {
         assertThat(Fixtures.schemaProblems(Fixtures.path("mocks/platform/mocks.yaml"))).isEmpty();
         assertThat(Fixtures.schemaProblems(Fixtures.path("mocks/harness/mocks.yaml"))).isEmpty();
