@@ -1,5 +1,7 @@
 package dev.agenteval.cli;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import dev.agenteval.api.AgentException;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.spi.Secrets;
@@ -11,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.apiguardian.api.API;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -23,7 +26,9 @@ import picocli.CommandLine.Spec;
  * held by another run (nothing was sent); 3 the run could not be
  * carried out (the agent was unreachable for every case, the judge preflight failed); 4 recording
  * in Opik failed; 130 interrupted. {@link ExitCode} declares them for {@code --help} and the README.
+ * The one exported type of eval-cli: {@link #main} and, in-process, {@link #execute}.
  */
+@API(status = MAINTAINED)
 @Command(name = "agent-eval", mixinStandardHelpOptions = true, versionProvider = AgentEvalCli.Version.class,
         description = "Evaluates AI agents: runs suites of cases against an agent and scores every turn.",
         exitCodeListHeading = "%nExit codes:%n")
