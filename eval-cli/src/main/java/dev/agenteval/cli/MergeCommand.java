@@ -12,7 +12,7 @@ import java.time.Duration;
 import dev.agenteval.launch.GateSettings;
 import dev.agenteval.launch.Setting;
 import dev.agenteval.launch.Settings;
-import dev.agenteval.launch.Fingerprints;
+import dev.agenteval.launch.internal.Fingerprints;
 import dev.agenteval.launch.Wiring;
 import dev.agenteval.results.Baseline;
 import dev.agenteval.report.Reports;

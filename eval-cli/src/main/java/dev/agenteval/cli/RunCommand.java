@@ -12,7 +12,6 @@ import dev.agenteval.core.ReportException;
 import dev.agenteval.report.Reports;
 import dev.agenteval.results.stats.Confidence;
 import dev.agenteval.launch.GateSettings;
-import dev.agenteval.launch.Fingerprints;
 import dev.agenteval.launch.Wiring;
 import dev.agenteval.spi.Judge;
 import java.nio.file.Path;
