@@ -282,7 +282,7 @@ final class PreflightChecks {
     static List<String> suiteProblems(SuiteSources.Source source, RunOptions o, EvalRunner.Builder runner) {
         Suite suite = source.suite();
         SuiteLocations where = new SuiteLocations(source.files());
-        String suitePlace = where.file().orElse("suite '" + suite.name() + "'");
+        String suitePlace = source.file().orElse("suite '" + suite.name() + "'");
         List<String> unknown = o.caseIds.stream().filter(id -> suite.find(id).isEmpty()).sorted().toList();
         if (!unknown.isEmpty()) {
             return List.of(suitePlace + ": unknown case id" + (unknown.size() > 1 ? "s " : " ")

@@ -123,7 +123,7 @@ final class RunFiles {
         byName.forEach((name, same) -> {
             if (same.size() > 1) {
                 problems.add("suites " + String.join(", ", same.stream().map(s -> "'" + s.suite().name() + "'"
-                        + new SuiteLocations(s.files()).file().map(f -> " (" + f + ")").orElse("")).toList())
+                        + s.file().map(f -> " (" + f + ")").orElse("")).toList())
                         + " would write their reports to the same place ("
                         + (reportFolder != null ? reportFolder.resolve(name).toString()
                                 : output ? "'-" + name + "' beside --output"

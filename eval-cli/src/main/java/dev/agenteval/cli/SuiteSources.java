@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /** Turns the command line's suite arguments (files or folders) into suites. */
@@ -31,6 +32,11 @@ final class SuiteSources {
      * dialect it is written in.
      */
     record Source(Suite suite, List<Path> files, SuiteDialect dialect) {
+
+        /** The place of the suite as a whole: its file, when there is one. */
+        Optional<String> file() {
+            return files.size() == 1 ? Optional.of(files.get(0).toString()) : Optional.empty();
+        }
 
         /**
          * The definition in the {@code <name>.agent.yaml} of a platform-dialect suite's agent project
