@@ -2,21 +2,16 @@ package dev.agenteval.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintStream;
 import java.lang.module.Configuration;
 import java.lang.module.ModuleDescriptor;
 import java.lang.module.ModuleFinder;
 import java.lang.module.ResolvedModule;
-import java.lang.reflect.Method;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -76,32 +71,32 @@ class ModuleTest {
     }
 
     @Test
-    void should_run_from_the_module_path(@TempDir Path work) throws Exception {
+    void should_run_from_the_module_path_through_the_testkits_runner(@TempDir Path work) throws Exception {
         Files.copy(TestSuites.FOLDER.resolve("greetings.yaml"), work.resolve("greetings.yaml"));
         ModuleLayer layer = ModuleLayer.boot().defineModulesWithOneLoader(resolved(), ClassLoader.getPlatformClassLoader());
-        Class<?> cli = layer.findLoader(MODULE).loadClass(AgentEvalCli.class.getName());
-        assertThat(cli.getModule().getName()).isEqualTo(MODULE);
+        assertThat(layer.findModule(MODULE)).isPresent();
 
-        // --version reads version.properties inside the module; validate builds a command by
-        // reflection (picocli) and finds must_include among the bound scorers.
-        assertThat(runIn(layer, cli, work, "--version")).isEqualTo("0: agent-eval " + VersionCliTest.projectVersion());
-        assertThat(runIn(layer, cli, work, "validate", "greetings.yaml")).startsWith("0: ").contains("OK greetings: 2 cases");
+        // The testkit's CommandRunner finds AgentEvalCli.execute by reflection; --version reads
+        // version.properties inside the module; validate builds a command by reflection (picocli)
+        // and finds must_include among the bound scorers.
+        assertThat(runIn(layer, work, "--version")).isEqualTo("0: agent-eval " + VersionCliTest.projectVersion());
+        assertThat(runIn(layer, work, "validate", "greetings.yaml")).startsWith("0: ").contains("OK greetings: 2 cases");
     }
 
-    /** {@code "<exit code>: <standard output and error>"} of the command run in-process from {@code layer}. */
-    private static String runIn(ModuleLayer layer, Class<?> cli, Path work, String... args) throws Exception {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
-        Class<?> context = Class.forName(cli.getName() + "$Context", true, cli.getClassLoader());
-        Object given = context.getMethod("of", PrintStream.class, PrintStream.class, Map.class, Path.class)
-                .invoke(null, print, print, Map.of(), work);
-        Method execute = cli.getMethod("execute", String[].class, context);
+    /** {@code "<exit code>: <standard output and error>"} of the command run by the testkit's runner of {@code layer}. */
+    private static String runIn(ModuleLayer layer, Path work, String... args) throws Exception {
+        ClassLoader loader = layer.findLoader("dev.agenteval.testkit");
+        Class<?> runnerType = loader.loadClass("dev.agenteval.testkit.CommandRunner");
+        assertThat(runnerType.getModule().getName()).isEqualTo("dev.agenteval.testkit");
+        Object runner = runnerType.getMethod("in", Path.class).invoke(null, work);
         Thread thread = Thread.currentThread();
         ClassLoader before = thread.getContextClassLoader();
-        thread.setContextClassLoader(layer.findLoader(MODULE));
+        thread.setContextClassLoader(loader);
         try {
-            Object code = execute.invoke(null, args, given);
-            return code + ": " + out.toString(StandardCharsets.UTF_8).strip();
+            Object result = runnerType.getMethod("run", String[].class).invoke(runner, (Object) args);
+            Class<?> resultType = result.getClass();
+            return resultType.getMethod("exitCode").invoke(result) + ": "
+                    + (resultType.getMethod("out").invoke(result) + "" + resultType.getMethod("err").invoke(result)).strip();
         } finally {
             thread.setContextClassLoader(before);
         }
