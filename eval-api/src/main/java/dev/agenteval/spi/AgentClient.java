@@ -32,6 +32,16 @@ public interface AgentClient extends AutoCloseable {
     }
 
     /**
+     * True when the client's sessions run the agent's tools in process and answer calls with the
+     * {@linkplain TurnContext#mocks() turn's tool mocks} instead of running the tools. A run
+     * refuses a case that declares mocks for a client that does not (a remote protocol cannot be
+     * told what a tool returns). False by default.
+     */
+    default boolean honoursToolMocks() {
+        return false;
+    }
+
+    /**
      * What the agent itself reports of the configuration that decides its behaviour (an A2A
      * agent's card: skills, capabilities, version, ...), for the run's
      * {@link dev.agenteval.api.Fingerprint}: a result of an agent whose configuration changed does

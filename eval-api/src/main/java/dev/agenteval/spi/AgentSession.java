@@ -23,6 +23,18 @@ public interface AgentSession extends AutoCloseable {
     AgentResponse send(Message message) throws InterruptedException;
 
     /**
+     * Sends one turn's message with what the runner knows of the turn: the tool mocks in force
+     * and headers to propagate. The runner calls this one; by default it ignores {@code context}
+     * and calls {@link #send(Message)}. A client that {@linkplain AgentClient#honoursToolMocks()
+     * honours tool mocks} or propagates headers overrides it.
+     *
+     * @throws dev.agenteval.api.AgentException with the most precise failure code on failure
+     */
+    default AgentResponse send(Message message, TurnContext context) throws InterruptedException {
+        return send(message);
+    }
+
+    /**
      * The request payload of the last {@link #send}, as sent on the wire (JSON-like), for the
      * report. Secrets are redacted by the runner. Empty when the client does not expose it.
      */
