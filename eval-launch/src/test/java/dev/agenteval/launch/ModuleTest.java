@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * eval-launch exports {@code dev.agenteval.launch} to everyone and its {@code internal} package
- * only to agent-eval's command; a public type that only agent-eval's modules use
+ * only to agent-eval's command and JUnit integration; a public type that only agent-eval's modules use
  * ({@code @API(status = INTERNAL)}) belongs in the internal package, unless a module that cannot
  * be named in a qualified export's place needs it from the public one ({@link #INTERNAL_IN_PUBLIC}).
  */
@@ -34,14 +34,14 @@ class ModuleTest {
     }
 
     @Test
-    void should_export_the_public_package_and_its_internal_one_only_to_the_command() throws IOException {
+    void should_export_the_public_package_and_its_internal_one_only_to_the_command_and_junit() throws IOException {
         ModuleDescriptor d = descriptor();
 
         assertThat(d.exports()).filteredOn(e -> !e.isQualified()).extracting(ModuleDescriptor.Exports::source)
                 .containsExactly("dev.agenteval.launch");
         assertThat(d.exports()).filteredOn(ModuleDescriptor.Exports::isQualified).singleElement().satisfies(e -> {
             assertThat(e.source()).isEqualTo("dev.agenteval.launch.internal");
-            assertThat(e.targets()).containsExactly("dev.agenteval.cli");
+            assertThat(e.targets()).containsExactlyInAnyOrder("dev.agenteval.cli", "dev.agenteval.junit");
         });
     }
 

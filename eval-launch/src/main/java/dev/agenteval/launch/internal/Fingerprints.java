@@ -16,7 +16,8 @@ import java.util.Optional;
  * What a run's fingerprint says of its agent and judge: protocol, URL and target without
  * credentials or query, a hash of what else decides the agent a target reaches, and the judge's
  * model and endpoint; a resumed or merged run is compared with the current one by these.
- * Exported only to eval-cli (a merge describes the agent of the shards it merges).
+ * Exported only to eval-cli (a merge describes the agent of the shards it merges) and eval-junit
+ * (a judge given in code).
  */
 public final class Fingerprints {
 
