@@ -26,6 +26,9 @@ import java.util.Map;
  */
 public final class OtlpProtobuf {
 
+    /** How deep array and key-value list values may nest: deeper is refused, not a stack overflow. */
+    static final int MAX_VALUE_DEPTH = 64;
+
     private OtlpProtobuf() {
     }
 
@@ -59,7 +62,7 @@ public final class OtlpProtobuf {
         return out.toByteArray();
     }
 
-    private static void writeVarint(ByteArrayOutputStream out, long v) {
+    static void writeVarint(ByteArrayOutputStream out, long v) {
         while ((v & ~0x7fL) != 0) {
             out.write((int) (v & 0x7f | 0x80));
             v >>>= 7;
@@ -76,7 +79,7 @@ public final class OtlpProtobuf {
                 case 1 -> { // Resource resource = 1 { repeated KeyValue attributes = 1 }
                     String p = path + ".resource";
                     r.expect(tag, LENGTH_DELIMITED, p);
-                    resource = attributesOf(r.readMessage(p), 1, p);
+                    resource = attributesOf(r.readMessage(p), 1, p, 0);
                 }
                 case 2 -> { // repeated ScopeSpans scope_spans = 2
                     r.expect(tag, LENGTH_DELIMITED, path + ".scope_spans");
@@ -167,7 +170,7 @@ public final class OtlpProtobuf {
                 }
                 case 9 -> { // repeated KeyValue attributes = 9
                     r.expect(tag, LENGTH_DELIMITED, path + ".attributes");
-                    keyValue(r.readMessage(path + ".attributes"), path + ".attributes", attributes);
+                    keyValue(r.readMessage(path + ".attributes"), path + ".attributes", attributes, 0);
                 }
                 case 11 -> { // repeated Event events = 11
                     String p = path + ".events[" + events.size() + "]";
@@ -226,7 +229,7 @@ public final class OtlpProtobuf {
                 }
                 case 3 -> { // repeated KeyValue attributes = 3
                     r.expect(tag, LENGTH_DELIMITED, path + ".attributes");
-                    keyValue(r.readMessage(path + ".attributes"), path + ".attributes", attributes);
+                    keyValue(r.readMessage(path + ".attributes"), path + ".attributes", attributes, 0);
                 }
                 default -> r.skip(tag, path);
             }
@@ -248,13 +251,13 @@ public final class OtlpProtobuf {
     }
 
     /** The repeated KeyValue field {@code field} of a message (Resource, InstrumentationScope). */
-    private static Map<String, Object> attributesOf(ProtoReader r, int field, String path) {
+    private static Map<String, Object> attributesOf(ProtoReader r, int field, String path, int depth) {
         Map<String, Object> attributes = new LinkedHashMap<>();
         while (r.hasMore()) {
             int tag = r.readTag(path);
             if (fieldNumber(tag) == field) {
                 r.expect(tag, LENGTH_DELIMITED, path + ".attributes");
-                keyValue(r.readMessage(path + ".attributes"), path + ".attributes", attributes);
+                keyValue(r.readMessage(path + ".attributes"), path + ".attributes", attributes, depth);
             } else {
                 r.skip(tag, path);
             }
@@ -263,7 +266,7 @@ public final class OtlpProtobuf {
     }
 
     /** KeyValue { string key = 1; AnyValue value = 2 }, put into {@code into}. */
-    private static void keyValue(ProtoReader r, String path, Map<String, Object> into) {
+    private static void keyValue(ProtoReader r, String path, Map<String, Object> into, int depth) {
         String key = null;
         Object value = null;
         while (r.hasMore()) {
@@ -275,7 +278,7 @@ public final class OtlpProtobuf {
                 }
                 case 2 -> {
                     r.expect(tag, LENGTH_DELIMITED, path + ".value");
-                    value = anyValue(r.readMessage(path + ".value"), path + "[" + key + "]");
+                    value = anyValue(r.readMessage(path + ".value"), path + "[" + key + "]", depth);
                 }
                 default -> r.skip(tag, path);
             }
@@ -291,7 +294,10 @@ public final class OtlpProtobuf {
      * array_value = 5 (ArrayValue { repeated AnyValue values = 1 }), kvlist_value = 6
      * (KeyValueList { repeated KeyValue values = 1 }), bytes_value = 7 (as base64 text). Empty: null.
      */
-    private static Object anyValue(ProtoReader r, String path) {
+    private static Object anyValue(ProtoReader r, String path, int depth) {
+        if (depth > MAX_VALUE_DEPTH) {
+            throw new MalformedOtlpException(path + ": values nested more than " + MAX_VALUE_DEPTH + " deep");
+        }
         Object value = null;
         while (r.hasMore()) {
             int tag = r.readTag(path);
@@ -321,7 +327,7 @@ public final class OtlpProtobuf {
                         if (fieldNumber(t) == 1) {
                             String p = path + "[" + values.size() + "]";
                             a.expect(t, LENGTH_DELIMITED, p);
-                            values.add(anyValue(a.readMessage(p), p));
+                            values.add(anyValue(a.readMessage(p), p, depth + 1));
                         } else {
                             a.skip(t, path);
                         }
@@ -330,7 +336,7 @@ public final class OtlpProtobuf {
                 }
                 case 6 -> {
                     r.expect(tag, LENGTH_DELIMITED, path + ".kvlist_value");
-                    value = attributesOf(r.readMessage(path + ".kvlist_value"), 1, path + ".kvlist_value");
+                    value = attributesOf(r.readMessage(path + ".kvlist_value"), 1, path + ".kvlist_value", depth + 1);
                 }
                 case 7 -> {
                     r.expect(tag, LENGTH_DELIMITED, path + ".bytes_value");

@@ -124,7 +124,10 @@ final class ProtoReader {
         switch (wireType(tag)) {
             case VARINT -> readVarint(path);
             case FIXED64 -> require(8, path, true);
-            case LENGTH_DELIMITED -> pos += readLength(path);
+            case LENGTH_DELIMITED -> {
+                int length = readLength(path); // first: readLength moves pos past the length itself
+                pos += length;
+            }
             case FIXED32 -> require(4, path, true);
             default -> throw error(path, "unsupported wire type " + wireType(tag) + " (groups are not used by OTLP)",
                     tagOffset);
