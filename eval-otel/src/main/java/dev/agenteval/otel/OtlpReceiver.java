@@ -172,6 +172,23 @@ public final class OtlpReceiver implements AutoCloseable {
         }
     }
 
+    /**
+     * Waits for an agent's spans of one turn and returns them as an {@link AgentTrace} of the turn's
+     * subtree ({@link AgentTrace#under}): until a span whose parent is {@code turnSpanId} has
+     * arrived, or {@code timeout} has passed. That span is the agent's root for the turn, which an
+     * SDK exports when it ends, after its children in the usual case (one batch, or a span per
+     * request in end order); an agent whose exporter sends spans in parallel requests may deliver
+     * the root before a child, and that child is then missed.
+     *
+     * @throws InterruptedException when the waiting thread is interrupted
+     */
+    public AgentTrace awaitTurn(String traceId, String turnSpanId, Duration timeout) throws InterruptedException {
+        String parent = normalize(turnSpanId);
+        List<OtlpSpan> spans = awaitSpans(traceId, list -> list.stream().anyMatch(s -> parent.equals(s.parentSpanId())),
+                timeout);
+        return AgentTrace.of(spans).under(parent);
+    }
+
     /** The trace ids kept, oldest first. */
     public Set<String> traceIds() {
         lock.lock();

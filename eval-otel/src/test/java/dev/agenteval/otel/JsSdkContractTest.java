@@ -2,10 +2,10 @@ package dev.agenteval.otel;
 
 import static dev.agenteval.otel.GenAiScenario.TRACEPARENT;
 import static dev.agenteval.otel.GenAiScenario.TRACE_ID;
+import static dev.agenteval.otel.GenAiScenario.TURN_SPAN_ID;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,8 +34,9 @@ class JsSdkContractTest {
             OtelJsSdk.Exported exported = OtelJsSdk.export(receiver.tracesEndpoint(), protocol, TRACEPARENT);
             assertThat(exported.traceId()).as("the JS SDK continued the traceparent").isEqualTo(TRACE_ID);
 
-            List<OtlpSpan> spans = receiver.awaitSpans(TRACE_ID, s -> s.size() >= 4, WAIT);
-            GenAiScenario.assertReceived(spans, exported.agentSpanId(), "js-agent", "agent-eval-otel-js-test");
+            AgentTrace turn = receiver.awaitTurn(TRACE_ID, TURN_SPAN_ID, WAIT);
+            assertThat(turn.spans()).hasSize(4);
+            GenAiScenario.assertReceived(turn.spans(), exported.agentSpanId(), "js-agent", "agent-eval-otel-js-test");
             assertThat(receiver.traceIds()).containsExactly(TRACE_ID);
         }
     }

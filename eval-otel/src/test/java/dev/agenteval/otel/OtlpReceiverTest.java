@@ -240,6 +240,25 @@ class OtlpReceiverTest {
     }
 
     @Test
+    void await_turn_returns_the_turns_subtree_once_the_agents_root_span_has_come() throws Exception {
+        String turn = "00000000000000aa";
+        CompletableFuture<AgentTrace> waiting = CompletableFuture.supplyAsync(() -> {
+            try {
+                return receiver.awaitTurn(TRACE_A, turn, Duration.ofMinutes(5));
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+
+        post("application/json", null, span(TRACE_A, "0000000000000002", "0000000000000001")); // a tool, ended first
+        post("application/json", null, span(TRACE_A, "0000000000000003", "00000000000000bb")); // another turn's
+        post("application/json", null, span(TRACE_A, "0000000000000001", turn)); // the agent's root, ended last
+
+        assertThat(waiting.get(60, TimeUnit.SECONDS).spans()).extracting(OtlpSpan::spanId)
+                .containsExactly("0000000000000002", "0000000000000001");
+    }
+
+    @Test
     void a_fixed_port_is_bound_and_a_port_out_of_range_refused() throws Exception {
         int port;
         try (ServerSocket free = new ServerSocket(0)) {
@@ -274,8 +293,13 @@ class OtlpReceiverTest {
     }
 
     private static byte[] oneSpan(String traceId, String spanId) {
+        return span(traceId, spanId, "");
+    }
+
+    private static byte[] span(String traceId, String spanId, String parentSpanId) {
         return ("{\"resourceSpans\":[{\"scopeSpans\":[{\"spans\":[{\"traceId\":\"" + traceId + "\",\"spanId\":\""
-                + spanId + "\",\"name\":\"s\",\"kind\":1}]}]}]}").getBytes(StandardCharsets.UTF_8);
+                + spanId + "\",\"parentSpanId\":\"" + parentSpanId + "\",\"name\":\"s\",\"kind\":1}]}]}]}")
+                .getBytes(StandardCharsets.UTF_8);
     }
 
     private static byte[] gzip(byte[] bytes) throws Exception {
