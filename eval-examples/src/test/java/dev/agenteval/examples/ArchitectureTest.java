@@ -60,7 +60,7 @@ import org.junit.jupiter.api.Test;
  *          eval-otel    api, common, core; jackson, slf4j (the JDK's HTTP server: the OTLP receiver)
  * layer 4  eval-launch  (when it exists) everything below; jackson, slf4j
  * layer 5  eval-junit   everything below; junit-jupiter-api, slf4j
- *          eval-cli     (no module-info today) everything below; picocli, jackson, slf4j
+ *          eval-cli     everything below; picocli, jackson, slf4j (the named module dev.agenteval.cli)
  * </pre>
  * Nothing requires eval-junit or eval-cli: they are the top layer.
  *
