@@ -28,6 +28,8 @@ public final class AgentResponse {
     private final String taskId;
     private final Object raw;
     private final String traceUrl;
+    private final String traceId;
+    private final String toolCallsSource;
 
     private AgentResponse(Builder b) {
         this.text = b.text == null ? joinText(b.parts) : b.text;
@@ -40,6 +42,8 @@ public final class AgentResponse {
         this.taskId = b.taskId;
         this.raw = b.raw;
         this.traceUrl = b.traceUrl;
+        this.traceId = b.traceId;
+        this.toolCallsSource = b.toolCallsSource;
     }
 
     /** A response with just this answer text (as one text part). */
@@ -122,6 +126,20 @@ public final class AgentResponse {
         return Optional.ofNullable(traceUrl);
     }
 
+    /** The W3C trace id (32 hex digits) of this exchange's trace context, if one was sent. */
+    public Optional<String> traceId() {
+        return Optional.ofNullable(traceId);
+    }
+
+    /**
+     * Where the tool calls came from when a hook looked beyond the response: {@code response},
+     * {@code trace} (the agent's own spans) or {@code no_trace} (the trace was awaited and did not
+     * arrive; the calls are the response's); empty when nothing looked.
+     */
+    public Optional<String> toolCallsSource() {
+        return Optional.ofNullable(toolCallsSource);
+    }
+
     /** A builder holding this response's values. */
     public Builder toBuilder() {
         Builder b = new Builder();
@@ -135,6 +153,8 @@ public final class AgentResponse {
         b.taskId = taskId;
         b.raw = raw;
         b.traceUrl = traceUrl;
+        b.traceId = traceId;
+        b.toolCallsSource = toolCallsSource;
         return b;
     }
 
@@ -197,6 +217,8 @@ public final class AgentResponse {
         private String taskId;
         private Object raw;
         private String traceUrl;
+        private String traceId;
+        private String toolCallsSource;
 
         private Builder() {
         }
@@ -276,6 +298,18 @@ public final class AgentResponse {
         /** A trace link. */
         public Builder traceUrl(String traceUrl) {
             this.traceUrl = traceUrl;
+            return this;
+        }
+
+        /** The W3C trace id of the exchange's trace context. */
+        public Builder traceId(String traceId) {
+            this.traceId = traceId;
+            return this;
+        }
+
+        /** Where the tool calls came from: {@code response}, {@code trace} or {@code no_trace}. */
+        public Builder toolCallsSource(String toolCallsSource) {
+            this.toolCallsSource = toolCallsSource;
             return this;
         }
 

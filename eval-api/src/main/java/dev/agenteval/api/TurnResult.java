@@ -32,12 +32,17 @@ import java.util.List;
  *                       feature input's one data part (placeholders resolved, secrets redacted),
  *                       so that it can be written back as data; empty when {@code input} is the
  *                       whole message (one text part) or unknown; never null
+ * @param traceId        the W3C trace id sent with the turn (trace context), or null when none was
+ * @param toolCallsSource where {@code toolCalls} came from when the agent's trace was consulted:
+ *                       {@code response}, {@code trace}, or {@code no_trace} (awaited, not arrived);
+ *                       null when it was not
  */
 @API(status = STABLE)
 public record TurnResult(int index, String name, String input, Object request, Object response, String answer,
                          TaskState state, List<ToolCall> toolCalls, Duration duration, Usage usage,
                          InfrastructureFailure harnessFailure, List<ScoreResult> scores, String agentId, String contextId,
-                         String taskId, String traceUrl, List<Part> inputParts) {
+                         String taskId, String traceUrl, List<Part> inputParts, String traceId,
+                         String toolCallsSource) {
 
     /** Validates and copies. */
     public TurnResult {
@@ -61,6 +66,15 @@ public record TurnResult(int index, String name, String input, Object request, O
         return message.parts().size() == 1 && message.parts().get(0) instanceof Part.Text ? List.of() : message.parts();
     }
 
+    /** A turn result without trace id or tool-call source (as before they were recorded). */
+    public TurnResult(int index, String name, String input, Object request, Object response, String answer,
+                      TaskState state, List<ToolCall> toolCalls, Duration duration, Usage usage,
+                      InfrastructureFailure harnessFailure, List<ScoreResult> scores, String agentId, String contextId,
+                      String taskId, String traceUrl, List<Part> inputParts) {
+        this(index, name, input, request, response, answer, state, toolCalls, duration, usage, harnessFailure, scores,
+                agentId, contextId, taskId, traceUrl, inputParts, null, null);
+    }
+
     /** A turn result without a task id, whose input was one text part (as before they were recorded). */
     public TurnResult(int index, String name, String input, Object request, Object response, String answer,
                       TaskState state, List<ToolCall> toolCalls, Duration duration, Usage usage,
@@ -81,7 +95,7 @@ public record TurnResult(int index, String name, String input, Object request, O
     /** This turn with {@code traceUrl} as its trace link (null: none), everything else kept. */
     public TurnResult withTraceUrl(String traceUrl) {
         return new TurnResult(index, name, input, request, response, answer, state, toolCalls, duration, usage,
-                harnessFailure, scores, agentId, contextId, taskId, traceUrl, inputParts);
+                harnessFailure, scores, agentId, contextId, taskId, traceUrl, inputParts, traceId, toolCallsSource);
     }
 
     /**

@@ -71,4 +71,22 @@ public interface ScorerFactory {
     default boolean usesTools() {
         return false;
     }
+
+    /**
+     * True when the scorer reads the response's tool calls: a runner then completes them from the
+     * agent's own traces when the response reports none ({@code TurnHook.TurnInfo#needsToolCalls}).
+     * By default {@link #usesTools()}, or the built-in {@code trajectory}, {@code tools_in_order}
+     * and {@code tool_args}; a plugin scorer that reads tool calls overrides it.
+     */
+    default boolean readsToolCalls() {
+        return usesTools() || java.util.Set.of("trajectory", "tools_in_order", "tool_args").contains(id());
+    }
+
+    /**
+     * True when the scorer reads the response's token usage or cost: by default the built-in
+     * {@code max_tokens} and {@code max_cost}; a plugin scorer that reads usage overrides it.
+     */
+    default boolean readsUsage() {
+        return java.util.Set.of("max_tokens", "max_cost").contains(id());
+    }
 }

@@ -23,6 +23,7 @@ import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.ResultSink;
 import dev.agenteval.spi.RunListener;
 import dev.agenteval.spi.Secrets;
+import dev.agenteval.spi.TurnHook;
 import dev.agenteval.spi.UserSimulator;
 import java.time.Clock;
 import java.time.Duration;
@@ -155,6 +156,7 @@ public final class EvalRunner {
         b.random = s.random();
         b.checked = s.checked();
         b.resumed.putAll(s.resumed());
+        b.turnHooks.addAll(s.turnHooks());
         return b;
     }
 
@@ -185,6 +187,7 @@ public final class EvalRunner {
         private Providers discovered;
         private ResolvedScorers checked;
         private final Map<String, CaseResult> resumed = new java.util.LinkedHashMap<>();
+        private final List<TurnHook> turnHooks = new ArrayList<>();
 
         private Builder() {
         }
@@ -270,6 +273,12 @@ public final class EvalRunner {
          */
         public Builder prices(Prices prices) {
             this.prices = Objects.requireNonNull(prices, "prices");
+            return this;
+        }
+
+        /** Adds {@link TurnHook}s (each turn's request headers, its response completed before scoring), in order. */
+        public Builder turnHook(TurnHook... hooks) {
+            turnHooks.addAll(List.of(hooks));
             return this;
         }
 
@@ -468,7 +477,7 @@ public final class EvalRunner {
             return new EvalRunner(new RunSettings(agent, judge, simulator, registry(), concurrency, caseTimeout,
                     stopOnFailure, caseIds, tags, repeat, shard, listeners, sinks, environment, agentDescription,
                     agentConfiguration, judgeDescription, secrets, redactJudgeInput, prices, clock, random, checked,
-                    resumed));
+                    resumed, turnHooks));
         }
     }
 }

@@ -8,7 +8,6 @@ import dev.agenteval.api.FailureCode;
 import dev.agenteval.api.InfrastructureFailure;
 import dev.agenteval.api.JudgeException;
 import dev.agenteval.api.Message;
-import dev.agenteval.api.Prices;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.api.Simulation;
@@ -23,6 +22,7 @@ import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.RunListener;
 import dev.agenteval.spi.SimulatedTurn;
 import dev.agenteval.spi.SimulationRequest;
+import dev.agenteval.spi.TurnHook;
 import dev.agenteval.spi.UserSimulator;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -49,6 +49,7 @@ final class AttemptExecution implements Runnable {
     private final Preparation preparation;
     private final RunListener listener;
     private final TurnScoring scoring;
+    private final TurnHooks hooks;
     private final CompletableFuture<CaseAttempt> result = new CompletableFuture<>();
 
     private final Object lock = new Object();
@@ -68,13 +69,14 @@ final class AttemptExecution implements Runnable {
     private boolean ended;
 
     AttemptExecution(PreparedCase prepared, int attempt, boolean repeated, AgentClient client, Judge judge,
-                     Preparation preparation, RunListener listener, Prices prices) {
+                     Preparation preparation, RunListener listener, TurnHooks hooks) {
         this.prepared = prepared;
         this.attempt = attempt;
         this.client = client;
         this.preparation = preparation;
         this.listener = listener;
-        this.scoring = new TurnScoring(prepared, attempt, repeated, judge, preparation, prices);
+        this.hooks = hooks;
+        this.scoring = new TurnScoring(prepared, attempt, repeated, judge, preparation, hooks.prices());
         synchronized (lock) {
             this.startNanos = System.nanoTime();
             this.turnStartNanos = startNanos;
@@ -256,20 +258,21 @@ final class AttemptExecution implements Runnable {
     private AgentResponse exchange(AgentSession s, int i, String name, Message input, Turn turn,
                                    List<ScorerSpec> specs) throws InterruptedException {
         Case c = prepared.testCase();
+        TurnHook.TurnInfo info = hooks.before(c, attempt, i, specs);
         long t0 = System.nanoTime();
         AgentResponse response;
         try {
-            response = s.send(input, prepared.turnContext(i));
+            response = s.send(input, prepared.turnContext(i, info.headers()));
             if (response == null) {
                 throw new AgentException(FailureCode.INVALID_RESPONSE, "the agent client returned no response");
             }
-            response = scoring.priced(response);
+            response = scoring.priced(hooks.after(info, response));
         } catch (AgentException e) {
-            addTurn(failedTurn(i, name, input, s, t0, e.toFailure()));
+            addTurn(hooks.ended(info, failedTurn(i, name, input, s, t0, e.toFailure())));
             return null;
         } catch (RuntimeException e) {
             LOG.debug("Agent client failed on case '{}' turn {}", c.id(), i + 1, e);
-            addTurn(failedTurn(i, name, input, s, t0, internal(e)));
+            addTurn(hooks.ended(info, failedTurn(i, name, input, s, t0, internal(e))));
             return null;
         }
         Duration duration = Duration.ofNanos(System.nanoTime() - t0);
@@ -278,13 +281,14 @@ final class AttemptExecution implements Runnable {
                 response.raw(), response.text(), response.state().orElse(null), response.toolCalls(), duration,
                 response.usage().orElse(null), null, scores, response.agentId().orElse(configuredAgentId()),
                 response.contextId().orElse(null), response.taskId().orElse(null), response.traceUrl().orElse(null),
-                TurnResult.partsBeyondText(input));
+                TurnResult.partsBeyondText(input), response.traceId().orElse(null),
+                response.toolCallsSource().orElse(null));
         if (hasConversationTurn()) {
             synchronized (lock) {
                 last = new Last(i, input, response, duration);
             }
         }
-        return addTurn(result) ? response : null;
+        return addTurn(hooks.ended(info, result)) ? response : null;
     }
 
     /** The last turn sent, for the conversation scorers. */

@@ -8,6 +8,7 @@ import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.api.Simulation;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.Turn;
+import dev.agenteval.common.text.Placeholders;
 import dev.agenteval.core.Providers;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.Judge;

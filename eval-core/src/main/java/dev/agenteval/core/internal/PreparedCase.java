@@ -36,9 +36,9 @@ public record PreparedCase(Case testCase, List<Message> inputs, List<List<Scorer
                 session.agentId(), session.tools());
     }
 
-    /** What the session is sent with turn {@code index} (0-based): its mocks, most specific first. */
-    public TurnContext turnContext(int index) {
+    /** What the session is sent with turn {@code index} (0-based): its mocks, most specific first, and headers. */
+    public TurnContext turnContext(int index, Map<String, String> headers) {
         List<ToolMock> own = index < testCase.turns().size() ? testCase.turns().get(index).mocks() : List.of();
-        return new TurnContext(index + 1, ToolMock.inForce(own, testCase.mocks(), suiteMocks), mocksRequired, Map.of());
+        return new TurnContext(index + 1, ToolMock.inForce(own, testCase.mocks(), suiteMocks), mocksRequired, headers);
     }
 }

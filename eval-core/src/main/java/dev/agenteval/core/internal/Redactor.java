@@ -85,7 +85,7 @@ public final class Redactor {
         return new TurnResult(t.index(), redact(t.name()), redact(t.input()), redactValue(t.request()),
                 redactValue(t.response()), redact(t.answer()), t.state(), calls, t.duration(), t.usage(),
                 redact(t.harnessFailure()), scores, redact(t.agentId()), redact(t.contextId()), redact(t.taskId()),
-                redact(t.traceUrl()), t.inputParts().stream().map(this::redact).toList());
+                redact(t.traceUrl()), t.inputParts().stream().map(this::redact).toList(), t.traceId(), t.toolCallsSource());
     }
 
     /** A tool call with every secret masked, its error and mocked mark kept. */

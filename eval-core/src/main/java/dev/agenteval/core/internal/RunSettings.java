@@ -9,6 +9,7 @@ import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.ResultSink;
 import dev.agenteval.spi.RunListener;
 import dev.agenteval.spi.Secrets;
+import dev.agenteval.spi.TurnHook;
 import dev.agenteval.spi.UserSimulator;
 import java.time.Clock;
 import java.time.Duration;
@@ -33,7 +34,8 @@ public record RunSettings(AgentClient agent, Judge judge, UserSimulator simulato
                           List<ResultSink> sinks, Function<String, String> environment, String agentDescription,
                           Map<String, Object> agentConfiguration, String judgeDescription, Secrets secrets,
                           boolean redactJudgeInput, Prices prices, Clock clock, RandomGenerator random,
-                          ResolvedScorers checked, Map<String, CaseResult> resumed) {
+                          ResolvedScorers checked, Map<String, CaseResult> resumed,
+                          List<TurnHook> turnHooks) {
 
     /** Copies the collections. */
     public RunSettings {
@@ -41,6 +43,7 @@ public record RunSettings(AgentClient agent, Judge judge, UserSimulator simulato
         tags = Set.copyOf(tags);
         listeners = List.copyOf(listeners);
         sinks = List.copyOf(sinks);
+        turnHooks = List.copyOf(turnHooks);
         resumed = Collections.unmodifiableMap(new LinkedHashMap<>(resumed));
     }
 }

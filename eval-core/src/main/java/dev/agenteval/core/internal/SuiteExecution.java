@@ -3,7 +3,6 @@ package dev.agenteval.core.internal;
 import dev.agenteval.api.CaseAttempt;
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.FailureCode;
-import dev.agenteval.api.Prices;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.spi.AgentClient;
@@ -45,7 +44,7 @@ public final class SuiteExecution {
     private final int concurrency;
     private final boolean stopOnFailure;
     private final SafeListener listener;
-    private final Prices prices;
+    private final TurnHooks hooks;
     private final List<String> selected;
     private final Map<String, CaseResult> resumed;
 
@@ -54,13 +53,13 @@ public final class SuiteExecution {
     private final AtomicBoolean interrupted = new AtomicBoolean();
 
     /**
-     * A run of the prepared cases, each as many times as its {@link PreparedCase#repeat()}; {@code prices}
+     * A run of the prepared cases, each as many times as its {@link PreparedCase#repeat()}; the {@code hooks}' prices
      * estimate the cost of turns whose agent reported none. {@code selected} are the ids of the
      * selected cases in suite order: those in {@code resumed} (an earlier run's) keep that result,
      * reported to the listener as finished before any case runs; the others are the prepared cases.
      */
     public SuiteExecution(Suite suite, Preparation preparation, AgentClient client, Judge judge, int concurrency,
-                          boolean stopOnFailure, SafeListener listener, Prices prices, List<String> selected,
+                          boolean stopOnFailure, SafeListener listener, TurnHooks hooks, List<String> selected,
                           Map<String, CaseResult> resumed) {
         this.selected = List.copyOf(selected);
         this.resumed = Map.copyOf(resumed);
@@ -71,7 +70,7 @@ public final class SuiteExecution {
         this.concurrency = concurrency;
         this.stopOnFailure = stopOnFailure;
         this.listener = listener;
-        this.prices = prices;
+        this.hooks = hooks;
     }
 
     /** Runs every prepared case; returns when each has a result. Never throws for a case's failure. */
@@ -104,7 +103,7 @@ public final class SuiteExecution {
                         break;
                     }
                     AttemptExecution ex = new AttemptExecution(pc, a, repeat > 1, client, judge, preparation, listener,
-                            prices);
+                            hooks);
                     launched.add(ex);
                     ex.result().whenComplete((r, e) -> slots.release());
                     scheduleTimeout(timer, pc, ex);

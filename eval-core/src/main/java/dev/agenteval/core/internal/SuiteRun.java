@@ -92,7 +92,8 @@ public final class SuiteRun {
             }
         });
         SuiteResult result = new SuiteExecution(suite, preparation, settings.agent(), asked, limit,
-                settings.stopOnFailure(), listener, settings.prices(), selected.stream().map(Case::id).toList(),
+                settings.stopOnFailure(), listener,
+                new TurnHooks(settings.turnHooks(), settings.providers(), settings.prices()), selected.stream().map(Case::id).toList(),
                 earlier).run();
         result = result.withFingerprint(joined(fingerprint));
         if (shard != null) {

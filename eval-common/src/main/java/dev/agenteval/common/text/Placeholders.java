@@ -1,6 +1,5 @@
-package dev.agenteval.core.internal;
+package dev.agenteval.common.text;
 
-import dev.agenteval.common.text.PlaceholderSyntax;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
