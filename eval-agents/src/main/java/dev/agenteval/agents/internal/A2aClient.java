@@ -135,7 +135,7 @@ final class A2aClient implements AgentClient {
                 + (stream ? ", streaming" : "") + "]";
     }
 
-    private final class Session implements AgentSession {
+    private final class Session extends HttpSession {
         private final SessionRequest request;
         private String contextId;
         private String taskId;
@@ -197,7 +197,7 @@ final class A2aClient implements AgentClient {
         }
 
         private AgentResponse sent(AgentCard ep, Map<String, Object> body) throws InterruptedException {
-            JsonResponse response = http.post(ep.endpoint().toString(), body, ep.version().headers());
+            JsonResponse response = http.post(ep.endpoint().toString(), body, headers(ep.version().headers()));
             JsonNode result = result(response.body(), ep.endpoint());
             return A2aResults.read(result, response.value(), ep.endpoint().toString(), toolCallsPath).build();
         }
@@ -207,7 +207,7 @@ final class A2aClient implements AgentClient {
             streaming = call;
             StreamedTask aggregate = new StreamedTask();
             try {
-                call.post(ep.endpoint(), JsonTrees.MAPPER.writeValueAsBytes(body), ep.version().headers(), event -> {
+                call.post(ep.endpoint(), JsonTrees.MAPPER.writeValueAsBytes(body), headers(ep.version().headers()), event -> {
                     aggregate.accept(result(event, ep.endpoint()));
                     return aggregate.isFinal();
                 });

@@ -134,7 +134,7 @@ final class AgentServiceClient implements AgentClient {
         return "AgentServiceClient[" + settings.url() + ", " + (v2 ? "v2" : "v1") + ", auth " + settings.authType() + "]";
     }
 
-    private final class Session implements AgentSession {
+    private final class Session extends HttpSession {
         private final SessionRequest request;
         private final String agentId;
         private final boolean created;
@@ -158,7 +158,7 @@ final class AgentServiceClient implements AgentClient {
             body.put("message", wire().message(message, UUID.randomUUID().toString(), ctx, task));
             lastRequest = body;
             String path = sendPath(agentId);
-            JsonResponse response = http.post(path, body, wire().headers());
+            JsonResponse response = http.post(path, body, headers(wire().headers()));
             String url = http.baseUri() + path;
             AgentResponse r = A2aResults.read(response.body(), response.value(), url, toolCallsPath).agentId(agentId).build();
             if (r.contextId().isPresent()) {

@@ -86,7 +86,7 @@ final class HttpTemplateClient implements AgentClient {
         return "HttpTemplateClient[" + method + " " + settings.url() + path + ", auth " + settings.authType() + "]";
     }
 
-    private final class Session implements AgentSession {
+    private final class Session extends HttpSession {
         private final SessionRequest request;
         private String contextId;
         private String taskId;
@@ -113,7 +113,7 @@ final class HttpTemplateClient implements AgentClient {
             vars.put("agentId", request.agentId());
             Object rendered = body.render(vars);
             lastRequest = rendered;
-            JsonResponse r = http.send(method, path, rendered, Map.of());
+            JsonResponse r = http.send(method, path, rendered, headers(Map.of()));
             Object document = r.value();
             String url = http.baseUri() + path;
             AgentResponse.Builder b = AgentResponse.builder().rawUnchecked(document);

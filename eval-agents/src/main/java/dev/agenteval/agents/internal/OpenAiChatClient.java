@@ -131,7 +131,7 @@ final class OpenAiChatClient implements AgentClient {
         return "OpenAiChatClient[" + settings.url() + path + ", model " + model + ", auth " + settings.authType() + "]";
     }
 
-    private final class Session implements AgentSession {
+    private final class Session extends HttpSession {
         private final String model;
         private final List<Object> tools;
         private final List<Object> history = new ArrayList<>();
@@ -167,7 +167,7 @@ final class OpenAiChatClient implements AgentClient {
                 body.put("tools", tools);
             }
             lastRequest = body;
-            JsonResponse r = http.post(path, body, Map.of());
+            JsonResponse r = http.post(path, body, headers(Map.of()));
             String url = http.baseUri() + path;
             JsonNode choice = Json.items(r.body().get("choices")).stream().findFirst().orElse(null);
             JsonNode answer = choice == null ? null : choice.get("message");

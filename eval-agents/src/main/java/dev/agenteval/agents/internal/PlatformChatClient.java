@@ -90,7 +90,7 @@ final class PlatformChatClient implements AgentClient {
         return "PlatformChatClient[" + settings.url() + path + ", auth " + settings.authType() + "]";
     }
 
-    private final class Session implements AgentSession {
+    private final class Session extends HttpSession {
         private final SessionRequest request;
         private final String agent;
         private String cursor;
@@ -119,7 +119,7 @@ final class PlatformChatClient implements AgentClient {
                 Map<String, Object> body = body(messages);
                 sent.add(body);
                 lastRequest = sent.size() == 1 ? sent.get(0) : List.copyOf(sent);
-                JsonResponse r = http.post(path, body, Map.of());
+                JsonResponse r = http.post(path, body, headers(Map.of()));
                 JsonNode response = r.body().has("response") ? r.body().get("response") : r.body();
                 if (!response.isObject()) {
                     throw Json.invalid(url + " answered no chat response object", Map.of("url", url));
