@@ -253,6 +253,12 @@ public final class AgentResponse {
             return this;
         }
 
+        /** Removes the tool calls given so far (e.g. of {@link AgentResponse#toBuilder()}), to give others. */
+        public Builder clearToolCalls() {
+            this.toolCalls.clear();
+            return this;
+        }
+
         /** Appends a tool call. */
         public Builder toolCall(ToolCall toolCall) {
             this.toolCalls.add(Checks.requireNonNull(toolCall, "tool call"));

@@ -1,0 +1,82 @@
+package dev.agenteval.otel;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import org.apiguardian.api.API;
+
+import dev.agenteval.api.AgentResponse;
+import dev.agenteval.api.Usage;
+import dev.agenteval.spi.TurnHook;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Completes a turn's response from the agent's own spans, received by an {@link OtlpReceiver}: tool
+ * calls when a scorer of the turn reads them and the response reports none (or
+ * {@link ToolCallsFrom#TRACES_FIRST}), token usage when a scorer or the prices read it and the
+ * response reports none. The turn's trace is found by its {@code traceparent} (put there by
+ * {@link TraceContextHook}, which must come first); the hook waits at most {@code wait} for the
+ * agent's root span under the turn's span ({@link OtlpReceiver#awaitTurn}) and only when it needs
+ * something. The response records where its calls came from: {@code trace}, {@code response}, or
+ * {@code no_trace} when no span of the turn arrived in time, which is no error: the turn is scored on
+ * what the response has.
+ */
+@API(status = EXPERIMENTAL)
+public final class AgentTraceHook implements TurnHook {
+
+    /** {@link AgentResponse#toolCallsSource()}: the calls are the agent's trace's. */
+    public static final String FROM_TRACE = "trace";
+    /** {@link AgentResponse#toolCallsSource()}: the calls are the response's. */
+    public static final String FROM_RESPONSE = "response";
+    /** {@link AgentResponse#toolCallsSource()}: the trace was awaited and no span of the turn arrived. */
+    public static final String NO_TRACE = "no_trace";
+
+    private final OtlpReceiver receiver;
+    private final Duration wait;
+    private final ToolCallsFrom preference;
+
+    /**
+     * A hook reading {@code receiver}'s spans, waiting at most {@code wait} per turn.
+     *
+     * @throws IllegalArgumentException when {@code wait} is negative
+     */
+    public AgentTraceHook(OtlpReceiver receiver, Duration wait, ToolCallsFrom preference) {
+        this.receiver = Objects.requireNonNull(receiver, "receiver");
+        this.wait = Objects.requireNonNull(wait, "wait");
+        this.preference = Objects.requireNonNull(preference, "preference");
+        if (wait.isNegative()) {
+            throw new IllegalArgumentException("wait must not be negative but was " + wait);
+        }
+    }
+
+    @Override
+    public AgentResponse afterTurn(TurnInfo turn, AgentResponse response) throws InterruptedException {
+        Optional<Traceparent> parent = Traceparent.in(turn.headers());
+        boolean wantCalls = turn.needsToolCalls()
+                && (preference == ToolCallsFrom.TRACES_FIRST || response.toolCalls().isEmpty());
+        boolean wantUsage = turn.needsUsage() && response.usage().isEmpty();
+        if (parent.isEmpty() || !wantCalls && !wantUsage) {
+            return turn.needsToolCalls() ? response.toBuilder().toolCallsSource(FROM_RESPONSE).build() : response;
+        }
+        AgentTrace trace = receiver.awaitTurn(parent.get().traceId(), parent.get().spanId(), wait);
+        AgentResponse.Builder b = response.toBuilder();
+        if (trace.spans().isEmpty()) {
+            return turn.needsToolCalls() ? b.toolCallsSource(NO_TRACE).build() : response;
+        }
+        if (wantCalls) {
+            b.clearToolCalls().toolCalls(trace.toolCalls()).toolCallsSource(FROM_TRACE);
+        } else if (turn.needsToolCalls()) {
+            b.toolCallsSource(FROM_RESPONSE);
+        }
+        Usage usage = wantUsage ? trace.usage() : null;
+        if (usage != null) {
+            b.usage(usage);
+        }
+        return b.build();
+    }
+
+    @Override
+    public String toString() {
+        return "AgentTraceHook[" + receiver.tracesEndpoint() + ", wait " + wait + ", " + preference.optionValue() + "]";
+    }
+}
