@@ -77,7 +77,9 @@ import java.nio.file.Path;
  *       "durationSeconds": 3.141,
  *       "usage": {...} or null,
  *       "harnessFailure": null or {"code": "eval_timeout", "message": "...", "context": {...}},
- *       "traceUrl": "...",             // only when known (e.g. --opik): the turn's trace in Opik
+ *       "traceUrl": "...",             // only when known (e.g. --opik, --trace-link-template): the turn's trace
+ *       "traceId": "4bf9...",          // only with trace context: the W3C trace id sent with the turn
+ *       "toolCallsSource": "trace",    // only when the agent's trace was consulted: response | trace | no_trace
  *       "scores": [ {
  *         "type": "must_include",
  *         "status": "failed",          // passed | failed | skipped | errored

@@ -262,7 +262,8 @@ public final class JsonReportReader {
                     state == null ? null : TaskState.parse(state), calls, seconds(node, "durationSeconds", at),
                     usage(node.get("usage"), at + "usage"), failure(node.get("harnessFailure"), at + "harnessFailure"),
                     scores, text(node, "agentId", at, true), text(node, "contextId", at, true), text(node, "taskId", at, true),
-                    node.path("traceUrl").isTextual() ? node.get("traceUrl").asText() : null, inputParts(node, at));
+                    node.path("traceUrl").isTextual() ? node.get("traceUrl").asText() : null, inputParts(node, at),
+                    text(node, "traceId", at, true), text(node, "toolCallsSource", at, true));
         } catch (IllegalArgumentException e) {
             throw error(at.isEmpty() ? "" : at.substring(0, at.length() - 1), e.getMessage());
         }

@@ -238,6 +238,8 @@ public final class ResultsTrees {
         putIfKnown(node, "contextId", t.contextId());
         putIfKnown(node, "taskId", t.taskId());
         putIfKnown(node, "traceUrl", t.traceUrl());
+        putIfKnown(node, "traceId", t.traceId());
+        putIfKnown(node, "toolCallsSource", t.toolCallsSource());
         ArrayNode scores = node.putArray("scores");
         for (ScoreResult s : t.scores()) {
             scores.add(score(s));
