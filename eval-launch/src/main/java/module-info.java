@@ -19,6 +19,7 @@ module dev.agenteval.launch {
     requires transitive dev.agenteval.opik;
     requires transitive dev.agenteval.results; // GateSettings and RunPlan expose Baseline, Gate and Confidence
     requires dev.agenteval.report;
+    requires transitive dev.agenteval.otel; // RunPlan.tracing() exposes the receiver
     requires org.slf4j;
 
     exports dev.agenteval.launch;

@@ -124,6 +124,12 @@ final class Preflight {
         @Override
         public void close() {
             agents.close();
+            run.tracing().close();
+        }
+
+        /** The receiver of the agent's traces, started, when the settings ask for one. */
+        java.util.Optional<dev.agenteval.otel.OtlpReceiver> traceReceiver() {
+            return run.tracing().receiver();
         }
     }
 
@@ -198,6 +204,7 @@ final class Preflight {
         PreflightChecks.agentDefinitions(run, loaded, problems);
         dev.agenteval.opik.OpikSink opik = PreflightChecks.opik(run, problems);
         PreflightChecks.prices(run, problems);
+        PreflightChecks.tracing(run, problems);
 
         if (!problems.isEmpty()) {
             agents.close();

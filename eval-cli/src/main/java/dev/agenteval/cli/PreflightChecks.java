@@ -237,6 +237,15 @@ final class PreflightChecks {
         }
     }
 
+    /** The tracing settings: trace link template, receiver, wait, tool-call source. */
+    static void tracing(RunPlan run, List<String> problems) {
+        try {
+            run.tracing();
+        } catch (ConfigurationException e) {
+            problems.addAll(e.problems());
+        }
+    }
+
     /** Before any agent call: a run that cannot be recorded fails fast (exit 3, naming the URL). */
     static void opikHealth(dev.agenteval.opik.OpikSink opik, Preflight.Agents agents) {
         if (opik == null || !opik.recording()) {

@@ -53,6 +53,9 @@ final class RunCommand implements Callable<Integer> {
              FolderLocks locks = FolderLocks.take(plan, owner());
              Interruption watch = Interruption.watch()) {
             List<SuiteSources.Source> sources = plan.sources();
+            if (!receiveTraces(plan)) {
+                return AgentEvalCli.INVALID;
+            }
             if (options.resume != null && !sameRuns(sources, plan)) {
                 return AgentEvalCli.INVALID;
             }
@@ -65,6 +68,22 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         return worst;
+    }
+
+    /**
+     * Starts the receiver of the agent's traces when asked ({@code --otel-receiver}) and prints its
+     * address, for the agent's {@code OTEL_EXPORTER_OTLP_ENDPOINT}; false (said why) when its port
+     * cannot be bound.
+     */
+    private boolean receiveTraces(Preflight.Plan plan) {
+        try {
+            plan.traceReceiver().ifPresent(r -> context.err().println("Receiving the agent's traces (OTLP/HTTP) at "
+                    + r.address() + ": OTEL_EXPORTER_OTLP_ENDPOINT=" + r.address()));
+            return true;
+        } catch (java.io.UncheckedIOException e) {
+            context.err().println("error: " + e.getMessage() + ". Nothing was sent.");
+            return false;
+        }
     }
 
     /**

@@ -107,6 +107,21 @@ final class RunOptions {
     @Option(names = Setting.Option.OPIK_EXPERIMENT, paramLabel = "NAME", description = "With --opik: the Opik experiment (default: AGENT_EVAL_OPIK_EXPERIMENT_NAME, else the suite's name and the run's start time).")
     String experimentName;
 
+    @Option(names = Setting.Option.TRACE_LINK_TEMPLATE, paramLabel = "URL", description = "A link to each turn's trace in every report: {traceId} is replaced by the W3C trace id sent to the agent in its traceparent, e.g. 'http://localhost:16686/trace/{traceId}' (Jaeger) (default: AGENT_EVAL_TRACE_LINK_TEMPLATE). A link the agent reports wins.")
+    String traceLinkTemplate;
+
+    @Option(names = Setting.Option.TRACESTATE, paramLabel = "STATE", description = "A W3C tracestate sent as it is with each turn's traceparent (default: AGENT_EVAL_TRACESTATE).")
+    String tracestate;
+
+    @Option(names = Setting.Option.OTEL_RECEIVER, paramLabel = "PORT", arity = "0..1", fallbackValue = "true", description = "Receive the agent's own traces: an OTLP/HTTP receiver on 127.0.0.1 (on PORT, else a free port) whose address the run prints; point the agent's OTEL_EXPORTER_OTLP_ENDPOINT at it. A turn whose scorers read tool calls (or usage) the response lacks takes them from the agent's spans of that turn (also AGENT_EVAL_OTEL_RECEIVER=true or a port).")
+    String otelReceiver;
+
+    @Option(names = Setting.Option.OTEL_WAIT, paramLabel = "SECONDS", description = "With --otel-receiver: how long a turn waits at most for the agent's spans, only when it needs them (default: AGENT_EVAL_OTEL_WAIT, else 2). A trace that does not arrive is no error: the turn is scored on its response and its toolCallsSource says no_trace.")
+    String otelWait;
+
+    @Option(names = Setting.Option.TOOL_CALLS_FROM, paramLabel = "SOURCE", description = "With --otel-receiver: response-first (the agent's trace only when the response reports no tool call) or traces-first (the trace's calls whenever it arrives) (default: AGENT_EVAL_TOOL_CALLS_FROM, else response-first).")
+    String toolCallsFrom;
+
     @Option(names = "--prices", paramLabel = "FILE", description = "Your price table (YAML or JSON: prices: {MODEL: {inputPerMillion: N, outputPerMillion: N}}, a 'default' entry for other models): a turn whose agent reports tokens but no cost gets a cost computed from its model's price, marked estimated in every report. Wins over the --env target's prices:. agent-eval ships no prices.")
     Path pricesFile;
 
@@ -206,6 +221,11 @@ final class RunOptions {
         values.put(Setting.FAIL_ON_REGRESSION, failOnRegression ? "true" : null);
         values.put(Setting.FAIL_ON_SIGNIFICANT_REGRESSION, failOnSignificantRegression ? "true" : null);
         values.put(Setting.SIGNIFICANCE, significance);
+        values.put(Setting.TRACE_LINK_TEMPLATE, traceLinkTemplate);
+        values.put(Setting.TRACESTATE, tracestate);
+        values.put(Setting.OTEL_RECEIVER, otelReceiver);
+        values.put(Setting.OTEL_WAIT, otelWait);
+        values.put(Setting.TOOL_CALLS_FROM, toolCallsFrom);
         return Settings.commandLine(values, environment);
     }
 

@@ -276,9 +276,9 @@ public final class EvalRunner {
             return this;
         }
 
-        /** Adds {@link TurnHook}s (each turn's request headers, its response completed before scoring), in order. */
+        /** Adds {@link TurnHook}s (request headers, the response completed before scoring), in order; once each. */
         public Builder turnHook(TurnHook... hooks) {
-            turnHooks.addAll(List.of(hooks));
+            List.of(hooks).stream().filter(h -> !turnHooks.contains(h)).forEach(turnHooks::add);
             return this;
         }
 

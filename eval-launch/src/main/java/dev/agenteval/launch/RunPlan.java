@@ -43,6 +43,7 @@ public final class RunPlan {
     private final Once<GateSettings> gates;
     private final Once<Optional<OpikSink>> opik;
     private final Once<Prices> prices;
+    private final Once<TracePlan> tracing;
 
     private RunPlan(Settings settings, Function<String, String> environment, Path workDir, Providers providers,
                     Path priceFile) {
@@ -58,6 +59,7 @@ public final class RunPlan {
         this.opik = new Once<>(() -> Wiring.opik(settings, validAgent().flatMap(AgentPlan::targetOpik)));
         this.prices = new Once<>(() -> Wiring.prices(validAgent().map(AgentPlan::targetPrices).orElse(Prices.none()),
                 workDir, priceFile));
+        this.tracing = new Once<>(() -> TracePlan.of(settings));
     }
 
     /**
@@ -196,6 +198,16 @@ public final class RunPlan {
     }
 
     /**
+     * The run's tracing (trace context, trace links, the receiver of the agent's traces), resolved
+     * once; close it when the run ends ({@link TracePlan#close}).
+     *
+     * @throws ConfigurationException the same every time, listing every invalid value
+     */
+    public TracePlan tracing() {
+        return tracing.get();
+    }
+
+    /**
      * {@code builder} given what the settings decide of a run of {@code suites} against
      * {@code agent}: the providers, the environment with its secrets, the judge when a case needs
      * one (with its description and the redaction of what it is sent), the agent with its
@@ -214,7 +226,7 @@ public final class RunPlan {
         builder.agent(agent).providers(providers).environment(environment).redactJudgeInput(redact)
                 .agentDescription(validAgent().map(a -> a.describe(defaultAgentId))
                         .orElseGet(() -> Fingerprints.describeAgent(settings, defaultAgentId)))
-                .prices(prices());
+                .prices(prices()).turnHook(tracing().hooks().toArray(dev.agenteval.spi.TurnHook[]::new));
         if (chosen != null) {
             builder.judge(chosen).judgeDescription(Fingerprints.describeJudge(chosen));
         }

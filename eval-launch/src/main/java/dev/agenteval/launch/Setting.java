@@ -111,6 +111,23 @@ public enum Setting {
             "The Opik Cloud API key (sent as the authorization header)."),
     OPIK_WORKSPACE(List.of(), "agent-eval.opik.workspace", "OPIK_WORKSPACE", null, false, false,
             "The Opik workspace (Comet-Workspace header; default: default)."),
+    TRACE_LINK_TEMPLATE(List.of(Option.TRACE_LINK_TEMPLATE), "agent-eval.trace-link-template",
+            "AGENT_EVAL_TRACE_LINK_TEMPLATE", null, false, false,
+            "A link to each turn's trace in every report, {traceId} replaced by the W3C trace id sent to the agent"
+                    + " (e.g. http://localhost:16686/trace/{traceId} for Jaeger); a link the agent reports wins."),
+    TRACESTATE(List.of(Option.TRACESTATE), "agent-eval.tracestate", "AGENT_EVAL_TRACESTATE", null, false, false,
+            "A W3C tracestate sent as it is with each turn's traceparent (vendor=value,...)."),
+    OTEL_RECEIVER(List.of(Option.OTEL_RECEIVER), "agent-eval.otel-receiver", "AGENT_EVAL_OTEL_RECEIVER", null, false,
+            false, "Receive the agent's own traces for the run: an OTLP/HTTP receiver on 127.0.0.1 (true: a free port;"
+                    + " a number: that port) whose address the run prints, for the agent's OTEL_EXPORTER_OTLP_ENDPOINT;"
+                    + " tool calls and token usage a response lacks are read from the agent's spans of the turn."),
+    OTEL_WAIT(List.of(Option.OTEL_WAIT), "agent-eval.otel-wait", "AGENT_EVAL_OTEL_WAIT", "2", false, false,
+            "With the receiver: the seconds a turn waits at most for the agent's spans, only when a scorer of the turn"
+                    + " reads tool calls or usage the response lacks (default 2); a trace that does not arrive is no"
+                    + " error, the turn is scored on its response and says no_trace."),
+    TOOL_CALLS_FROM(List.of(Option.TOOL_CALLS_FROM), "agent-eval.tool-calls-from", "AGENT_EVAL_TOOL_CALLS_FROM",
+            "response-first", false, false, "With the receiver: response-first (the default: the agent's trace only"
+                    + " when the response reports no tool call) or traces-first (the trace's calls whenever it arrives)."),
     PLUGIN_PATH(List.of(Option.PLUGIN_PATH), "agent-eval.plugin-path", "AGENT_EVAL_PLUGIN_PATH", null, false, false,
             "Folders of plugin jars (several: repeat the option, or separate them with the path separator, : or ;"
                     + " on Windows): every jar in them is added to the class loader the scorers, agent protocols,"
@@ -148,6 +165,11 @@ public enum Setting {
         public static final String OPIK_DATASET = "--dataset-name";
         public static final String OPIK_EXPERIMENT = "--experiment-name";
         public static final String PLUGIN_PATH = "--plugin-path";
+        public static final String TRACE_LINK_TEMPLATE = "--trace-link-template";
+        public static final String TRACESTATE = "--tracestate";
+        public static final String OTEL_RECEIVER = "--otel-receiver";
+        public static final String OTEL_WAIT = "--otel-wait";
+        public static final String TOOL_CALLS_FROM = "--tool-calls-from";
 
         private Option() {
         }
