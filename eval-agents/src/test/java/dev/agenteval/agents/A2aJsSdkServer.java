@@ -42,9 +42,10 @@ public final class A2aJsSdkServer implements AutoCloseable {
     private final StringBuffer output = new StringBuffer();
     private final int port;
 
-    private A2aJsSdkServer(Path dir) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(executable("node"), "server.mjs").directory(dir.toFile())
-                .redirectErrorStream(true);
+    private A2aJsSdkServer(Path dir, String script, String... args) throws IOException, InterruptedException {
+        java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of(executable("node"), script));
+        command.addAll(java.util.List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
         process = pb.start();
         LinkedBlockingQueue<Object> lines = new LinkedBlockingQueue<>();
         Thread reader = new Thread(() -> {
@@ -80,6 +81,16 @@ public final class A2aJsSdkServer implements AutoCloseable {
 
     /** Installs the SDK when needed and starts the server; aborts or fails the test without node/npm. */
     public static A2aJsSdkServer start() throws IOException, InterruptedException {
+        return start(DIR, "server.mjs");
+    }
+
+    /**
+     * Another Node project's server (e.g. eval-otel's {@code src/test/otel-js/agent.mjs}, an agent
+     * instrumented with the OpenTelemetry JS SDK): {@code node script args...} in {@code project},
+     * installed as this one is, ready once it prints {@code PORT <n>}.
+     */
+    public static A2aJsSdkServer start(Path project, String script, String... args)
+            throws IOException, InterruptedException {
         String missing = executable("node") == null ? "node" : executable("npm") == null ? "npm" : null;
         if (missing != null) {
             String message = missing + " not found on the PATH; the A2A JS SDK tests need Node.js 20+ and npm"
@@ -89,9 +100,9 @@ public final class A2aJsSdkServer implements AutoCloseable {
             }
             Assumptions.abort(message + "; skipped because CI is unset");
         }
-        Path dir = DIR.toAbsolutePath();
+        Path dir = project.toAbsolutePath();
         install(dir);
-        return new A2aJsSdkServer(dir);
+        return new A2aJsSdkServer(dir, script, args);
     }
 
     /** {@code npm ci} when node_modules is missing or older than package-lock.json, under a file lock. */
