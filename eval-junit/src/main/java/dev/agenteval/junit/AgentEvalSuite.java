@@ -83,6 +83,16 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * <tr><td>{@code agent-eval.opik.project}</td><td>{@code OPIK_PROJECT_NAME}</td><td>the Opik project (default {@code Agents})</td></tr>
  * <tr><td>{@code agent-eval.opik.api-key}</td><td>{@code OPIK_API_KEY}</td><td>the Opik Cloud API key (secret)</td></tr>
  * <tr><td>{@code agent-eval.opik.workspace}</td><td>{@code OPIK_WORKSPACE}</td><td>the Opik workspace</td></tr>
+ * <tr><td>{@code agent-eval.trace-link-template}</td><td>{@code AGENT_EVAL_TRACE_LINK_TEMPLATE}</td><td>a link to each
+ *     turn's trace in the reports, {@code {traceId}} replaced by the trace id sent to the agent</td></tr>
+ * <tr><td>{@code agent-eval.tracestate}</td><td>{@code AGENT_EVAL_TRACESTATE}</td><td>a W3C {@code tracestate} sent
+ *     with each turn's {@code traceparent}</td></tr>
+ * <tr><td>{@code agent-eval.otel-receiver}</td><td>{@code AGENT_EVAL_OTEL_RECEIVER}</td><td>{@code true} or a port:
+ *     receive the agent's traces (OTLP/HTTP on 127.0.0.1) for tool calls and usage its responses lack</td></tr>
+ * <tr><td>{@code agent-eval.otel-wait}</td><td>{@code AGENT_EVAL_OTEL_WAIT}</td><td>with the receiver: seconds a turn
+ *     waits at most for the agent's spans (default {@code 2})</td></tr>
+ * <tr><td>{@code agent-eval.tool-calls-from}</td><td>{@code AGENT_EVAL_TOOL_CALLS_FROM}</td><td>with the receiver:
+ *     {@code response-first} (default) or {@code traces-first}</td></tr>
  * <tr><td>{@code agent-eval.plugin-path}</td><td>{@code AGENT_EVAL_PLUGIN_PATH}</td><td>not read here: the command
  *     line's folders of plugin jars; in a test, plugins are test dependencies on the class path</td></tr>
  * </table>
