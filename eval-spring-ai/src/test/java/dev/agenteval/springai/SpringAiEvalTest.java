@@ -1,0 +1,111 @@
+package dev.agenteval.springai;
+
+import static dev.agenteval.api.Scorers.contains;
+import static dev.agenteval.api.Scorers.toolInvocation;
+import static dev.agenteval.api.Scorers.trajectory;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.agenteval.agents.FrameworkAgentClient;
+import dev.agenteval.api.Case;
+import dev.agenteval.api.CaseResult;
+import dev.agenteval.api.CaseStatus;
+import dev.agenteval.api.ExpectedCall;
+import dev.agenteval.api.ScoreResult;
+import dev.agenteval.api.ScoreStatus;
+import dev.agenteval.api.Suite;
+import dev.agenteval.api.SuiteResult;
+import dev.agenteval.api.ToolCall;
+import dev.agenteval.api.ToolSpec;
+import dev.agenteval.api.Trajectory;
+import dev.agenteval.api.Turn;
+import dev.agenteval.api.TurnResult;
+import dev.agenteval.core.EvalRunner;
+import dev.agenteval.judge.OpenAiJudge;
+import dev.agenteval.testkit.ChatReply;
+import dev.agenteval.testkit.ChatRequest;
+import dev.agenteval.testkit.FakeChatModel;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** A Spring AI agent with two tools evaluated by the runner from a DSL suite. */
+class SpringAiEvalTest {
+
+    private static final Pattern DAY = Pattern.compile("on (\\w+day)");
+    private static final Pattern FIRST_SLOT = Pattern.compile("^\\[\"([^\"]+)\"");
+
+    /** The agent's model: looks up the day's slots, books the first, then says what the booking tool answered. */
+    private final FakeChatModel model = FakeChatModel.start().otherwise(SpringAiEvalTest::clinicModel);
+    private final FakeChatModel judgeModel = FakeChatModel.start().models("judge-model")
+            .when("Decide whether the agent called its tools with correct arguments",
+                    ChatReply.pass("freeSlots got the day asked for, book a slot it returned."));
+    private final ClinicTools tools = new ClinicTools();
+
+    @AfterEach
+    void stop() {
+        model.close();
+        judgeModel.close();
+    }
+
+    static ChatReply clinicModel(ChatRequest request) {
+        ChatRequest.Message last = request.messages().get(request.messages().size() - 1);
+        if (last.role().equals("user")) {
+            Matcher day = DAY.matcher(last.content());
+            return day.find() ? ChatReply.toolCall("freeSlots", "{\"day\": \"" + day.group(1) + "\"}").usage(50, 5)
+                    : ChatReply.text("Which day?");
+        }
+        Matcher slot = FIRST_SLOT.matcher(last.content());
+        if (slot.find()) {
+            return ChatReply.toolCall("book", "{\"slot\": \"" + slot.group(1) + "\"}").usage(60, 6);
+        }
+        return ChatReply.text("Done: " + last.content()).usage(70, 7);
+    }
+
+    static Suite suite() {
+        return Suite.named("clinic")
+                .add(Case.id("tuesday")
+                        .tools(ToolSpec.of("freeSlots", "The free check-up slots on a day"),
+                                ToolSpec.of("book", "Books a check-up slot"))
+                        .turn(Turn.of("Book me a check-up on tuesday").expect(
+                                trajectory(Trajectory.strict(
+                                        ExpectedCall.of("freeSlots").withArgs(Map.of("day", "tuesday")),
+                                        ExpectedCall.of("book").withArgs(Map.of("slot", "tuesday 09:00")))),
+                                toolInvocation(),
+                                contains("booked tuesday 09:00"))))
+                .add(Case.id("friday")
+                        .turn(Turn.of("Book me a check-up on friday").expect(
+                                trajectory(Trajectory.strict(
+                                        ExpectedCall.of("freeSlots").withArgs(Map.of("day", "friday")),
+                                        ExpectedCall.of("book").withArgs(Map.of("slot", "friday 09:00")))),
+                                contains("booked friday 09:00"))))
+                .build();
+    }
+
+    @Test
+    void theRunnerScoresTheToolCallsTheSpringAiAgentReallyMade() {
+        SpringAiAgent agent = SpringAiAgent.builder(FakeOpenAi.chatModel(model)).tools(tools).build();
+        OpenAiJudge judge = OpenAiJudge.builder().baseUrl(judgeModel.url()).model("judge-model").apiKey("k").build();
+
+        SuiteResult result = EvalRunner.builder().agent(FrameworkAgentClient.of(agent)).judge(judge).build()
+                .run(suite());
+
+        assertThat(result.cases()).allSatisfy(c ->
+                assertThat(c.status()).as(c.id() + ": " + c.reason()).isEqualTo(CaseStatus.PASSED));
+        CaseResult tuesday = result.cases().stream().filter(c -> c.id().equals("tuesday")).findFirst().orElseThrow();
+        TurnResult turn = tuesday.turns().get(0);
+        List<ToolCall> calls = turn.toolCalls();
+        assertThat(calls).containsExactly(
+                new ToolCall("freeSlots", Map.of("day", "tuesday"), List.of("tuesday 09:00", "tuesday 11:00")),
+                new ToolCall("book", Map.of("slot", "tuesday 09:00"), "booked tuesday 09:00"));
+        assertThat(turn.usage().totalTokens()).isEqualTo(198L);
+        ScoreResult invocation = turn.scores().stream()
+                .filter(s -> s.type().equals("toolInvocation")).findFirst().orElseThrow();
+        assertThat(invocation.status()).isEqualTo(ScoreStatus.PASSED);
+        assertThat(judgeModel.requests()).singleElement()
+                .satisfies(r -> assertThat(r.prompt()).contains("freeSlots", "tuesday 09:00", "booked tuesday 09:00"));
+        assertThat(tools.bookings).hasValue(2);
+    }
+}
