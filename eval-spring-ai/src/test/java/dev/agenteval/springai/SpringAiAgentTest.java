@@ -22,6 +22,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.ai.chat.client.advisor.ToolCallAdvisor;
 
 class SpringAiAgentTest {
 
@@ -143,6 +144,29 @@ class SpringAiAgentTest {
         }
         assertThat(tools.bookings).hasValue(0);
         assertThat(last(model.requests().get(1)).content()).isEqualTo("mock booking");
+    }
+
+    @Test
+    void aToolCallAdvisorRunningTheLoopExecutesGatedToolsAndEveryStepsUsageAddsUp() throws Exception {
+        ChatClient client = ChatClient.builder(FakeOpenAi.chatModel(model))
+                .defaultAdvisors(ToolCallAdvisor.builder().build())
+                .build();
+        model.enqueue(ChatReply.toolCall("freeSlots", "{\"day\":\"monday\"}").usage(100, 10),
+                ChatReply.toolCall("book", "{\"slot\":\"monday 09:00\"}").usage(150, 12),
+                ChatReply.text("Booked monday 09:00.").usage(200, 20));
+        TurnContext turn = new TurnContext(1, List.of(ToolMock.returning("book", "mock booking")), false, Map.of());
+
+        try (AgentSession session = FrameworkAgentClient.of(SpringAiAgent.builder(client).tools(tools).build())
+                .openSession(SessionRequest.of("c1"))) {
+            AgentResponse response = session.send(Message.user("Book monday"), turn);
+
+            assertThat(response.toolCalls()).extracting(ToolCall::name, ToolCall::mocked)
+                    .containsExactly(tuple("freeSlots", false), tuple("book", true));
+            // Each step reports its own usage here (the model does not accumulate it): they add up.
+            assertThat(response.usage()).contains(new Usage(450L, 42L, null, null, "fake-model", false));
+        }
+        assertThat(tools.slotLookups).hasValue(1);
+        assertThat(tools.bookings).hasValue(0);
     }
 
     @Test
