@@ -3,6 +3,8 @@ package dev.agenteval.springai;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import org.apiguardian.api.API;
 
+import dev.agenteval.agents.FrameworkAgentClient;
+import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.FrameworkAgent;
 import dev.agenteval.spi.SessionRequest;
 import dev.agenteval.spi.ToolGate;
@@ -23,8 +25,8 @@ import org.springframework.ai.support.ToolCallbacks;
 import org.springframework.ai.tool.ToolCallback;
 
 /**
- * A Spring AI {@link ChatClient} with tools, as a {@link FrameworkAgent}: give it to
- * {@code dev.agenteval.agents.FrameworkAgentClient.of(...)} and every case gets its own chat
+ * A Spring AI {@link ChatClient} with tools, as a {@link FrameworkAgent}: run suites against its
+ * {@link #client()} ({@link FrameworkAgentClient}) and every case gets its own chat
  * memory conversation, every tool call the model makes is recorded (name, arguments, result or
  * error, in order) and can be mocked per case, and each answer carries the model's token usage
  * from Spring AI's {@code ChatResponse} metadata.
@@ -42,7 +44,7 @@ import org.springframework.ai.tool.ToolCallback;
  *         .systemPrompt("You book check-ups at the clinic.")
  *         .tools(new ClinicTools())
  *         .build();
- * AgentClient client = FrameworkAgentClient.of(agent);
+ * SuiteResult result = EvalRunner.builder().agent(agent.client()).build().run(suite);
  * }</pre>
  *
  * <p>Tools may be given here ({@link Builder#tools}, {@link Builder#toolCallbacks}) or to the
@@ -87,6 +89,11 @@ public final class SpringAiAgent implements FrameworkAgent {
     /** An agent over a plain {@code ChatClient} of {@code model}. */
     public static Builder builder(ChatModel model) {
         return builder(ChatClient.create(Objects.requireNonNull(model, "model")));
+    }
+
+    /** The {@link AgentClient} to run suites against: {@code FrameworkAgentClient.of(this)}. */
+    public AgentClient client() {
+        return FrameworkAgentClient.of(this);
     }
 
     @Override

@@ -5,7 +5,6 @@ import static dev.agenteval.api.Scorers.toolInvocation;
 import static dev.agenteval.api.Scorers.trajectory;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.agenteval.agents.FrameworkAgentClient;
 import dev.agenteval.api.Case;
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.CaseStatus;
@@ -89,7 +88,7 @@ class SpringAiEvalTest {
         SpringAiAgent agent = SpringAiAgent.builder(FakeOpenAi.chatModel(model)).tools(tools).build();
         OpenAiJudge judge = OpenAiJudge.builder().baseUrl(judgeModel.url()).model("judge-model").apiKey("k").build();
 
-        SuiteResult result = EvalRunner.builder().agent(FrameworkAgentClient.of(agent)).judge(judge).build()
+        SuiteResult result = EvalRunner.builder().agent(agent.client()).judge(judge).build()
                 .run(suite());
 
         assertThat(result.cases()).allSatisfy(c ->
