@@ -20,6 +20,8 @@ import dev.agenteval.api.Turn;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.judge.OpenAiJudge;
+import dev.agenteval.yaml.SuiteLoader;
+import java.nio.file.Path;
 import dev.agenteval.testkit.ChatReply;
 import dev.agenteval.testkit.ChatRequest;
 import dev.agenteval.testkit.FakeChatModel;
@@ -84,19 +86,30 @@ class SpringAiEvalTest {
     }
 
     @Test
-    void theRunnerScoresTheToolCallsTheSpringAiAgentReallyMade() {
+    void theRunnerScoresTheToolCallsTheSpringAiAgentReallyMadeFromTheDsl() {
+        assertScoredTheRealCalls(run(suite()));
+    }
+
+    @Test
+    void theSameSuiteInYamlRunsAgainstTheSameAgentObject() throws Exception {
+        Suite yaml = SuiteLoader.defaults().load(Path.of(getClass().getResource("/clinic/eval/eval.yaml").toURI()));
+
+        assertScoredTheRealCalls(run(yaml));
+    }
+
+    private SuiteResult run(Suite suite) {
         SpringAiAgent agent = SpringAiAgent.builder(FakeOpenAi.chatModel(model)).tools(tools).build();
         OpenAiJudge judge = OpenAiJudge.builder().baseUrl(judgeModel.url()).model("judge-model").apiKey("k").build();
+        return EvalRunner.builder().agent(agent.client()).judge(judge).build().run(suite);
+    }
 
-        SuiteResult result = EvalRunner.builder().agent(agent.client()).judge(judge).build()
-                .run(suite());
-
+    private void assertScoredTheRealCalls(SuiteResult result) {
+        assertThat(result.cases()).extracting(CaseResult::id).containsExactlyInAnyOrder("tuesday", "friday");
         assertThat(result.cases()).allSatisfy(c ->
                 assertThat(c.status()).as(c.id() + ": " + c.reason()).isEqualTo(CaseStatus.PASSED));
         CaseResult tuesday = result.cases().stream().filter(c -> c.id().equals("tuesday")).findFirst().orElseThrow();
         TurnResult turn = tuesday.turns().get(0);
-        List<ToolCall> calls = turn.toolCalls();
-        assertThat(calls).containsExactly(
+        assertThat(turn.toolCalls()).containsExactly(
                 new ToolCall("freeSlots", Map.of("day", "tuesday"), List.of("tuesday 09:00", "tuesday 11:00")),
                 new ToolCall("book", Map.of("slot", "tuesday 09:00"), "booked tuesday 09:00"));
         assertThat(turn.usage().totalTokens()).isEqualTo(198L);
