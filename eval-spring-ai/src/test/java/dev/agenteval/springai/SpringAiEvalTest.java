@@ -11,6 +11,7 @@ import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.ExpectedCall;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.ScoreStatus;
+import dev.agenteval.api.Simulation;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.ToolCall;
@@ -19,7 +20,8 @@ import dev.agenteval.api.Trajectory;
 import dev.agenteval.api.Turn;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.core.EvalRunner;
-import dev.agenteval.judge.OpenAiJudge;
+import dev.agenteval.judge.LlmJudge;
+import dev.agenteval.judge.LlmUserSimulator;
 import dev.agenteval.yaml.SuiteLoader;
 import java.nio.file.Path;
 import dev.agenteval.testkit.ChatReply;
@@ -32,7 +34,10 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** A Spring AI agent with two tools evaluated by the runner from a DSL suite. */
+/**
+ * A Spring AI agent with two tools evaluated by the runner, from a DSL suite and from the same suite
+ * in YAML, the judge and the simulated user on Spring AI's chat model.
+ */
 class SpringAiEvalTest {
 
     private static final Pattern DAY = Pattern.compile("on (\\w+day)");
@@ -40,7 +45,7 @@ class SpringAiEvalTest {
 
     /** The agent's model: looks up the day's slots, books the first, then says what the booking tool answered. */
     private final FakeChatModel model = FakeChatModel.start().otherwise(SpringAiEvalTest::clinicModel);
-    private final FakeChatModel judgeModel = FakeChatModel.start().models("judge-model")
+    private final FakeChatModel judgeModel = FakeChatModel.start()
             .when("Decide whether the agent called its tools with correct arguments",
                     ChatReply.pass("freeSlots got the day asked for, book a slot it returned."));
     private final ClinicTools tools = new ClinicTools();
@@ -97,9 +102,33 @@ class SpringAiEvalTest {
         assertScoredTheRealCalls(run(yaml));
     }
 
+    @Test
+    void aSimulatedUserThroughSpringAiTalksToTheAgentUntilItsGoalIsMet() {
+        FakeChatModel userModel = FakeChatModel.start().enqueue(ChatReply.userTurn("Book me a check-up on monday"),
+                ChatReply.goalMet("Thanks, that is all."));
+        try (userModel) {
+            Suite simulated = Suite.named("clinic-simulated").add(Case.id("simulated")
+                    .simulate(Simulation.goal("Book a check-up on monday").maxTurns(3))).build();
+            SpringAiAgent agent = SpringAiAgent.builder(FakeOpenAi.chatModel(model)).tools(tools).build();
+
+            SuiteResult result = EvalRunner.builder().agent(agent.client())
+                    .simulator(LlmUserSimulator.builder().backend(SpringAiChatBackend.of(FakeOpenAi.chatModel(userModel)))
+                            .build())
+                    .build().run(simulated);
+
+            CaseResult c = result.cases().get(0);
+            assertThat(c.status()).as(c.reason()).isEqualTo(CaseStatus.PASSED);
+            assertThat(c.turns().get(0).input()).isEqualTo("Book me a check-up on monday");
+            assertThat(c.turns().get(0).toolCalls()).extracting(ToolCall::name).containsExactly("freeSlots", "book");
+            assertThat(userModel.requests()).hasSize(2)
+                    .allSatisfy(r -> assertThat(r.prompt()).contains("Book a check-up on monday"));
+        }
+    }
+
+    /** The agent over the fake model; the judge through Spring AI's OpenAI model on the judge's fake. */
     private SuiteResult run(Suite suite) {
         SpringAiAgent agent = SpringAiAgent.builder(FakeOpenAi.chatModel(model)).tools(tools).build();
-        OpenAiJudge judge = OpenAiJudge.builder().baseUrl(judgeModel.url()).model("judge-model").apiKey("k").build();
+        LlmJudge judge = LlmJudge.builder().backend(SpringAiChatBackend.of(FakeOpenAi.chatModel(judgeModel))).build();
         return EvalRunner.builder().agent(agent.client()).judge(judge).build().run(suite);
     }
 
