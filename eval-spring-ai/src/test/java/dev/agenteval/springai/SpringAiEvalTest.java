@@ -11,6 +11,7 @@ import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.ExpectedCall;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.ScoreStatus;
+import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.api.Simulation;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
@@ -27,6 +28,7 @@ import java.nio.file.Path;
 import dev.agenteval.testkit.ChatReply;
 import dev.agenteval.testkit.ChatRequest;
 import dev.agenteval.testkit.FakeChatModel;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -70,24 +72,24 @@ class SpringAiEvalTest {
         return ChatReply.text("Done: " + last.content()).usage(70, 7);
     }
 
+    /** As clinic/eval/eval.yaml says it: on tuesday the tool scorers judge against the declared tools. */
     static Suite suite() {
         return Suite.named("clinic")
-                .add(Case.id("tuesday")
+                .add(booking("tuesday", toolInvocation())
                         .tools(ToolSpec.of("freeSlots", "The free check-up slots on a day"),
-                                ToolSpec.of("book", "Books a check-up slot"))
-                        .turn(Turn.of("Book me a check-up on tuesday").expect(
-                                trajectory(Trajectory.strict(
-                                        ExpectedCall.of("freeSlots").withArgs(Map.of("day", "tuesday")),
-                                        ExpectedCall.of("book").withArgs(Map.of("slot", "tuesday 09:00")))),
-                                toolInvocation(),
-                                contains("booked tuesday 09:00"))))
-                .add(Case.id("friday")
-                        .turn(Turn.of("Book me a check-up on friday").expect(
-                                trajectory(Trajectory.strict(
-                                        ExpectedCall.of("freeSlots").withArgs(Map.of("day", "friday")),
-                                        ExpectedCall.of("book").withArgs(Map.of("slot", "friday 09:00")))),
-                                contains("booked friday 09:00"))))
+                                ToolSpec.of("book", "Books a check-up slot")))
+                .add(booking("friday"))
                 .build();
+    }
+
+    /** Books the first slot of {@code day}: two calls, and the booking tool's answer in the reply. */
+    private static Case.Builder booking(String day, ScorerSpec... more) {
+        List<ScorerSpec> scorers = new ArrayList<>(List.of(
+                trajectory(Trajectory.strict(ExpectedCall.of("freeSlots").withArgs(Map.of("day", day)),
+                        ExpectedCall.of("book").withArgs(Map.of("slot", day + " 09:00")))),
+                contains("booked " + day + " 09:00")));
+        scorers.addAll(List.of(more));
+        return Case.id(day).turn(Turn.of("Book me a check-up on " + day).expect(scorers));
     }
 
     @Test
