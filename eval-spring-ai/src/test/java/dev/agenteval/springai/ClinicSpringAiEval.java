@@ -9,11 +9,14 @@ import dev.agenteval.api.Case;
 import dev.agenteval.api.ExpectedCall;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
+import dev.agenteval.api.ToolMock;
 import dev.agenteval.api.ToolSpec;
 import dev.agenteval.api.Trajectory;
 import dev.agenteval.api.Turn;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.judge.LlmJudge;
+import dev.agenteval.springai.SpringAiAgent;
+import dev.agenteval.springai.SpringAiChatBackend;
 import java.util.List;
 import java.util.Map;
 import org.springframework.ai.chat.client.ChatClient;
@@ -40,6 +43,7 @@ public final class ClinicSpringAiEval {
                 .add(Case.id("book-tuesday")
                         .tools(ToolSpec.of("freeSlots", "The free check-up slots on a day"),
                                 ToolSpec.of("book", "Books a check-up slot"))
+                        .mocks(ToolMock.returning("book", Map.of("booking", "B-42")))   // never books for real
                         .turn(Turn.of("Book me a check-up on tuesday").expect(
                                 trajectory(Trajectory.strict(
                                         ExpectedCall.of("freeSlots").withArgs(Map.of("day", "tuesday")),

@@ -18,7 +18,7 @@ import org.springframework.ai.chat.client.ChatClient;
 class ReadmeExampleTest {
 
     @Test
-    void theReadmesSuiteScoresTheRealCallsAndJudgesThroughSpringAi() {
+    void theReadmesSuiteMocksTheBookingScoresTheRealCallsAndJudgesThroughSpringAi() {
         try (FakeChatModel agentModel = FakeChatModel.start();
              FakeChatModel judgeModel = FakeChatModel.start().otherwise(ChatReply.pass("Looks right."))) {
             agentModel.enqueue(ChatReply.toolCall("freeSlots", "{\"day\": \"tuesday\"}"),
@@ -32,11 +32,10 @@ class ReadmeExampleTest {
             assertThat(booking.status()).as(booking.reason()).isEqualTo(CaseStatus.PASSED);
             assertThat(booking.turns().get(0).toolCalls()).containsExactly(
                     new ToolCall("freeSlots", Map.of("day", "tuesday"), List.of("tuesday 09:00", "tuesday 11:00")),
-                    new ToolCall("book", Map.of("slot", "tuesday 09:00"), null,
-                            "would book tuesday 09:00 in the real calendar", false));
+                    new ToolCall("book", Map.of("slot", "tuesday 09:00"), Map.of("booking", "B-42"), null, true));
             List<ChatRequest> toAgent = agentModel.requests();
             assertThat(toAgent.get(2).messages().get(toAgent.get(2).messages().size() - 1).content())
-                    .isEqualTo("would book tuesday 09:00 in the real calendar");
+                    .as("the model reads the mocked result").isEqualTo("{\"booking\":\"B-42\"}");
             assertThat(judgeModel.requests()).as("toolInvocation and correctness, through Spring AI").hasSize(2)
                     .anySatisfy(r -> assertThat(r.prompt()).contains("freeSlots", "tuesday 09:00"));
         }

@@ -16,6 +16,7 @@ import dev.agenteval.api.Simulation;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.ToolCall;
+import dev.agenteval.api.ToolMock;
 import dev.agenteval.api.ToolSpec;
 import dev.agenteval.api.Trajectory;
 import dev.agenteval.api.Turn;
@@ -72,22 +73,27 @@ class SpringAiEvalTest {
         return ChatReply.text("Done: " + last.content()).usage(70, 7);
     }
 
-    /** As clinic/eval/eval.yaml says it: on tuesday the tool scorers judge against the declared tools. */
+    /**
+     * As clinic/eval/eval.yaml says it, one tool mocked per case: on tuesday the booking (the tool
+     * scorers judge against the declared tools), on friday the slots the day has.
+     */
     static Suite suite() {
         return Suite.named("clinic")
-                .add(booking("tuesday", toolInvocation())
+                .add(booking("tuesday", "tuesday 09:00", "mock booking B-42", toolInvocation())
+                        .mocks(ToolMock.returning("book", "mock booking B-42"))
                         .tools(ToolSpec.of("freeSlots", "The free check-up slots on a day"),
                                 ToolSpec.of("book", "Books a check-up slot")))
-                .add(booking("friday"))
+                .add(booking("friday", "friday 16:00", "booked friday 16:00")
+                        .mocks(ToolMock.returning("freeSlots", List.of("friday 16:00")).when(Map.of("day", "friday"))))
                 .build();
     }
 
-    /** Books the first slot of {@code day}: two calls, and the booking tool's answer in the reply. */
-    private static Case.Builder booking(String day, ScorerSpec... more) {
+    /** Books {@code slot}, the first of {@code day}: two calls, and the booking tool's {@code answer} in the reply. */
+    private static Case.Builder booking(String day, String slot, String answer, ScorerSpec... more) {
         List<ScorerSpec> scorers = new ArrayList<>(List.of(
                 trajectory(Trajectory.strict(ExpectedCall.of("freeSlots").withArgs(Map.of("day", day)),
-                        ExpectedCall.of("book").withArgs(Map.of("slot", day + " 09:00")))),
-                contains("booked " + day + " 09:00")));
+                        ExpectedCall.of("book").withArgs(Map.of("slot", slot)))),
+                contains(answer)));
         scorers.addAll(List.of(more));
         return Case.id(day).turn(Turn.of("Book me a check-up on " + day).expect(scorers));
     }
@@ -142,13 +148,18 @@ class SpringAiEvalTest {
         TurnResult turn = tuesday.turns().get(0);
         assertThat(turn.toolCalls()).containsExactly(
                 new ToolCall("freeSlots", Map.of("day", "tuesday"), List.of("tuesday 09:00", "tuesday 11:00")),
-                new ToolCall("book", Map.of("slot", "tuesday 09:00"), "booked tuesday 09:00"));
+                new ToolCall("book", Map.of("slot", "tuesday 09:00"), "mock booking B-42", null, true));
+        CaseResult friday = result.cases().stream().filter(c -> c.id().equals("friday")).findFirst().orElseThrow();
+        assertThat(friday.turns().get(0).toolCalls()).containsExactly(
+                new ToolCall("freeSlots", Map.of("day", "friday"), List.of("friday 16:00"), null, true),
+                new ToolCall("book", Map.of("slot", "friday 16:00"), "booked friday 16:00"));
         assertThat(turn.usage().totalTokens()).isEqualTo(198L);
         ScoreResult invocation = turn.scores().stream()
                 .filter(s -> s.type().equals("toolInvocation")).findFirst().orElseThrow();
         assertThat(invocation.status()).isEqualTo(ScoreStatus.PASSED);
         assertThat(judgeModel.requests()).singleElement()
-                .satisfies(r -> assertThat(r.prompt()).contains("freeSlots", "tuesday 09:00", "booked tuesday 09:00"));
-        assertThat(tools.bookings).hasValue(2);
+                .satisfies(r -> assertThat(r.prompt()).contains("freeSlots", "tuesday 09:00", "mock booking B-42"));
+        assertThat(tools.bookings).as("real bookings: friday's").hasValue(1);
+        assertThat(tools.slotLookups).as("real slot lookups: tuesday's").hasValue(1);
     }
 }
