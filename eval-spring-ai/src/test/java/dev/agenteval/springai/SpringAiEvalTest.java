@@ -4,6 +4,7 @@ import static dev.agenteval.api.Scorers.contains;
 import static dev.agenteval.api.Scorers.toolInvocation;
 import static dev.agenteval.api.Scorers.trajectory;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.agenteval.api.Case;
 import dev.agenteval.api.CaseResult;
@@ -131,6 +132,27 @@ class SpringAiEvalTest {
             assertThat(userModel.requests()).hasSize(2)
                     .allSatisfy(r -> assertThat(r.prompt()).contains("Book a check-up on monday"));
         }
+    }
+
+    @Test
+    void anUnmockedCallWhereTheSuiteRequiresMocksFailsTheTurnAndTheToolNeverRuns() {
+        Suite strict = Suite.named("clinic-strict").requireToolMocks()
+                .add(Case.id("tuesday").mocks(ToolMock.returning("freeSlots", List.of("tuesday 09:00")))
+                        .turn(Turn.of("Book me a check-up on tuesday").expect(contains("Done"))))
+                .build();
+
+        CaseResult c = run(strict).cases().get(0);
+
+        assertThat(c.status()).isEqualTo(CaseStatus.FAILED);
+        assertThat(c.turns().get(0).toolCalls()).extracting(ToolCall::name, ToolCall::mocked, ToolCall::error)
+                .containsExactly(tuple("freeSlots", true, null), tuple("book", false,
+                        "tool 'book' is not mocked and the suite requires every tool to be mocked; it was not run"));
+        assertThat(c.turns().get(0).scores()).anySatisfy(s -> {
+            assertThat(s.status()).isEqualTo(ScoreStatus.FAILED);
+            assertThat(s.reason()).contains("book");
+        });
+        assertThat(tools.bookings).hasValue(0);
+        assertThat(tools.slotLookups).hasValue(0);
     }
 
     /** The agent over the fake model; the judge through Spring AI's OpenAI model on the judge's fake. */
