@@ -193,7 +193,8 @@ public final class SpringAiAgent implements FrameworkAgent {
 
         /**
          * The {@code ChatClient} has its own chat memory advisor: add none, only give it each
-         * conversation's id ({@link ChatMemory#CONVERSATION_ID}).
+         * conversation's id ({@link ChatMemory#CONVERSATION_ID}). The conversations then stay in
+         * that memory after their cases end (the agent cannot clear a memory it does not hold).
          */
         public Builder memoryOfClient() {
             this.memoryOfClient = true;

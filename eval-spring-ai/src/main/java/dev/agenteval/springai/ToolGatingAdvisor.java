@@ -39,9 +39,10 @@ final class ToolGatingAdvisor implements CallAdvisor {
             return request;
         }
         if (!tools.getToolNames().isEmpty()) {
-            throw new ConfigurationException("Spring AI agent: the tools " + tools.getToolNames().stream().sorted().toList()
-                    + " are given by name only (resolved from a Spring context when called), so agent-eval cannot"
-                    + " record or mock their calls; give their ToolCallback or @Tool object to SpringAiAgent.Builder"
+            List<String> names = tools.getToolNames().stream().sorted().toList();
+            throw new ConfigurationException("Spring AI agent: the tools " + names + " are given by name only"
+                    + " (resolved from a Spring context when called), so agent-eval cannot record or mock their"
+                    + " calls; give their ToolCallback or @Tool object to SpringAiAgent.Builder"
                     + " (tools, toolCallbacks) or to the ChatClient (defaultTools, defaultToolCallbacks) instead");
         }
         List<ToolCallback> callbacks = tools.getToolCallbacks();

@@ -106,13 +106,14 @@ class SpringAiAgentTest {
             assertThat(lookup.mocked()).isFalse();
             assertThat(lookup.error()).startsWith("tool 'freeSlots' is not mocked and the suite requires every tool"
                     + " to be mocked");
-            assertThat(response.toolCalls().get(1))
-                    .isEqualTo(new ToolCall("book", Map.of("slot", "friday 09:00"), null, "the calendar is down", true));
+            assertThat(response.toolCalls().get(1)).isEqualTo(
+                    new ToolCall("book", Map.of("slot", "friday 09:00"), null, "the calendar is down", true));
         }
         assertThat(tools.slotLookups).as("the unmocked tool ran").hasValue(0);
         assertThat(tools.bookings).hasValue(0);
         List<ChatRequest.Message> sent = model.requests().get(1).messages();
-        assertThat(sent.subList(sent.size() - 2, sent.size())).extracting(ChatRequest.Message::role, ChatRequest.Message::content)
+        assertThat(sent.subList(sent.size() - 2, sent.size()))
+                .extracting(ChatRequest.Message::role, ChatRequest.Message::content)
                 .containsExactly(tuple("tool", "tool 'freeSlots' is not mocked and the suite requires every tool to be"
                         + " mocked; it was not run"), tuple("tool", "the calendar is down"));
     }

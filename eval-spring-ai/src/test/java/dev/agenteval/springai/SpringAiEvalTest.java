@@ -120,9 +120,9 @@ class SpringAiEvalTest {
                     .simulate(Simulation.goal("Book a check-up on monday").maxTurns(3))).build();
             SpringAiAgent agent = SpringAiAgent.builder(FakeOpenAi.chatModel(model)).tools(tools).build();
 
+            SpringAiChatBackend user = SpringAiChatBackend.of(FakeOpenAi.chatModel(userModel));
             SuiteResult result = EvalRunner.builder().agent(agent.client())
-                    .simulator(LlmUserSimulator.builder().backend(SpringAiChatBackend.of(FakeOpenAi.chatModel(userModel)))
-                            .build())
+                    .simulator(LlmUserSimulator.builder().backend(user).build())
                     .build().run(simulated);
 
             CaseResult c = result.cases().get(0);
