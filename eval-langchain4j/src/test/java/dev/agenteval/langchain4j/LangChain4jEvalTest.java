@@ -1,0 +1,124 @@
+package dev.agenteval.langchain4j;
+
+import static dev.agenteval.api.Scorers.toolInvocation;
+import static dev.agenteval.api.Scorers.trajectory;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.agenteval.api.Case;
+import dev.agenteval.api.CaseResult;
+import dev.agenteval.api.CaseStatus;
+import dev.agenteval.api.ExpectedCall;
+import dev.agenteval.api.ScoreResult;
+import dev.agenteval.api.Suite;
+import dev.agenteval.api.SuiteResult;
+import dev.agenteval.api.ToolCall;
+import dev.agenteval.api.ToolSpec;
+import dev.agenteval.api.Trajectory;
+import dev.agenteval.api.Turn;
+import dev.agenteval.api.TurnResult;
+import dev.agenteval.core.EvalRunner;
+import dev.agenteval.judge.OpenAiJudge;
+import dev.agenteval.spi.Judge;
+import dev.agenteval.testkit.ChatReply;
+import dev.agenteval.testkit.ChatRequest;
+import dev.agenteval.testkit.FakeChatModel;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A LangChain4j agent with two tools evaluated by the runner from a DSL suite: {@code trajectory}
+ * and {@code toolInvocation} score the calls the AI Service really made.
+ */
+class LangChain4jEvalTest {
+
+    private final FakeChatModel agentModel = FakeChatModel.start();
+    private final FakeChatModel judgeModel = FakeChatModel.start();
+    private final LangChain4jAgentTest.Clinic clinic = new LangChain4jAgentTest.Clinic();
+
+    @AfterEach
+    void stop() {
+        agentModel.close();
+        judgeModel.close();
+    }
+
+    /**
+     * The clinic's model: for "... on DAY", find the day's slots, book the first, then answer;
+     * each step reports usage.
+     */
+    static ChatReply clinicModel(ChatRequest request) {
+        String user = request.lastUserMessage();
+        String day = user.substring(user.lastIndexOf(' ') + 1).toLowerCase(java.util.Locale.ROOT);
+        List<ChatRequest.Message> messages = request.messages();
+        long toolResults = messages.subList(lastUser(messages), messages.size()).stream()
+                .filter(m -> m.role().equals("tool")).count();
+        if (toolResults == 0) {
+            return ChatReply.toolCall("findSlots", "{\"day\": \"" + day + "\"}").usage(100, 10);
+        }
+        if (toolResults == 1) {
+            return ChatReply.toolCall("book", "{\"day\": \"" + day + "\", \"time\": \"09:00\"}").usage(120, 12);
+        }
+        return ChatReply.text("Booked " + day + " at 09:00.").usage(150, 20);
+    }
+
+    private static int lastUser(List<ChatRequest.Message> messages) {
+        for (int i = messages.size() - 1; i >= 0; i--) {
+            if (messages.get(i).role().equals("user")) {
+                return i;
+            }
+        }
+        return 0;
+    }
+
+    private Judge judge() {
+        return OpenAiJudge.builder().baseUrl(judgeModel.url()).model("fake-model").apiKey("judge-key").build();
+    }
+
+    private static Case.Builder booking(String day, ExpectedCall... calls) {
+        return Case.id("books-" + day)
+                .tools(ToolSpec.of("findSlots", "Finds the free slots of a day (day)"),
+                        ToolSpec.of("book", "Books a slot (day, time)"))
+                .turn(Turn.of("Book me a slot on " + day).expect(trajectory(Trajectory.strict(calls)), toolInvocation()));
+    }
+
+    @Test
+    void trajectory_and_tool_invocation_score_the_calls_the_ai_service_made() {
+        agentModel.otherwise(LangChain4jEvalTest::clinicModel);
+        judgeModel.otherwise(ChatReply.pass("The right tools with the right arguments.").usage(500, 30));
+        LangChain4jAgent agent = LangChain4jAgent.builder(LangChain4jAgentTest.Assistant.class)
+                .chatModel(LangChain4jAgentTest.model(agentModel)).tools(clinic).build();
+        Suite suite = Suite.named("clinic")
+                .add(booking("monday", ExpectedCall.of("findSlots").withArgs(Map.of("day", "monday")),
+                        ExpectedCall.of("book").withArgs(Map.of("day", "monday", "time", "09:00"))))
+                .add(booking("tuesday", ExpectedCall.of("findSlots").withArgs(Map.of("day", "tuesday")),
+                        ExpectedCall.of("book").withArgs(Map.of("day", "tuesday"))))
+                .add(booking("friday", ExpectedCall.of("findSlots"), ExpectedCall.of("cancel")))
+                .build();
+
+        SuiteResult result = EvalRunner.builder().agent(agent.client()).judge(judge()).build().run(suite);
+
+        assertThat(result.cases()).extracting(CaseResult::id, CaseResult::status).containsExactlyInAnyOrder(
+                org.assertj.core.groups.Tuple.tuple("books-monday", CaseStatus.PASSED),
+                org.assertj.core.groups.Tuple.tuple("books-tuesday", CaseStatus.PASSED),
+                org.assertj.core.groups.Tuple.tuple("books-friday", CaseStatus.FAILED));
+        TurnResult monday = turn(result, "books-monday");
+        assertThat(monday.toolCalls()).containsExactly(
+                new ToolCall("findSlots", Map.of("day", "monday"), List.of("09:00", "10:30")),
+                new ToolCall("book", Map.of("day", "monday", "time", "09:00"), Map.of("confirmation", "C-monday-09:00")));
+        assertThat(monday.usage().inputTokens()).isEqualTo(370L);
+        assertThat(monday.usage().model()).isEqualTo("gpt-test");
+        assertThat(monday.scores()).extracting(ScoreResult::type).containsExactly("trajectory", "toolInvocation");
+        assertThat(monday.scores()).allMatch(ScoreResult::passed);
+        ScoreResult friday = turn(result, "books-friday").scores().get(0);
+        assertThat(friday.passed()).isFalse();
+        assertThat(friday.reason()).contains("cancel");
+        assertThat(clinic.bookings).hasValue(3);
+        assertThat(judgeModel.requests()).as("the judge read the real calls")
+                .anySatisfy(r -> assertThat(r.prompt()).contains("findSlots", "\"monday\""));
+    }
+
+    private static TurnResult turn(SuiteResult result, String caseId) {
+        return result.cases().stream().filter(c -> c.id().equals(caseId)).findFirst().orElseThrow().turns().get(0);
+    }
+}
