@@ -58,6 +58,8 @@ import org.junit.jupiter.api.Test;
  *          eval-agents  api, common, core, http, yaml (its reader, for the targets and price files); jackson, json-path, slf4j
  *          eval-opik    api, common, core, http; jackson, java.net.http, slf4j
  * layer 4  eval-launch  (when it exists) everything below; jackson, slf4j
+ *          eval-langchain4j  (no module-info: LangChain4j's jars name no module) api, core, agents, judge;
+ *                       langchain4j, langchain4j.core (the names the JDK derives from their files)
  * layer 5  eval-junit   everything below; junit-jupiter-api, slf4j
  *          eval-cli     (no module-info today) everything below; picocli, jackson, slf4j
  * </pre>
@@ -102,6 +104,7 @@ class ArchitectureTest {
     private static final String OPIK = "dev.agenteval.opik";
     private static final String LAUNCH = "dev.agenteval.launch";
     private static final String TESTKIT = "dev.agenteval.testkit";
+    private static final String LANGCHAIN4J = "dev.agenteval.langchain4j";
     private static final String SLF4J = "org.slf4j";
     private static final String JAVA_NET_HTTP = "java.net.http";
 
@@ -128,6 +131,7 @@ class ArchitectureTest {
         Set<String> belowLaunch = Set.of(API, COMMON, CORE, SCORERS, HTTP, RESULTS, REPORT, YAML, JUDGE, AGENTS,
                 OPIK);
         MODULES.put(LAUNCH, new Allowed(4, belowLaunch, union(JACKSON, Set.of(JAVA_NET_HTTP, SLF4J))));
+        MODULES.put(LANGCHAIN4J, new Allowed(4, Set.of(API, CORE, AGENTS, JUDGE), Set.of("langchain4j", "langchain4j.core")));
         Set<String> belowTop = union(belowLaunch, Set.of(LAUNCH, TESTKIT));
         MODULES.put("dev.agenteval.junit", new Allowed(5, belowTop, union(JACKSON, Set.of(JAVA_NET_HTTP,
                 "org.junit.jupiter.api", "org.junit.platform.commons", SLF4J))));
