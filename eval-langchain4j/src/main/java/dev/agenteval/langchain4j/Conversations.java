@@ -16,6 +16,7 @@ import dev.langchain4j.observability.api.listener.AiServiceResponseReceivedListe
 import dev.langchain4j.service.AiServices;
 import dev.langchain4j.service.Result;
 import dev.langchain4j.service.tool.AiServiceTool;
+import dev.langchain4j.service.tool.ToolProvider;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -30,15 +31,18 @@ final class Conversations<T> {
     private final Class<T> serviceInterface;
     private final ChatModel chatModel;
     private final List<AiServiceTool> tools;
+    private final List<ToolProvider> toolProviders;
     private final ChatMemoryProvider memory;
     private final Consumer<AiServices<T>> customizer;
     private final BiFunction<? super T, String, ?> ask;
 
-    Conversations(Class<T> serviceInterface, ChatModel chatModel, List<AiServiceTool> tools, ChatMemoryProvider memory,
-                  Consumer<AiServices<T>> customizer, BiFunction<? super T, String, ?> ask) {
+    Conversations(Class<T> serviceInterface, ChatModel chatModel, List<AiServiceTool> tools,
+                  List<ToolProvider> toolProviders, ChatMemoryProvider memory, Consumer<AiServices<T>> customizer,
+                  BiFunction<? super T, String, ?> ask) {
         this.serviceInterface = serviceInterface;
         this.chatModel = chatModel;
         this.tools = List.copyOf(tools);
+        this.toolProviders = List.copyOf(toolProviders);
         this.memory = memory;
         this.customizer = customizer;
         this.ask = ask;
@@ -60,6 +64,9 @@ final class Conversations<T> {
                 .registerListener(usage);
         if (!tools.isEmpty()) {
             services.tools(tools.stream().map(t -> GatedTool.wrap(t, gate)).toList());
+        }
+        if (!toolProviders.isEmpty()) {
+            services.toolProviders(toolProviders.stream().map(p -> GatedTool.wrap(p, gate)).toList());
         }
         customizer.accept(services);
         T service = services.build();

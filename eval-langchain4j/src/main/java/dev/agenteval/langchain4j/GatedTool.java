@@ -6,6 +6,9 @@ import dev.langchain4j.invocation.InvocationContext;
 import dev.langchain4j.service.tool.AiServiceTool;
 import dev.langchain4j.service.tool.ToolExecutionResult;
 import dev.langchain4j.service.tool.ToolExecutor;
+import dev.langchain4j.service.tool.ToolProvider;
+import dev.langchain4j.service.tool.ToolProviderRequest;
+import dev.langchain4j.service.tool.ToolProviderResult;
 
 /**
  * A tool's executor behind the {@link ToolGate}: the gate answers a mocked call without running
@@ -26,6 +29,28 @@ final class GatedTool implements ToolExecutor {
     /** {@code tool} with its executor behind {@code gate}; the specification and return behaviour unchanged. */
     static AiServiceTool wrap(AiServiceTool tool, ToolGate gate) {
         return tool.toBuilder().toolExecutor(new GatedTool(tool.toolExecutor(), gate)).build();
+    }
+
+    /** {@code provider} whose tools' executors are behind {@code gate}. */
+    static ToolProvider wrap(ToolProvider provider, ToolGate gate) {
+        return new ToolProvider() {
+            @Override
+            public ToolProviderResult provideTools(ToolProviderRequest request) {
+                ToolProviderResult provided = provider.provideTools(request);
+                if (provided == null) {
+                    return null;
+                }
+                return ToolProviderResult.builder()
+                        .addAll(provided.aiServiceTools().stream().map(t -> wrap(t, gate)).toList())
+                        .immediateReturnToolNames(provided.immediateReturnToolNames())
+                        .build();
+            }
+
+            @Override
+            public boolean isDynamic() {
+                return provider.isDynamic();
+            }
+        };
     }
 
     @Override

@@ -15,6 +15,7 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.service.AiServices;
 import dev.langchain4j.service.tool.AiServiceTool;
 import dev.langchain4j.service.tool.ToolExecutor;
+import dev.langchain4j.service.tool.ToolProvider;
 import dev.langchain4j.service.tool.ToolService;
 import java.util.ArrayList;
 import java.util.List;
@@ -99,6 +100,7 @@ public final class LangChain4jAgent implements FrameworkAgent {
         private final Class<T> serviceInterface;
         private ChatModel chatModel;
         private final List<AiServiceTool> tools = new ArrayList<>();
+        private final List<ToolProvider> toolProviders = new ArrayList<>();
         private ChatMemoryProvider memory = id -> MessageWindowChatMemory.builder().id(id)
                 .maxMessages(DEFAULT_MAX_MESSAGES).build();
         private Consumer<AiServices<T>> customizer = services -> { };
@@ -142,6 +144,15 @@ public final class LangChain4jAgent implements FrameworkAgent {
         }
 
         /**
+         * Tools found when the AI Service is called ({@code AiServices.toolProvider}, e.g. MCP
+         * servers' tools); each call of the tools it provides goes through the gate too.
+         */
+        public Builder<T> toolProvider(ToolProvider provider) {
+            toolProviders.add(Objects.requireNonNull(provider, "provider"));
+            return this;
+        }
+
+        /**
          * Where each conversation's memory comes from, given a memory id unique to the
          * conversation (case id, attempt and a random part). By default a
          * {@link MessageWindowChatMemory} of {@value #DEFAULT_MAX_MESSAGES} messages. The memory is
@@ -166,7 +177,8 @@ public final class LangChain4jAgent implements FrameworkAgent {
         /**
          * Any other AI Service setting (system message, guardrails, retrieval, tool error handlers,
          * ...), applied to each conversation's {@link AiServices} builder after the model, the
-         * memory and the gated tools; it must not replace those.
+         * memory and the gated tools; it must not replace those, and tools it adds would bypass the
+         * gate (give them to {@link #tools}, {@link #tool} or {@link #toolProvider}).
          */
         public Builder<T> customize(Consumer<AiServices<T>> customizer) {
             this.customizer = this.customizer.andThen(Objects.requireNonNull(customizer, "customizer"));
@@ -185,7 +197,8 @@ public final class LangChain4jAgent implements FrameworkAgent {
                         + ": no chat model (call chatModel(...))");
             }
             BiFunction<? super T, String, ?> send = ask != null ? ask : Conversations.defaultAsk(serviceInterface);
-            return new LangChain4jAgent(new Conversations<>(serviceInterface, chatModel, tools, memory, customizer, send));
+            return new LangChain4jAgent(new Conversations<>(serviceInterface, chatModel, tools, toolProviders, memory,
+                    customizer, send));
         }
 
         private void add(AiServiceTool tool) {

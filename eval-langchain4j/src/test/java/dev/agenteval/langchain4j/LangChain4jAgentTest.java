@@ -23,6 +23,7 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.service.Result;
+import dev.langchain4j.service.tool.ToolProviderResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -192,6 +193,25 @@ class LangChain4jAgentTest {
         assertThat(mocked.toolCalls()).containsExactly(new ToolCall("weather", Map.of("city", "Oslo"), "rain", null, true));
         assertThat(ran).hasValue(1);
         assertThat(last(fake.requests().get(3)).content()).isEqualTo("rain");
+    }
+
+    @Test
+    void the_tools_of_a_tool_provider_go_through_the_gate_too() throws Exception {
+        AtomicInteger ran = new AtomicInteger();
+        ToolSpecification lookup = ToolSpecification.builder().name("lookup").description("Looks a patient up")
+                .parameters(JsonObjectSchema.builder().addStringProperty("name").build()).build();
+        LangChain4jAgent agent = LangChain4jAgent.builder(Assistant.class).chatModel(model(fake))
+                .toolProvider(request -> ToolProviderResult.builder().add(lookup, (call, memoryId) -> {
+                    ran.incrementAndGet();
+                    return "patient 7";
+                }).build()).build();
+        fake.enqueue(ChatReply.toolCall("lookup", "{\"name\": \"Ada\"}"), ChatReply.text("Found."));
+
+        AgentResponse mocked = send(agent.client(), "Who is Ada?", mocks(false, ToolMock.returning("lookup", "patient 1")));
+
+        assertThat(mocked.toolCalls()).containsExactly(new ToolCall("lookup", Map.of("name", "Ada"), "patient 1", null, true));
+        assertThat(ran).hasValue(0);
+        assertThat(last(fake.requests().get(1)).content()).isEqualTo("patient 1");
     }
 
     @Test
