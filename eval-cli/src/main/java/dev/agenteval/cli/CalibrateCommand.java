@@ -11,7 +11,7 @@ import dev.agenteval.launch.Settings;
 import dev.agenteval.launch.Wiring;
 import dev.agenteval.results.Journal;
 import dev.agenteval.results.stats.Bootstrap;
-import dev.agenteval.results.stats.Normal;
+import dev.agenteval.results.stats.internal.Normal;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.yaml.LabelledTurn;
 import dev.agenteval.yaml.LabelsLoader;

@@ -6,7 +6,7 @@ import org.apiguardian.api.API;
 import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.Fingerprint;
 import dev.agenteval.api.SuiteResult;
-import dev.agenteval.results.stats.Normal;
+import dev.agenteval.results.stats.internal.Normal;
 import dev.agenteval.results.stats.Proportions;
 import java.math.BigDecimal;
 import java.math.RoundingMode;

@@ -4,9 +4,9 @@ import static dev.agenteval.report.internal.HtmlReport.esc;
 
 import dev.agenteval.results.stats.Interval;
 import dev.agenteval.results.stats.MeanEstimate;
-import dev.agenteval.results.stats.PassAtK;
-import dev.agenteval.results.stats.RunStatistics;
-import dev.agenteval.results.stats.ScorerStatistics;
+import dev.agenteval.results.stats.internal.PassAtK;
+import dev.agenteval.results.stats.internal.RunStatistics;
+import dev.agenteval.results.stats.internal.ScorerStatistics;
 import java.util.List;
 
 /**

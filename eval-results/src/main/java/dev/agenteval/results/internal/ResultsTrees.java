@@ -19,9 +19,9 @@ import dev.agenteval.api.Usage;
 import dev.agenteval.common.json.JsonTrees;
 import dev.agenteval.results.stats.Confidence;
 import dev.agenteval.results.stats.Interval;
-import dev.agenteval.results.stats.PassAtK;
-import dev.agenteval.results.stats.RunStatistics;
-import dev.agenteval.results.stats.ScorerStatistics;
+import dev.agenteval.results.stats.internal.PassAtK;
+import dev.agenteval.results.stats.internal.RunStatistics;
+import dev.agenteval.results.stats.internal.ScorerStatistics;
 import java.time.Duration;
 import java.util.List;
 

@@ -3,7 +3,8 @@ package dev.agenteval.results.stats;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import org.apiguardian.api.API;
 
-import java.util.Arrays;
+import dev.agenteval.results.stats.internal.Normal;
+import dev.agenteval.results.stats.internal.Samples;
 import java.util.SplittableRandom;
 
 /**
@@ -59,35 +60,8 @@ public final class Bootstrap {
             }
             means[r] = sum / n;
         }
-        double centre = average(means);
-        double stderr = Math.sqrt(sumOfSquares(means, centre) / (resamples - 1));
-        Arrays.sort(means);
-        double low = quantile(means, (1 - level) / 2);
-        double high = quantile(means, (1 + level) / 2);
-        return new MeanEstimate(n, average(values), stderr, new Interval(level, Interval.BOOTSTRAP, low, Math.max(low, high)));
-    }
-
-    /** The {@code p}-quantile of sorted values, interpolated linearly between order statistics (R type 7). */
-    static double quantile(double[] sorted, double p) {
-        double h = (sorted.length - 1) * p;
-        int below = (int) Math.floor(h);
-        int above = Math.min(below + 1, sorted.length - 1);
-        return sorted[below] + (h - below) * (sorted[above] - sorted[below]);
-    }
-
-    static double average(double[] values) {
-        double sum = 0;
-        for (double v : values) {
-            sum += v;
-        }
-        return sum / values.length;
-    }
-
-    static double sumOfSquares(double[] values, double mean) {
-        double sum = 0;
-        for (double v : values) {
-            sum += (v - mean) * (v - mean);
-        }
-        return sum;
+        double centre = Samples.average(means);
+        double stderr = Math.sqrt(Samples.sumOfSquares(means, centre) / (resamples - 1));
+        return new MeanEstimate(n, Samples.average(values), stderr, Samples.percentileInterval(means, level));
     }
 }

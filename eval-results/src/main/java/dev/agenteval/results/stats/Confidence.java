@@ -3,6 +3,8 @@ package dev.agenteval.results.stats;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import org.apiguardian.api.API;
 
+import dev.agenteval.results.stats.internal.Normal;
+
 /**
  * How a run's error bars are computed, as {@code --confidence} and {@code --seed} set them: the
  * confidence level of every interval and the seed of every bootstrap, so that the same results and

@@ -3,6 +3,7 @@ package dev.agenteval.results.stats;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import org.apiguardian.api.API;
 
+import dev.agenteval.results.stats.internal.Normal;
 import java.util.Objects;
 
 /**

@@ -9,6 +9,7 @@ import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.TurnResult;
+import dev.agenteval.results.stats.internal.Normal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

@@ -3,6 +3,8 @@ package dev.agenteval.results.stats;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import org.apiguardian.api.API;
 
+import dev.agenteval.results.stats.internal.Normal;
+
 /** Intervals for a proportion of successes in independent trials. */
 @API(status = EXPERIMENTAL)
 public final class Proportions {

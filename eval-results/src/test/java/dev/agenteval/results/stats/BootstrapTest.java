@@ -53,16 +53,6 @@ class BootstrapTest {
     }
 
     @Test
-    void should_interpolate_quantiles_as_r_type_7() {
-        // R: quantile(c(1, 2, 3, 4), c(0.1, 0.5, 0.9)) = 1.3, 2.5, 3.7.
-        double[] sorted = {1, 2, 3, 4};
-        assertThat(Bootstrap.quantile(sorted, 0.1)).isCloseTo(1.3, within(1e-12));
-        assertThat(Bootstrap.quantile(sorted, 0.5)).isCloseTo(2.5, within(1e-12));
-        assertThat(Bootstrap.quantile(sorted, 0.9)).isCloseTo(3.7, within(1e-12));
-        assertThat(Bootstrap.quantile(sorted, 1.0)).isEqualTo(4.0);
-    }
-
-    @Test
     void should_reject_an_empty_sample_a_non_finite_value_and_too_few_resamples() {
         assertThatThrownBy(() -> Bootstrap.mean(new double[0])).hasMessage("values must not be empty");
         assertThatThrownBy(() -> Bootstrap.mean(new double[] {1, Double.NaN}))

@@ -1,13 +1,13 @@
-package dev.agenteval.results.stats;
-
-import static org.apiguardian.api.API.Status.EXPERIMENTAL;
-import org.apiguardian.api.API;
+package dev.agenteval.results.stats.internal;
 
 import dev.agenteval.api.CaseAttempt;
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.TurnResult;
+import dev.agenteval.results.stats.Bootstrap;
+import dev.agenteval.results.stats.Confidence;
+import dev.agenteval.results.stats.MeanEstimate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,7 +23,6 @@ import java.util.Objects;
  * @param id       the scorer's type id, e.g. {@code correctness}; never null
  * @param estimate n, mean, standard error and interval over the cases; never null
  */
-@API(status = EXPERIMENTAL)
 public record ScorerStatistics(String id, MeanEstimate estimate) {
 
     /** Checks for nulls. */

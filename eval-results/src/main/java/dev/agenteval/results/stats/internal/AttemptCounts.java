@@ -1,19 +1,16 @@
-package dev.agenteval.results.stats;
-
-import static org.apiguardian.api.API.Status.EXPERIMENTAL;
-import org.apiguardian.api.API;
+package dev.agenteval.results.stats.internal;
 
 /**
- * How many attempts of one case ran and how many passed.
+ * How many attempts of one case ran and how many passed: what {@link AttemptPassRate} and
+ * {@link PassAtK} are computed from ({@link RunStatistics} counts them).
  *
  * @param attempts attempts run, {@code >= 0}
  * @param passed   attempts that passed, {@code 0..attempts}
  */
-@API(status = EXPERIMENTAL)
-public record AttemptCounts(int attempts, int passed) {
+record AttemptCounts(int attempts, int passed) {
 
     /** Checks {@code 0 <= passed <= attempts}. */
-    public AttemptCounts {
+    AttemptCounts {
         if (attempts < 0 || passed < 0 || passed > attempts) {
             throw new IllegalArgumentException("need 0 <= passed <= attempts but passed was " + passed
                     + " and attempts " + attempts);
@@ -21,7 +18,7 @@ public record AttemptCounts(int attempts, int passed) {
     }
 
     /** The share of attempts that passed; 0 without attempts. */
-    public double fraction() {
+    double fraction() {
         return attempts == 0 ? 0 : (double) passed / attempts;
     }
 }

@@ -1,8 +1,6 @@
-package dev.agenteval.results.stats;
+package dev.agenteval.results.stats.internal;
 
-import static org.apiguardian.api.API.Status.EXPERIMENTAL;
-import org.apiguardian.api.API;
-
+import dev.agenteval.results.stats.Interval;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -22,7 +20,6 @@ import java.util.OptionalDouble;
  * @param interval {@code mean ± z·stderr} clipped to [0, 1], method {@code normal}; empty with one case
  * @param cases    the cases counted (those with at least one attempt), {@code >= 1}
  */
-@API(status = EXPERIMENTAL)
 public record AttemptPassRate(double mean, OptionalDouble stderr, Optional<Interval> interval, int cases) {
 
     /** Checks for nulls. */
@@ -36,17 +33,17 @@ public record AttemptPassRate(double mean, OptionalDouble stderr, Optional<Inter
      *
      * @throws IllegalArgumentException unless {@code 0 < level < 1}
      */
-    public static Optional<AttemptPassRate> of(List<AttemptCounts> counts, double level) {
+    static Optional<AttemptPassRate> of(List<AttemptCounts> counts, double level) {
         Normal.checkLevel(level);
         double[] fractions = counts.stream().filter(c -> c.attempts() > 0).mapToDouble(AttemptCounts::fraction).toArray();
         if (fractions.length == 0) {
             return Optional.empty();
         }
-        double mean = Bootstrap.average(fractions);
+        double mean = Samples.average(fractions);
         if (fractions.length == 1) {
             return Optional.of(new AttemptPassRate(mean, OptionalDouble.empty(), Optional.empty(), 1));
         }
-        double stderr = Math.sqrt(Bootstrap.sumOfSquares(fractions, mean) / (fractions.length - 1) / fractions.length);
+        double stderr = Math.sqrt(Samples.sumOfSquares(fractions, mean) / (fractions.length - 1) / fractions.length);
         double z = Normal.z(level);
         Interval interval = new Interval(level, Interval.NORMAL, Math.max(0, mean - z * stderr),
                 Math.min(1, mean + z * stderr));

@@ -1,7 +1,4 @@
-package dev.agenteval.results.stats;
-
-import static org.apiguardian.api.API.Status.EXPERIMENTAL;
-import org.apiguardian.api.API;
+package dev.agenteval.results.stats.internal;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -21,14 +18,13 @@ import java.util.List;
  * @param cases    cases counted (with at least k attempts)
  * @param leftOut  cases left out because they ran fewer than k attempts
  */
-@API(status = EXPERIMENTAL)
 public record PassAtK(int k, double passAtK, double passHatK, int cases, int leftOut) {
 
     /**
      * pass@k and pass^k for every k from 1 to the most attempts any case ran; empty when no case
      * ran an attempt. A k that some cases did not reach counts them in {@link #leftOut()}.
      */
-    public static List<PassAtK> over(List<AttemptCounts> counts) {
+    static List<PassAtK> over(List<AttemptCounts> counts) {
         int most = counts.stream().mapToInt(AttemptCounts::attempts).max().orElse(0);
         List<PassAtK> estimates = new ArrayList<>();
         for (int k = 1; k <= most; k++) {

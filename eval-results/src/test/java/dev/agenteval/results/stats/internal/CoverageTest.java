@@ -1,7 +1,8 @@
-package dev.agenteval.results.stats;
+package dev.agenteval.results.stats.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.agenteval.results.stats.Proportions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -1,9 +1,11 @@
-package dev.agenteval.results.stats;
+package dev.agenteval.results.stats.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.agenteval.results.stats.Bootstrap;
+import dev.agenteval.results.stats.Interval;
 import org.junit.jupiter.api.Test;
 
 class KappaTest {

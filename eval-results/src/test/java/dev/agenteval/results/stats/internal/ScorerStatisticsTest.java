@@ -1,4 +1,4 @@
-package dev.agenteval.results.stats;
+package dev.agenteval.results.stats.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -11,6 +11,9 @@ import dev.agenteval.api.ScoreStatus;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.TaskState;
 import dev.agenteval.api.TurnResult;
+import dev.agenteval.results.stats.Confidence;
+import dev.agenteval.results.stats.Interval;
+import dev.agenteval.results.stats.MeanEstimate;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
-package dev.agenteval.results.stats;
+package dev.agenteval.results.stats.internal;
 
-import static org.apiguardian.api.API.Status.EXPERIMENTAL;
-import org.apiguardian.api.API;
+import dev.agenteval.results.stats.Bootstrap;
+import dev.agenteval.results.stats.Interval;
 
 import java.util.Arrays;
 import java.util.Optional;
@@ -11,9 +11,9 @@ import java.util.SplittableRandom;
  * Cohen's kappa of two raters' pass/fail verdicts on the same items (for example a judge and a
  * person), and its percentile bootstrap interval over the items: {@code kappa = (po − pe)/(1 − pe)},
  * with {@code po} the observed agreement and {@code pe} the agreement expected by chance from the
- * two raters' pass rates. Seeded with {@link SplittableRandom}, as {@link Bootstrap}.
+ * two raters' pass rates. Seeded with {@link SplittableRandom}, as {@link Bootstrap}. The judge's
+ * calibration reports it; not API.
  */
-@API(status = EXPERIMENTAL)
 public final class Kappa {
 
     private Kappa() {
@@ -87,10 +87,6 @@ public final class Kappa {
         if (defined * 2 < resamples) {
             return Optional.empty();
         }
-        double[] sorted = Arrays.copyOf(kappas, defined);
-        Arrays.sort(sorted);
-        double low = Bootstrap.quantile(sorted, (1 - level) / 2);
-        double high = Bootstrap.quantile(sorted, (1 + level) / 2);
-        return Optional.of(new Interval(level, Interval.BOOTSTRAP, low, Math.max(low, high)));
+        return Optional.of(Samples.percentileInterval(Arrays.copyOf(kappas, defined), level));
     }
 }

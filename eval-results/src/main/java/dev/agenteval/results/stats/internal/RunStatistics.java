@@ -1,11 +1,10 @@
-package dev.agenteval.results.stats;
-
-import static org.apiguardian.api.API.Status.EXPERIMENTAL;
-import org.apiguardian.api.API;
+package dev.agenteval.results.stats.internal;
 
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.Summary;
+import dev.agenteval.results.stats.Interval;
+import dev.agenteval.results.stats.Proportions;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -22,7 +21,6 @@ import java.util.Optional;
  *                         repeats
  * @param passAtK          pass@k and pass^k for k = 1..the most attempts; empty without repeats
  */
-@API(status = EXPERIMENTAL)
 public record RunStatistics(Optional<Interval> passRateInterval, Optional<AttemptPassRate> attemptPassRate,
                             List<PassAtK> passAtK) {
 

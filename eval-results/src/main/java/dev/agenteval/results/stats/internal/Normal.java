@@ -1,13 +1,10 @@
-package dev.agenteval.results.stats;
-
-import static org.apiguardian.api.API.Status.EXPERIMENTAL;
-import org.apiguardian.api.API;
+package dev.agenteval.results.stats.internal;
 
 /**
  * The standard normal quantile, by Wichura's algorithm AS 241 ({@code PPND16}, Applied Statistics
- * 37, 1988), accurate to about 1 part in 10^16: {@code quantile(0.975)} is 1.959964.
+ * 37, 1988), accurate to about 1 part in 10^16: {@code quantile(0.975)} is 1.959964; and the check of
+ * a confidence level. The statistics of {@code dev.agenteval.results.stats} use it; not API.
  */
-@API(status = EXPERIMENTAL)
 public final class Normal {
 
     private Normal() {
@@ -69,7 +66,7 @@ public final class Normal {
     }
 
     /** @throws IllegalArgumentException unless {@code 0 < level < 1} */
-    static void checkLevel(double level) {
+    public static void checkLevel(double level) {
         if (!(level > 0 && level < 1)) {
             throw new IllegalArgumentException("level must be > 0 and < 1 but was " + level);
         }

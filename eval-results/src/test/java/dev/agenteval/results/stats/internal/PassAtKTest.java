@@ -1,10 +1,11 @@
-package dev.agenteval.results.stats;
+package dev.agenteval.results.stats.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.agenteval.results.stats.ExactBinomial;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;

@@ -1,4 +1,4 @@
-package dev.agenteval.results.stats;
+package dev.agenteval.results.stats.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
