@@ -38,8 +38,8 @@ import java.util.Map;
  * <tr><td>{@code max_tokens}</td><td>{@code tokens}</td></tr>
  * <tr><td>{@code max_cost}</td><td>{@code cost}</td></tr>
  * <tr><td>{@code tools_in_order}</td><td>{@code expected}: tool names</td></tr>
- * <tr><td>{@code tool_args}</td><td>{@code tool}, {@code assertions} and/or {@code fragment}</td></tr>
- * <tr><td>{@code trajectory}</td><td>{@code mode} and {@code calls}, {@code never_called}, {@code max_calls}, {@code max_repeats} (see {@link Trajectory})</td></tr>
+ * <tr><td>{@code tool_args}</td><td>{@code tool}, {@code assertions} and/or {@code fragment} (with {@code arg_mode})</td></tr>
+ * <tr><td>{@code trajectory}</td><td>{@code mode} and/or {@code score} + {@code threshold} with {@code calls}, {@code arg_mode}, {@code arg_modes}, {@code never_called}, {@code min_calls}, {@code max_calls}, {@code max_repeats} (see {@link Trajectory})</td></tr>
  * <tr><td>{@code correctness}</td><td>{@code criteria}</td></tr>
  * <tr><td>{@code faithfulness}</td><td>{@code groundTruth} (never sent to the agent)</td></tr>
  * <tr><td>{@code expected_output_text}</td><td>{@code expected}</td></tr>
@@ -137,6 +137,13 @@ public final class Scorers {
     /** Some call of {@code tool} has arguments containing this partial JSON. */
     public static ScorerSpec toolArgsMatching(String tool, Map<String, ?> fragment) {
         return ScorerSpec.of("tool_args", Map.of("tool", Checks.requireNonBlank(tool, "tool"), "fragment", fragment));
+    }
+
+    /** Some call of {@code tool} has arguments matching {@code fragment} in {@code mode} ({@link ArgMode#EXACT}, ...). */
+    @API(status = API.Status.EXPERIMENTAL)
+    public static ScorerSpec toolArgsMatching(String tool, Map<String, ?> fragment, ArgMode mode) {
+        return ScorerSpec.of("tool_args", Map.of("tool", Checks.requireNonBlank(tool, "tool"), "fragment", fragment,
+                "arg_mode", Checks.requireNonNull(mode, "mode").toValue()));
     }
 
     /** A judge decides whether the answer meets {@code criteria}. */

@@ -157,8 +157,9 @@ public final class JsonValues {
     /**
      * True when {@code actual} includes {@code expected}: an object when every declared key exists
      * and matches recursively (extra keys ignored), a list when every declared element matches some
-     * element of the actual list in any order, numbers by value ({@code 1} equals {@code 1.0}),
-     * other scalars by {@code equals}. The {@code must_include_json} rule.
+     * element of the actual list in any order, scalars by {@link #equal}. The {@code must_include_json}
+     * rule, also the built-in scorers' (their {@code JsonSubset} delegates here) and {@link
+     * dev.agenteval.api.ToolMock}'s.
      */
     public static boolean includes(Object expected, Object actual) {
         if (expected instanceof Map<?, ?> want) {
@@ -176,9 +177,94 @@ public final class JsonValues {
             return actual instanceof List<?> have
                     && want.stream().allMatch(element -> have.stream().anyMatch(a -> includes(element, a)));
         }
-        if (expected instanceof Number a && actual instanceof Number b) {
-            return new BigDecimal(a.toString()).compareTo(new BigDecimal(b.toString())) == 0;
+        return equal(expected, actual);
+    }
+
+    /**
+     * True when {@code a} and {@code b} are the same JSON value, as the harness seed defines it:
+     * type-sensitive ({@code 38.5} is not {@code "38.5"}, {@code true} is not {@code 1}), objects
+     * with the same keys, lists in order, except that numbers compare by value whatever their Java
+     * type ({@link #compareNumbers}).
+     */
+    public static boolean equal(Object a, Object b) {
+        if (a == null || b == null) {
+            return a == b;
         }
-        return java.util.Objects.equals(expected, actual);
+        if (a instanceof Number x && b instanceof Number y) {
+            return compareNumbers(x, y) == 0;
+        }
+        if (a instanceof Map<?, ?> x && b instanceof Map<?, ?> y) {
+            if (x.size() != y.size()) {
+                return false;
+            }
+            for (Map.Entry<?, ?> e : x.entrySet()) {
+                if (!y.containsKey(e.getKey()) || !equal(e.getValue(), y.get(e.getKey()))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (a instanceof List<?> x && b instanceof List<?> y) {
+            if (x.size() != y.size()) {
+                return false;
+            }
+            for (int i = 0; i < x.size(); i++) {
+                if (!equal(x.get(i), y.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return a.equals(b);
+    }
+
+    /**
+     * Compares two numbers by value ({@code 120} equals {@code 120.0}, a {@link Long} equals a
+     * {@link BigDecimal}); booleans are not numbers (Java never makes them one). A
+     * {@link BigDecimal} meeting a double compares as the double Python would have parsed it to;
+     * NaN compares unequal to everything.
+     */
+    public static int compareNumbers(Number a, Number b) {
+        boolean floatA = a instanceof Double || a instanceof Float;
+        boolean floatB = b instanceof Double || b instanceof Float;
+        boolean nonFinite = floatA && !Double.isFinite(a.doubleValue()) || floatB && !Double.isFinite(b.doubleValue());
+        if (nonFinite || floatA && b instanceof BigDecimal || floatB && a instanceof BigDecimal) {
+            double x = a.doubleValue();
+            double y = b.doubleValue();
+            return x < y ? -1 : x > y ? 1 : x == y ? 0 : 1;
+        }
+        if (exactAsDouble(a) && exactAsDouble(b)) {
+            // Both values are exactly doubles: the same answer as BigDecimal, at a fraction of the cost
+            // (must_include_json compares every number of a large response).
+            double x = a.doubleValue();
+            double y = b.doubleValue();
+            return x < y ? -1 : x > y ? 1 : 0;
+        }
+        return toBigDecimal(a).compareTo(toBigDecimal(b));
+    }
+
+    /** True when {@code n.doubleValue()} is exactly {@code n}: a float, or a whole number of at most 53 bits. */
+    private static boolean exactAsDouble(Number n) {
+        if (n instanceof Double || n instanceof Float) {
+            return true;
+        }
+        if (n instanceof Long || n instanceof Integer || n instanceof Short || n instanceof Byte) {
+            long v = n.longValue();
+            return v >= -(1L << 53) && v <= 1L << 53;
+        }
+        return false;
+    }
+
+    private static BigDecimal toBigDecimal(Number n) {
+        if (n instanceof BigDecimal d) {
+            return d;
+        }
+        if (n instanceof BigInteger i) {
+            return new BigDecimal(i);
+        }
+        if (n instanceof Double || n instanceof Float) {
+            return new BigDecimal(n.doubleValue());
+        }
+        return BigDecimal.valueOf(n.longValue());
     }
 }

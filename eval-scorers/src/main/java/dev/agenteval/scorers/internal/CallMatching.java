@@ -23,7 +23,8 @@ import java.util.function.BiPredicate;
  *     arguments) are interchangeable: each is one node with a multiplicity, and a pair of nodes
  *     is compared once, however many copies either has.</li>
  * <li>An expectation whose {@code args} has a top-level string or boolean value is compared only
- *     with the calls that have that value at that key (a call without it cannot match).</li>
+ *     with the calls that have that value at that key (a call without it cannot match), when its
+ *     argument mode requires the expected values ({@code subset}, {@code exact}).</li>
  * <li>The pairs left, the <em>candidate pairs</em>, are counted before any is compared; over the
  *     limit nothing is compared, and the caller fails the check naming the limit.</li>
  * <li>The assignment is a maximum flow through the candidate pairs (Dinic's algorithm: on
@@ -168,7 +169,7 @@ final class CallMatching {
         }
 
         List<Group<ToolCall>> candidates(Expected want) {
-            if (want.args() == null) {
+            if (want.args() == null || !want.mode().requiresExpectedValues()) {
                 return all;
             }
             for (Map.Entry<?, ?> e : want.args().entrySet()) {

@@ -1,14 +1,17 @@
 package dev.agenteval.scorers.internal;
 
+import dev.agenteval.api.internal.JsonValues;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
  * Partial matching of JSON values, the harness seed's {@code must_include_json} rule, also used
- * by {@code tool_args}: an object matches when every declared key exists and matches recursively
- * (extra keys ignored); a list matches when every declared element matches some element of the
- * actual list, in any order; scalars compare with {@link JsonEquality}.
+ * by {@code tool_args} and trajectory's {@code subset} argument mode: an object matches when every
+ * declared key exists and matches recursively (extra keys ignored); a list matches when every
+ * declared element matches some element of the actual list, in any order; scalars compare with
+ * {@link JsonEquality}. The rule itself is {@link JsonValues#includes} (tool mocks match their
+ * arguments with it too); this class adds the in-order variant and the explanations.
  */
 final class JsonSubset {
 
@@ -17,9 +20,9 @@ final class JsonSubset {
     private JsonSubset() {
     }
 
-    /** True when {@code actual} contains {@code expected}, lists in any order. */
+    /** True when {@code actual} contains {@code expected}, lists in any order ({@link JsonValues#includes}). */
     static boolean matches(Object expected, Object actual) {
-        return matches(expected, actual, false);
+        return JsonValues.includes(expected, actual);
     }
 
     /**
@@ -28,30 +31,23 @@ final class JsonSubset {
      * {@code equals} and {@code contains}.
      */
     static boolean matchesInOrder(Object expected, Object actual) {
-        return matches(expected, actual, true);
-    }
-
-    private static boolean matches(Object expected, Object actual, boolean listsInOrder) {
         if (expected instanceof Map<?, ?> want) {
             if (!(actual instanceof Map<?, ?> have)) {
                 return false;
             }
             for (Map.Entry<?, ?> e : want.entrySet()) {
-                if (!have.containsKey(e.getKey()) || !matches(e.getValue(), have.get(e.getKey()), listsInOrder)) {
+                if (!have.containsKey(e.getKey()) || !matchesInOrder(e.getValue(), have.get(e.getKey()))) {
                     return false;
                 }
             }
             return true;
         }
         if (expected instanceof List<?> want) {
-            if (!(actual instanceof List<?> have) || listsInOrder && have.size() != want.size()) {
+            if (!(actual instanceof List<?> have) || have.size() != want.size()) {
                 return false;
             }
             for (int i = 0; i < want.size(); i++) {
-                Object element = want.get(i);
-                boolean found = listsInOrder ? matches(element, have.get(i), true)
-                        : have.stream().anyMatch(a -> matches(element, a, false));
-                if (!found) {
+                if (!matchesInOrder(want.get(i), have.get(i))) {
                     return false;
                 }
             }
@@ -68,6 +64,11 @@ final class JsonSubset {
         return mismatch(expected, actual, "$");
     }
 
+    /** The path of {@code key} under {@code path}: {@code $.unit} or {@code $["unit name"]}. */
+    static String child(String path, String key) {
+        return IDENTIFIER.matcher(key).matches() ? path + "." + key : path + "[" + HarnessJson.dumps(key) + "]";
+    }
+
     private static String mismatch(Object expected, Object actual, String path) {
         if (expected instanceof Map<?, ?> want) {
             if (!(actual instanceof Map<?, ?> have)) {
@@ -75,8 +76,7 @@ final class JsonSubset {
             }
             for (Map.Entry<?, ?> e : want.entrySet()) {
                 String key = String.valueOf(e.getKey());
-                String child = IDENTIFIER.matcher(key).matches()
-                        ? path + "." + key : path + "[" + HarnessJson.dumps(key) + "]";
+                String child = child(path, key);
                 if (!have.containsKey(key)) {
                     return child + ": missing";
                 }

@@ -12,8 +12,9 @@ import java.util.Map;
 
 /**
  * {@code tool_args}: some call of {@code tool} has arguments satisfying every JSONPath assertion
- * in {@code assertions} and containing {@code fragment} (a {@link JsonSubset}); at least one of
- * the two is required. The checks report the call that came closest.
+ * in {@code assertions} and matching {@code fragment} in {@code arg_mode} (default {@code subset}:
+ * the arguments contain it, a {@link JsonSubset}; see {@link ArgumentMode}); at least one of
+ * {@code assertions} and {@code fragment} is required. The checks report the call that came closest.
  */
 public final class ToolArgsScorerFactory extends TypedScorerFactory<ToolArgsScorerFactory.Config> {
 
@@ -21,8 +22,9 @@ public final class ToolArgsScorerFactory extends TypedScorerFactory<ToolArgsScor
      * @param tool       the tool name
      * @param assertions JSONPath assertions over the arguments, maybe empty
      * @param fragment   the partial arguments, or null
+     * @param mode       how {@code fragment} is compared with the arguments
      */
-    record Config(String tool, List<JsonPathAssertion> assertions, Map<?, ?> fragment) {
+    record Config(String tool, List<JsonPathAssertion> assertions, Map<?, ?> fragment, ArgumentMode mode) {
     }
 
     /** One call's verdict per term: the assertions' outcomes, then the fragment's mismatch (null when it matched). */
@@ -42,7 +44,7 @@ public final class ToolArgsScorerFactory extends TypedScorerFactory<ToolArgsScor
         String tool = params.string("tool");
         if (!params.has("assertions") && !params.has("fragment")) {
             params.problem("needs 'assertions' (a list of {path, comparators} maps) and/or 'fragment' (an object)");
-            return new Config(tool, List.of(), null);
+            return new Config(tool, List.of(), null, ArgumentMode.SUBSET);
         }
         List<JsonPathAssertion> assertions = params.has("assertions")
                 ? JsonPathAssertion.parseAll(params, "assertions", "assertion") : List.of();
@@ -55,7 +57,14 @@ public final class ToolArgsScorerFactory extends TypedScorerFactory<ToolArgsScor
                 params.problem("'fragment' must be an object (tool arguments are an object) but was " + Texts.json(f));
             }
         }
-        return new Config(tool, assertions, fragment);
+        ArgumentMode mode = ArgumentMode.SUBSET;
+        if (params.has("arg_mode")) {
+            mode = ArgumentMode.parse(params.value("arg_mode").orElseThrow(), "'arg_mode'", List.of("arg_mode"), params);
+            if (!params.has("fragment")) {
+                params.problem("'arg_mode' compares 'fragment', which this scorer does not have");
+            }
+        }
+        return new Config(tool, assertions, fragment, mode == null ? ArgumentMode.SUBSET : mode);
     }
 
     @Override
@@ -84,7 +93,7 @@ public final class ToolArgsScorerFactory extends TypedScorerFactory<ToolArgsScor
         for (JsonPathAssertion a : config.assertions()) {
             outcomes.add(a.evaluate(arguments));
         }
-        String mismatch = config.fragment() == null ? null : JsonSubset.mismatch(config.fragment(), arguments);
+        String mismatch = config.fragment() == null ? null : config.mode().mismatch(config.fragment(), arguments);
         return new CallVerdict(index, outcomes, mismatch);
     }
 
@@ -100,7 +109,9 @@ public final class ToolArgsScorerFactory extends TypedScorerFactory<ToolArgsScor
                     : Check.fail(label, failedOn + ": " + o.describe()));
         }
         if (config.fragment() != null) {
-            String label = "arguments include " + Texts.json(config.fragment());
+            String label = config.mode().kind() == ArgumentMode.Kind.SUBSET
+                    ? "arguments include " + Texts.json(config.fragment())
+                    : "arguments match " + Texts.json(config.fragment()) + " (arg_mode " + config.mode().describe() + ")";
             checks.add(verdict.fragmentMismatch() == null ? Check.pass(label, "matched " + call)
                     : Check.fail(label, failedOn + ": " + verdict.fragmentMismatch()));
         }

@@ -3,6 +3,7 @@ package dev.agenteval.scorers.internal;
 import dev.agenteval.api.Check;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.ToolCall;
+import dev.agenteval.common.text.Suggestions;
 import dev.agenteval.spi.Scorer;
 import dev.agenteval.spi.ScorerParams;
 import dev.agenteval.spi.ScorerProblem;
@@ -18,11 +19,14 @@ import java.util.Set;
  * {@code trajectory}: the turn's tool calls against an expected trajectory, one check per term.
  *
  * <ul>
- * <li>{@code calls} with {@code mode} (default {@code strict}): each expected call is a name or
- *     {@code {name, args, assertions}}; an actual call <em>matches</em> an expected one when the
- *     names are equal, its arguments include {@code args} (a {@link JsonSubset}, as
- *     {@code must_include_json} and {@code tool_args}'s {@code fragment}) and every JSONPath
- *     assertion in {@code assertions} holds on them (as {@code tool_args}).
+ * <li>{@code calls} with {@code mode} (default {@code strict}, none when {@code score} is given):
+ *     each expected call is a name or {@code {name, args, arg_mode, assertions}}; an actual call
+ *     <em>matches</em> an expected one when the names are equal, its arguments match {@code args}
+ *     in the call's {@link ArgumentMode} (its own {@code arg_mode}, else its tool's in
+ *     {@code arg_modes}, else the scorer's {@code arg_mode}, else {@code subset}: they include
+ *     {@code args}, a {@link JsonSubset}, as {@code must_include_json} and {@code tool_args}'s
+ *     {@code fragment}; see {@link ArgumentModes}) and every JSONPath assertion in
+ *     {@code assertions} holds on them (as {@code tool_args}).
  *     <ul>
  *     <li>{@code strict}: exactly the expected calls, in that order (position by position);</li>
  *     <li>{@code in_order}: the expected calls in that order, other calls allowed between them
@@ -39,7 +43,11 @@ import java.util.Set;
  *     that a same-named call with the wrong arguments could spoil. {@code max_pairs} (default
  *     1,000,000) bounds the pairs of same-named calls it compares:
  *     beyond it the check fails, naming the limit, and compares nothing.</li>
+ * <li>{@code calls} with {@code score} ({@code precision}, {@code recall}, {@code f1} or
+ *     {@code in_order}) and {@code threshold} (default 1): the score at least the threshold, a check
+ *     of its own; the scorer's value is then the score ({@link TrajectoryScores}).</li>
  * <li>{@code never_called}: none of these tools is called.</li>
+ * <li>{@code min_calls}: at least this many calls in all.</li>
  * <li>{@code max_calls}: at most this many calls in all.</li>
  * <li>{@code max_repeats}: no call (the same name and equal arguments) made more than this many
  *     times in a row (consecutively; the same call again later starts a new run).</li>
@@ -58,15 +66,18 @@ public final class TrajectoryScorerFactory extends TypedScorerFactory<Trajectory
 
     private static final String MODES = String.join(", ", Arrays.stream(Mode.values()).map(Mode::id).toList());
     private static final Set<Mode> ONE_TO_ONE = Set.of(Mode.UNORDERED, Mode.SUBSET, Mode.SUPERSET);
-    private static final Set<String> CALL_KEYS = Set.of("name", "args", "assertions");
+    private static final List<String> CALL_KEYS = List.of("name", "args", "arg_mode", "assertions");
 
     /**
      * @param name       the tool name
-     * @param args       the partial arguments, or null
+     * @param args       the expected arguments, or null
+     * @param mode       how {@code args} is compared: the call's {@code arg_mode}, its tool's in
+     *                   {@code arg_modes}, the scorer's {@code arg_mode} or {@code subset}
      * @param assertions JSONPath assertions over the arguments, maybe empty
      * @param written    the entry as written in {@code calls}: equal ones are the same expectation
      */
-    record Expected(String name, Map<?, ?> args, List<JsonPathAssertion> assertions, Object written) {
+    record Expected(String name, Map<?, ?> args, ArgumentMode mode, List<JsonPathAssertion> assertions,
+            Object written) {
         /** Null when {@code call} matches, else why not (a different name, or the failed argument checks). */
         String mismatch(ToolCall call) {
             if (!call.name().equals(name)) {
@@ -74,7 +85,7 @@ public final class TrajectoryScorerFactory extends TypedScorerFactory<Trajectory
             }
             List<String> why = new ArrayList<>();
             if (args != null) {
-                String m = JsonSubset.mismatch(args, call.arguments());
+                String m = mode.mismatch(args, call.arguments());
                 if (m != null) {
                     why.add(m);
                 }
@@ -90,7 +101,7 @@ public final class TrajectoryScorerFactory extends TypedScorerFactory<Trajectory
 
         /** True when {@code call} matches: {@link #mismatch} is null, found without writing why not. */
         boolean matches(ToolCall call) {
-            if (!call.name().equals(name) || args != null && !JsonSubset.matches(args, call.arguments())) {
+            if (!call.name().equals(name) || args != null && !mode.matches(args, call.arguments())) {
                 return false;
             }
             for (JsonPathAssertion a : assertions) {
@@ -103,15 +114,18 @@ public final class TrajectoryScorerFactory extends TypedScorerFactory<Trajectory
     }
 
     /**
-     * @param mode        how {@code calls} are compared, or null without calls
+     * @param mode        how {@code calls} are compared, or null without calls or when only graded
      * @param calls       the expected calls, or null
+     * @param score       the graded score, or null
+     * @param threshold   the least {@code score} that passes
      * @param neverCalled tools never to call, or null
+     * @param minCalls    the fewest calls allowed, or -1
      * @param maxCalls    the most calls allowed, or -1
      * @param maxRepeats  the most consecutive equal calls allowed, or -1
      * @param maxPairs    the most candidate pairs the one-to-one modes compare
      */
-    record Config(Mode mode, List<Expected> calls, List<String> neverCalled, long maxCalls, long maxRepeats,
-            long maxPairs) {
+    record Config(Mode mode, List<Expected> calls, TrajectoryScores.Score score, double threshold,
+            List<String> neverCalled, long minCalls, long maxCalls, long maxRepeats, long maxPairs) {
     }
 
     /** Used by {@link java.util.ServiceLoader}. */
@@ -122,6 +136,7 @@ public final class TrajectoryScorerFactory extends TypedScorerFactory<Trajectory
     @Override
     protected Config parse(ScorerParams params) {
         boolean hasCalls = params.has("calls");
+        boolean graded = params.has("score");
         Mode mode = null;
         if (params.has("mode")) {
             Object m = params.value("mode").orElseThrow();
@@ -131,27 +146,36 @@ public final class TrajectoryScorerFactory extends TypedScorerFactory<Trajectory
             } else if (!hasCalls) {
                 params.problem("'mode' needs 'calls' (the expected calls it compares)");
             }
-        } else if (hasCalls) {
+        } else if (hasCalls && !graded) {
             mode = Mode.STRICT;
         }
-        List<Expected> calls = hasCalls ? calls(params) : null;
+        TrajectoryScores.Score score = graded ? score(params, hasCalls) : null;
+        double threshold = threshold(params, graded);
+        ArgumentModes modes = ArgumentModes.parse(params);
+        List<Expected> calls = hasCalls ? calls(params, modes) : null;
         List<String> neverCalled = params.has("never_called") ? params.strings("never_called") : null;
+        long minCalls = params.has("min_calls") ? params.positiveInteger("min_calls") : -1;
         long maxCalls = params.has("max_calls") ? params.nonNegativeInteger("max_calls") : -1;
         long maxRepeats = params.has("max_repeats") ? params.positiveInteger("max_repeats") : -1;
+        if (minCalls > 0 && maxCalls >= 0 && minCalls > maxCalls) {
+            params.problem("'min_calls' " + minCalls + " is more than 'max_calls' " + maxCalls + ": no trajectory passes");
+        }
         long maxPairs = CallMatching.DEFAULT_MAX_PAIRS;
         if (params.has("max_pairs")) {
             maxPairs = params.positiveInteger("max_pairs");
-            if (mode != null && !ONE_TO_ONE.contains(mode)) {
+            if (mode != null && !ONE_TO_ONE.contains(mode) && !graded) {
                 params.problem("'max_pairs' bounds the matching of modes unordered, subset and superset, not "
                         + mode.id());
             } else if (!hasCalls) {
                 params.problem("'max_pairs' needs 'calls' (with mode unordered, subset or superset)");
             }
         }
-        if (!hasCalls && neverCalled == null && !params.has("max_calls") && !params.has("max_repeats")) {
-            params.problem("needs at least one of 'calls' (with 'mode'), 'never_called', 'max_calls', 'max_repeats'");
+        if (!hasCalls && neverCalled == null && !params.has("min_calls") && !params.has("max_calls")
+                && !params.has("max_repeats")) {
+            params.problem("needs at least one of 'calls' (with 'mode' or 'score'), 'never_called', 'min_calls',"
+                    + " 'max_calls', 'max_repeats'");
         }
-        return new Config(mode, calls, neverCalled, maxCalls, maxRepeats, maxPairs);
+        return new Config(mode, calls, score, threshold, neverCalled, minCalls, maxCalls, maxRepeats, maxPairs);
     }
 
     private static Mode byId(String id) {
@@ -163,14 +187,50 @@ public final class TrajectoryScorerFactory extends TypedScorerFactory<Trajectory
         return null;
     }
 
-    private static List<Expected> calls(ScorerParams params) {
-        List<Object> entries = params.list("calls", "expected calls (a tool name or {name, args, assertions})");
+    private static TrajectoryScores.Score score(ScorerParams params, boolean hasCalls) {
+        Object s = params.value("score").orElseThrow();
+        for (TrajectoryScores.Score score : TrajectoryScores.Score.values()) {
+            if (score.id().equals(s)) {
+                if (!hasCalls) {
+                    params.problem("'score' needs 'calls' (the expected calls it scores against)");
+                }
+                return score;
+            }
+        }
+        params.problem("'score' must be one of " + String.join(", ", TrajectoryScores.IDS) + " but was "
+                + Texts.json(s) + (s instanceof String name ? Suggestions.didYouMean(name, TrajectoryScores.IDS) : ""));
+        return null;
+    }
+
+    private static double threshold(ScorerParams params, boolean graded) {
+        if (!params.has("threshold")) {
+            return 1.0;
+        }
+        Object t = params.value("threshold").orElseThrow();
+        if (!graded) {
+            params.problem("'threshold' needs 'score' (the score it applies to)");
+        }
+        if (t instanceof Number n && !(t instanceof Double d && d.isNaN()) && n.doubleValue() >= 0
+                && n.doubleValue() <= 1) {
+            return n.doubleValue();
+        }
+        params.problem("'threshold' must be a number from 0 to 1 but was " + Texts.json(t));
+        return 1.0;
+    }
+
+    private static List<Expected> calls(ScorerParams params, ArgumentModes modes) {
+        List<Object> entries = params.list("calls", "expected calls (a tool name or {name, args, arg_mode,"
+                + " assertions})");
         List<Expected> out = new ArrayList<>();
+        List<Integer> indexes = new ArrayList<>();
+        List<Boolean> ownModes = new ArrayList<>();
         for (int i = 0; i < entries.size(); i++) {
             Object entry = entries.get(i);
             String where = "call " + (i + 1);
             if (entry instanceof String s && !s.isBlank()) {
-                out.add(new Expected(s, null, List.of(), s));
+                out.add(new Expected(s, null, modes.of(s, null), List.of(), s));
+                indexes.add(i);
+                ownModes.add(false);
                 continue;
             }
             if (!(entry instanceof Map<?, ?> map)) {
@@ -181,8 +241,9 @@ public final class TrajectoryScorerFactory extends TypedScorerFactory<Trajectory
             int before = params.problems().size();
             for (Object key : map.keySet()) {
                 if (!CALL_KEYS.contains(String.valueOf(key))) {
-                    params.problem(ScorerProblem.at(where + " has unknown key '" + key
-                            + "' (known: name, args, assertions)", "calls", i, String.valueOf(key)));
+                    params.problem(ScorerProblem.at(where + " has unknown key '" + key + "' (known: "
+                            + String.join(", ", CALL_KEYS) + ")" + Suggestions.didYouMean(String.valueOf(key), CALL_KEYS),
+                            "calls", i, String.valueOf(key)));
                 }
             }
             Object name = map.get("name");
@@ -196,6 +257,15 @@ public final class TrajectoryScorerFactory extends TypedScorerFactory<Trajectory
                 params.problem(ScorerProblem.at(where + ": 'args' must be an object (tool arguments are an object)"
                         + " but was " + Texts.json(args), "calls", i, "args"));
             }
+            ArgumentMode own = null;
+            if (map.get("arg_mode") != null) {
+                List<Object> at = List.of("calls", i, "arg_mode");
+                own = ArgumentMode.parse(map.get("arg_mode"), where + ": 'arg_mode'", at, params);
+                if (args == null) {
+                    params.problem(new ScorerProblem(at, where + ": 'arg_mode' compares 'args', which this call"
+                            + " does not have"));
+                }
+            }
             List<JsonPathAssertion> assertions = List.of();
             Object a = map.get("assertions");
             if (a != null) {
@@ -208,8 +278,14 @@ public final class TrajectoryScorerFactory extends TypedScorerFactory<Trajectory
                 }
             }
             if (params.problems().size() == before) {
-                out.add(new Expected((String) name, (Map<?, ?>) args, assertions, map));
+                String tool = (String) name;
+                out.add(new Expected(tool, (Map<?, ?>) args, modes.of(tool, own), assertions, map));
+                indexes.add(i);
+                ownModes.add(own != null);
             }
+        }
+        for (int k = 0; k < out.size(); k++) {
+            modes.checkKeyPaths(indexes.get(k), out.get(k), ownModes.get(k), params);
         }
         return List.copyOf(out);
     }
@@ -219,22 +295,38 @@ public final class TrajectoryScorerFactory extends TypedScorerFactory<Trajectory
         return ctx -> {
             List<ToolCall> actual = ctx.response().toolCalls();
             List<Check> checks = new ArrayList<>();
-            if (config.calls() != null) {
+            if (config.calls() != null && config.mode() != null) {
                 checks.add(callsCheck(config.mode(), config.calls(), actual, config.maxPairs()));
+            }
+            TrajectoryScores.Graded graded = null;
+            if (config.calls() != null && config.score() != null) {
+                String label = "trajectory " + config.score().id() + " >= " + TrajectoryScores.format(config.threshold())
+                        + ": " + String.join(", ", config.calls().stream().map(Expected::name).toList());
+                graded = TrajectoryScores.check(config.score(), config.threshold(), config.calls(), actual,
+                        config.maxPairs(), label, describe(actual));
+                checks.add(graded.check());
             }
             if (config.neverCalled() != null) {
                 checks.add(neverCalled(config.neverCalled(), actual));
             }
+            String counted = actual.size() + (actual.size() == 1 ? " call" : " calls");
+            if (config.minCalls() >= 0) {
+                String label = "min_calls " + config.minCalls();
+                checks.add(actual.size() >= config.minCalls() ? Check.pass(label, counted)
+                        : Check.fail(label, counted + ", min_calls " + config.minCalls()));
+            }
             if (config.maxCalls() >= 0) {
                 String label = "max_calls " + config.maxCalls();
-                String counted = actual.size() + (actual.size() == 1 ? " call" : " calls");
                 checks.add(actual.size() <= config.maxCalls() ? Check.pass(label, counted)
                         : Check.fail(label, counted + ", max_calls " + config.maxCalls()));
             }
             if (config.maxRepeats() >= 0) {
                 checks.add(maxRepeats(config.maxRepeats(), actual));
             }
-            return ScoreResult.ofChecks(id(), checks);
+            ScoreResult result = ScoreResult.ofChecks(id(), checks);
+            // Graded, the value is the chosen score, not the share of checks that held.
+            return graded == null ? result : new ScoreResult(result.type(), result.status(), graded.value(),
+                    result.reason(), result.checks(), null, null);
         };
     }
 

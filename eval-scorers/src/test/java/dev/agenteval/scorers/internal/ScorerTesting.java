@@ -6,6 +6,7 @@ import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.Case;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.ScorerSpec;
+import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.Turn;
 import dev.agenteval.spi.ScorerFactory;
 import dev.agenteval.spi.ScoringContext;
@@ -26,6 +27,24 @@ final class ScorerTesting {
             map.put((String) keysAndValues[i], keysAndValues[i + 1]);
         }
         return map;
+    }
+
+    /** A response that made these tool calls, in order. */
+    static AgentResponse calls(ToolCall... calls) {
+        AgentResponse.Builder b = AgentResponse.builder().text("done");
+        for (ToolCall c : calls) {
+            b.toolCall(c);
+        }
+        return b.build();
+    }
+
+    /** A response that called these tools, in order, each without arguments. */
+    static AgentResponse named(String... names) {
+        AgentResponse.Builder b = AgentResponse.builder().text("done");
+        for (String n : names) {
+            b.toolCall(ToolCall.of(n, Map.of()));
+        }
+        return b.build();
     }
 
     static ScoringContext context(AgentResponse response, Duration duration) {

@@ -1,5 +1,7 @@
 package dev.agenteval.scorers.internal;
 
+import static dev.agenteval.scorers.internal.ScorerTesting.calls;
+import static dev.agenteval.scorers.internal.ScorerTesting.named;
 import static dev.agenteval.scorers.internal.ScorerTesting.obj;
 import static dev.agenteval.scorers.internal.ScorerTesting.score;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,18 +29,6 @@ class TrajectoryScorerTest {
 
     private static ToolCall call(String name, Object... args) {
         return ToolCall.of(name, obj(args));
-    }
-
-    private static AgentResponse calls(ToolCall... calls) {
-        AgentResponse.Builder b = AgentResponse.builder().text("done");
-        for (ToolCall c : calls) {
-            b.toolCall(c);
-        }
-        return b.build();
-    }
-
-    private static AgentResponse named(String... names) {
-        return calls(Arrays.stream(names).map(n -> ToolCall.of(n, Map.of())).toArray(ToolCall[]::new));
     }
 
     private static ExpectedCall[] expected(String... names) {
@@ -370,7 +360,7 @@ class TrajectoryScorerTest {
         assertThat(factory.validate(spec)).containsExactly(
                 "'mode' must be one of strict, unordered, subset, superset, in_order but was \"sorted\"",
                 "call 2 needs a name (the tool's)",
-                "call 3 has unknown key 'arg' (known: name, args, assertions)",
+                "call 3 has unknown key 'arg' (known: name, args, arg_mode, assertions) — did you mean 'args'?",
                 "call 4 assertion 1 has unknown comparator 'lenght' (known: " + String.join(", ",
                         JsonPathCheck.COMPARATORS) + ")",
                 "'max_calls' must be a whole number >= 0 but was -1",
@@ -382,10 +372,12 @@ class TrajectoryScorerTest {
     @Test
     void should_need_a_term() {
         assertThat(factory.validate(ScorerSpec.of("trajectory", Map.of()))).containsExactly(
-                "needs at least one of 'calls' (with 'mode'), 'never_called', 'max_calls', 'max_repeats'");
+                "needs at least one of 'calls' (with 'mode' or 'score'), 'never_called', 'min_calls', 'max_calls',"
+                        + " 'max_repeats'");
         assertThat(factory.validate(ScorerSpec.of("trajectory", Map.of("mode", "strict"))))
                 .containsExactly("'mode' needs 'calls' (the expected calls it compares)",
-                        "needs at least one of 'calls' (with 'mode'), 'never_called', 'max_calls', 'max_repeats'");
+                        "needs at least one of 'calls' (with 'mode' or 'score'), 'never_called', 'min_calls', 'max_calls',"
+                        + " 'max_repeats'");
         assertThat(factory.validate(ScorerSpec.of("trajectory", Map.of("calls", List.of("a"))))).isEmpty();
         assertThatThrownBy(() -> Trajectory.limits().maxCalls(-1)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> Trajectory.limits().maxRepeats(0)).isInstanceOf(IllegalArgumentException.class);
