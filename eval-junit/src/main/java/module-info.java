@@ -2,7 +2,8 @@
  * JUnit 5 integration for agent-eval: {@link dev.agenteval.junit.AgentEvals} turns a suite
  * into one dynamic test per case, and {@link dev.agenteval.junit.AgentEvalSuite} loads YAML
  * suites from the class path with the agent and judge taken from configuration parameters,
- * system properties or environment variables. Only {@code dev.agenteval.junit} is exported.
+ * system properties or environment variables, or from the test class's own members
+ * ({@link dev.agenteval.junit.AgentEvalAgent}). Only {@code dev.agenteval.junit} is exported.
  */
 module dev.agenteval.junit {
     requires static transitive org.apiguardian.api;

@@ -11,9 +11,11 @@ import java.util.Objects;
  * The chat model a judge or a simulated user talks to: messages in, one reply out. The built-in
  * one speaks the OpenAI chat completions API; {@code eval-langchain4j} and {@code eval-spring-ai}
  * give one over any of their frameworks' chat models (Anthropic, Gemini, Azure OpenAI, Bedrock,
- * Ollama, ...). The judge's prompts, verdict parsing, undecided band, majority vote and cache are
- * the same whatever the backend. Implementations must be thread-safe and ask for temperature 0
- * where the model allows it.
+ * Ollama, ...). {@link LlmJudge} and {@link LlmUserSimulator} take any backend: the judge's prompts,
+ * verdict parsing, undecided band, majority vote and cache are the same whatever the backend
+ * ({@link OpenAiJudge} is {@link LlmJudge} over the built-in one). Implementations must be
+ * thread-safe and ask for temperature 0 where the model allows it; whatever they throw besides a
+ * {@link dev.agenteval.api.JudgeException} reaches the run as one naming the model.
  */
 @API(status = EXPERIMENTAL)
 public interface ChatBackend {

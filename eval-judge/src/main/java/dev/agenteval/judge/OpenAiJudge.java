@@ -8,32 +8,24 @@ import dev.agenteval.api.JudgeException;
 import dev.agenteval.http.Authentication;
 import dev.agenteval.http.HttpJson;
 import dev.agenteval.http.RetryPolicy;
-import dev.agenteval.judge.internal.CacheKey;
 import dev.agenteval.judge.internal.JudgePreflight;
 import dev.agenteval.judge.internal.JudgeTransport;
-import dev.agenteval.judge.internal.MajorityVote;
 import dev.agenteval.judge.internal.ModelRole;
-import dev.agenteval.judge.internal.Prompt;
-import dev.agenteval.judge.internal.Sample;
-import dev.agenteval.judge.internal.VerdictAsker;
-import dev.agenteval.judge.internal.VerdictCache;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.JudgeRequest;
 import dev.agenteval.spi.JudgeVerdict;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A judge on any OpenAI-compatible chat completions endpoint: hosted services and local servers
- * (Ollama, vLLM, LM Studio) alike.
+ * (Ollama, vLLM, LM Studio) alike. It is an {@link LlmJudge} over this endpoint's
+ * {@link ChatBackend}, so its prompts, verdicts, retries, majority vote and cache are the same as
+ * any backend's.
  *
  * <pre>{@code
  * Judge judge = OpenAiJudge.builder()
@@ -95,17 +87,12 @@ public final class OpenAiJudge implements Judge {
         NONE
     }
 
-    private static final Logger LOG = LoggerFactory.getLogger(OpenAiJudge.class);
-
     private final URI baseUrl;
     private final String model;
     private final int maxConcurrency;
-    private final int samples;
-    private final double threshold;
-    private final PromptTemplates templates;
-    private final VerdictCache cache;
+    private final Path cacheDirectory;
     private final JudgePreflight preflight;
-    private final VerdictAsker asker;
+    private final LlmJudge verdicts;
 
     private OpenAiJudge(Builder b) {
         this.baseUrl = normalize(b.baseUrl);
@@ -114,13 +101,11 @@ public final class OpenAiJudge implements Judge {
         this.preflight = new JudgePreflight(http, baseUrl, model, b.apiKey != null, b.requireApiKey, b.keySource,
                 ModelRole.JUDGE);
         this.maxConcurrency = b.maxConcurrency;
+        this.cacheDirectory = b.verdicts.cacheDirectory;
         JudgeTransport transport = new JudgeTransport(http, baseUrl, model, ModelRole.JUDGE, b.maxConcurrency,
-                b.requestsPerSecond, b.circuitWindow, b.circuitFailureRate, b.circuitOpenDuration, b.responseFormat);
-        this.samples = b.samples;
-        this.threshold = b.threshold;
-        this.asker = new VerdictAsker(transport, model, b.threshold, b.verdictRetries);
-        this.templates = b.templates;
-        this.cache = b.cacheDirectory == null ? null : new VerdictCache(b.cacheDirectory);
+                b.requestsPerSecond, b.circuitWindow, b.circuitFailureRate, b.circuitOpenDuration, b.responseFormat,
+                preflight);
+        this.verdicts = b.verdicts.backend(transport).build();
     }
 
     /** A new builder. */
@@ -147,34 +132,15 @@ public final class OpenAiJudge implements Judge {
     /** The scorer's template from {@link PromptTemplates#forScorer}, as {@code name@version}. */
     @Override
     public Optional<String> templateVersion(String scorerType) {
-        return Optional.of(templates.forScorer(scorerType).id());
+        return verdicts.templateVersion(scorerType);
     }
 
+    /** The verdict of {@link LlmJudge} over this endpoint, after checking a key is present when it needs one. */
     @Override
     public JudgeVerdict judge(JudgeRequest request) throws InterruptedException {
         Objects.requireNonNull(request, "request");
         preflight.requireKey();
-        Prompt prompt = Prompt.render(templates.system(), templates.forScorer(request.scorerType()), request);
-        int n = request.samples() > 0 ? request.samples() : samples;
-        CacheKey key = null;
-        if (cache != null && !request.bypassCache()) {
-            key = CacheKey.of(model, prompt, n, threshold);
-            Optional<JudgeVerdict> hit = cache.get(key.key());
-            if (hit.isPresent()) {
-                return hit.get();
-            }
-        }
-        List<Sample> votes = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            votes.add(asker.ask(prompt, request.scorerType()));
-        }
-        JudgeVerdict verdict = MajorityVote.of(votes, model);
-        LOG.debug("Judge {} on '{}': {} (score {}, agreement {})", model, request.scorerType(),
-                verdict.passed() ? "pass" : "fail", verdict.score(), verdict.agreement());
-        if (key != null) {
-            cache.put(key.key(), verdict, key.about());
-        }
-        return verdict;
+        return verdicts.judge(request);
     }
 
     /**
@@ -184,7 +150,7 @@ public final class OpenAiJudge implements Judge {
      */
     @Override
     public void preflight() throws InterruptedException {
-        preflight.run();
+        verdicts.preflight();
     }
 
     /** The HTTP client of an endpoint: at most 10 s to connect, a bearer key when there is one. */
@@ -223,8 +189,8 @@ public final class OpenAiJudge implements Judge {
 
     @Override
     public String toString() {
-        return "OpenAiJudge[" + model + " @ " + baseUrl + ", samples=" + samples + ", maxConcurrency=" + maxConcurrency
-                + (cache == null ? "" : ", cache=" + cache.folder()) + "]";
+        return "OpenAiJudge[" + model + " @ " + baseUrl + ", samples=" + verdicts.samples() + ", maxConcurrency="
+                + maxConcurrency + (cacheDirectory == null ? "" : ", cache=" + cacheDirectory) + "]";
     }
 
     /**
@@ -240,16 +206,12 @@ public final class OpenAiJudge implements Judge {
         Boolean requireApiKey;
         Duration requestTimeout = Duration.ofSeconds(60);
         RetryPolicy retryPolicy = RetryPolicy.defaults();
-        private int verdictRetries = 2;
         private double requestsPerSecond;
         int maxConcurrency = 4;
         private int circuitWindow = 10;
         private double circuitFailureRate = 50;
         private Duration circuitOpenDuration = Duration.ofSeconds(30);
-        private int samples = 1;
-        private double threshold = 0.5;
-        private Path cacheDirectory;
-        PromptTemplates templates = PromptTemplates.defaults();
+        final LlmJudge.Builder verdicts = LlmJudge.builder();
         private ResponseFormat responseFormat = ResponseFormat.JSON_SCHEMA;
 
         private Builder() {
@@ -319,10 +281,7 @@ public final class OpenAiJudge implements Judge {
 
         /** How many more times to ask after a reply without a clear verdict (default 2); then {@code judge_error}. */
         public Builder verdictRetries(int verdictRetries) {
-            if (verdictRetries < 0) {
-                throw new IllegalArgumentException("verdictRetries must be >= 0 but was " + verdictRetries);
-            }
-            this.verdictRetries = verdictRetries;
+            verdicts.verdictRetries(verdictRetries);
             return this;
         }
 
@@ -365,31 +324,25 @@ public final class OpenAiJudge implements Judge {
 
         /** How many times to ask for each verdict, taking the majority; odd, default 1. A scorer's {@code samples} wins. */
         public Builder samples(int samples) {
-            if (samples < 1 || samples % 2 == 0) {
-                throw new IllegalArgumentException("samples must be an odd number >= 1 but was " + samples);
-            }
-            this.samples = samples;
+            verdicts.samples(samples);
             return this;
         }
 
         /** The score at or above which a reply with a score but no verdict passes (default 0.5). */
         public Builder threshold(double threshold) {
-            if (!(threshold >= 0.0 && threshold <= 1.0)) {
-                throw new IllegalArgumentException("threshold must be in 0..1 but was " + threshold);
-            }
-            this.threshold = threshold;
+            verdicts.threshold(threshold);
             return this;
         }
 
         /** Caches verdicts in this folder (created when missing); null (the default) for no cache. */
         public Builder cacheDirectory(Path cacheDirectory) {
-            this.cacheDirectory = cacheDirectory;
+            verdicts.cacheDirectory(cacheDirectory);
             return this;
         }
 
         /** The prompt templates (default {@link PromptTemplates#defaults()}). */
         public Builder templates(PromptTemplates templates) {
-            this.templates = Objects.requireNonNull(templates, "templates");
+            verdicts.templates(templates);
             return this;
         }
 

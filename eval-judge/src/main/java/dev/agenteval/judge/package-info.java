@@ -1,6 +1,8 @@
 /**
  * The LLM judge and the judge-based scorers. {@link dev.agenteval.judge.OpenAiJudge} talks to any
- * OpenAI-compatible chat completions endpoint; {@link dev.agenteval.judge.OverlapJudge} is an
+ * OpenAI-compatible chat completions endpoint; {@link dev.agenteval.judge.LlmJudge} and
+ * {@link dev.agenteval.judge.LlmUserSimulator} do the same over any chat model reached through a
+ * {@link dev.agenteval.judge.ChatBackend}; {@link dev.agenteval.judge.OverlapJudge} is an
  * offline stand-in that is not a model; {@link dev.agenteval.judge.Judges} chooses between them
  * from settings; {@link dev.agenteval.judge.PromptTemplates} holds the versioned, overridable
  * prompts.

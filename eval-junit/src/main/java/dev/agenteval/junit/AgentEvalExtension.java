@@ -33,7 +33,8 @@ public final class AgentEvalExtension implements ParameterResolver {
         // when the factory's dynamic tests have run.
         return context.getStore(NAMESPACE).getOrComputeIfAbsent(AgentEvalSetup.class,
                 key -> new AgentEvalSetup(testClass, annotation.map(AgentEvalSuite::value).orElse(null),
-                        context::getConfigurationParameter), AgentEvalSetup.class);
+                        context::getConfigurationParameter).testInstance(context.getTestInstance().orElse(null)),
+                AgentEvalSetup.class);
     }
 
     private static Optional<AgentEvalSuite> findAnnotation(Class<?> testClass) {

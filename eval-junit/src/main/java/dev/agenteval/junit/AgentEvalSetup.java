@@ -13,6 +13,12 @@ import dev.agenteval.results.stats.Confidence;
 import dev.agenteval.spi.ReportOptions;
 import dev.agenteval.junit.internal.ClasspathSuites;
 import dev.agenteval.junit.internal.SuiteRun;
+import dev.agenteval.junit.internal.Supplied;
+import dev.agenteval.agents.FrameworkAgentClient;
+import dev.agenteval.launch.Fingerprints;
+import dev.agenteval.spi.FrameworkAgent;
+import dev.agenteval.spi.Judge;
+import dev.agenteval.spi.UserSimulator;
 import dev.agenteval.opik.OpikException;
 import dev.agenteval.opik.OpikSink;
 import dev.agenteval.api.SuiteResult;
@@ -74,6 +80,12 @@ public final class AgentEvalSetup implements AutoCloseable {
     private final Function<String, Optional<String>> parameters;
     private final Path workDir;
     private AgentEvalSettings launch;
+    /** The test instance whose members may supply the agent and the judge, or null. */
+    private Object testInstance;
+    /** The member that supplied the agent, or null when it comes from the settings. */
+    private String agentMember;
+    /** Whether {@link #close()} closes the agent: not a field's, which its owner closes. */
+    private boolean ownsAgent = true;
 
     /** The parameter that records each suite in Opik as an experiment: {@code true} or {@code false}. */
     public static final String OPIK_PARAMETER = "agent-eval.opik";
@@ -112,6 +124,12 @@ public final class AgentEvalSetup implements AutoCloseable {
         this.settings = Settings.parameters(parameters, this.environment);
     }
 
+    /** Reads {@link AgentEvalAgent} and {@link AgentEvalJudge} members that are not static from {@code instance}. */
+    synchronized AgentEvalSetup testInstance(Object instance) {
+        this.testInstance = instance;
+        return this;
+    }
+
     /**
      * The suites, loaded from the class path on the first call.
      *
@@ -141,8 +159,10 @@ public final class AgentEvalSetup implements AutoCloseable {
 
     /**
      * The runner: the configured agent, a judge when a suite has a judge scorer, and report sinks
-     * when a report folder is configured, the prices of the target's {@code prices:} block. Created on
-     * the first call.
+     * when a report folder is configured, the prices of the target's {@code prices:} block, and a
+     * user simulator when a suite simulates one (chosen as the command line chooses it). Created on
+     * the first call. An agent, a judge or a user simulator the test class supplies
+     * ({@link AgentEvalAgent}, {@link AgentEvalJudge}, {@link AgentEvalSimulator}) wins over the settings'.
      *
      * @throws ConfigurationException when no agent is configured or a setting is invalid
      */
@@ -154,7 +174,26 @@ public final class AgentEvalSetup implements AutoCloseable {
     }
 
     private synchronized EvalRunner runner(List<Suite> all) {
-        return launch().runner(all, agent()).build();
+        AgentClient client = agent();
+        Judge judge = Supplied.find(testClass, testInstance, AgentEvalJudge.class, List.of(Judge.class))
+                .map(s -> (Judge) s.value()).orElse(null);
+        Optional<Supplied> simulator = Supplied.find(testClass, testInstance, AgentEvalSimulator.class,
+                List.of(UserSimulator.class));
+        // With a judge from code the settings' judge is neither chosen nor built: configure builds one
+        // only for suites that need it.
+        EvalRunner.Builder b = launch().plan().configure(EvalRunner.builder(), judge == null ? all : List.of(), client,
+                null);
+        if (agentMember != null) {
+            b.agentDescription("code " + agentMember);
+        }
+        if (judge != null) {
+            b.judge(judge).judgeDescription(Objects.requireNonNullElse(Fingerprints.describeJudge(judge), judge.name()));
+        }
+        // Simulated cases need a simulator: the class's, else the settings' (as the command line's).
+        simulator.map(s -> (UserSimulator) s.value())
+                .or(() -> Wiring.simulates(all) ? Optional.of(launch().plan().simulator()) : Optional.empty())
+                .ifPresent(b::simulator);
+        return b.build();
     }
 
     /**
@@ -303,25 +342,35 @@ public final class AgentEvalSetup implements AutoCloseable {
         return launch().plan().opik().orElse(null);
     }
 
-    /** Closes the agent client, if one was created. */
+    /** Closes the agent client, if one was created (not one an {@link AgentEvalAgent} field holds). */
     @Override
     public synchronized void close() {
-        if (agent != null) {
+        if (agent != null && ownsAgent) {
             try {
                 agent.close();
             } catch (Exception e) {
                 // The tests have their verdicts; a client that does not close cleanly changes none.
                 LOG.warn("Could not close the agent client of {}", testClass.getName(), e);
             }
-            agent = null;
         }
+        agent = null;
     }
 
     private synchronized AgentClient agent() {
         if (agent == null) {
+            Optional<Supplied> supplied = Supplied.find(testClass, testInstance, AgentEvalAgent.class,
+                    List.of(AgentClient.class, FrameworkAgent.class));
+            if (supplied.isPresent()) {
+                Object value = supplied.get().value();
+                agentMember = supplied.get().member();
+                ownsAgent = supplied.get().fromMethod() || value instanceof FrameworkAgent;
+                agent = value instanceof FrameworkAgent framework ? FrameworkAgentClient.of(framework) : (AgentClient) value;
+                return agent;
+            }
             if (!Wiring.agentNamed(settings)) {
                 throw new ConfigurationException("no agent for " + testClass.getName() + ": "
-                        + Wiring.howToNameAgent(settings));
+                        + Wiring.howToNameAgent(settings) + "; or supply it from code with an @"
+                        + AgentEvalAgent.class.getSimpleName() + " method or field of the test class");
             }
             agent = launch().plan().createAgent(null);
         }

@@ -87,6 +87,21 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *     line's folders of plugin jars; in a test, plugins are test dependencies on the class path</td></tr>
  * </table>
  *
+ * A member of the test class marked {@link AgentEvalAgent} supplies the agent from code instead
+ * (an {@code InProcessAgent}, a {@code FrameworkAgent}, any {@code AgentClient}); one marked
+ * {@link AgentEvalJudge} the judge, one marked {@link AgentEvalSimulator} the user simulator.
+ * The agent settings of the table are then not used, nor the judge settings with a judge from code.
+ *
+ * <pre>{@code
+ * @AgentEvalSuite("suites/booking.yaml")
+ * class BookingEvalTest implements AgentEvalSuiteCases {
+ *     @AgentEvalAgent
+ *     static AgentClient agent() {
+ *         return InProcessAgent.of((conversation, message) -> AgentResponse.ofText(Booking.answer(message.text())));
+ *     }
+ * }
+ * }</pre>
+ *
  * These are the settings of the command line too, declared once by
  * {@code dev.agenteval.launch.Setting}. The judge is chosen as the CLI chooses it ({@link dev.agenteval.judge.Judges#select}), and
  * only when a suite has a judge scorer. Credentials are read from the variables the protocol and

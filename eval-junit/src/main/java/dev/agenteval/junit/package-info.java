@@ -21,7 +21,10 @@
  * }</pre>
  *
  * The agent and the judge then come from configuration parameters (system properties or
- * {@code junit-platform.properties}) or environment variables: see {@link dev.agenteval.junit.AgentEvalSuite}.
+ * {@code junit-platform.properties}) or environment variables: see {@link dev.agenteval.junit.AgentEvalSuite};
+ * or from the test class's own members ({@link dev.agenteval.junit.AgentEvalAgent},
+ * {@link dev.agenteval.junit.AgentEvalJudge}, {@link dev.agenteval.junit.AgentEvalSimulator}), so the
+ * suite the command line runs against the deployed agent runs in a unit test against the agent object.
  *
  * <p>Each test is named after its case id. A case that failed fails its test with an
  * {@link org.opentest4j.AssertionFailedError} listing the failed checks and the judge's reasons;

@@ -18,7 +18,7 @@ public record CacheKey(String key, Map<String, Object> about) {
         about.put("samples", samples);
         about.put("threshold", threshold);
         Map<String, Object> inputs = new LinkedHashMap<>(about);
-        inputs.put("messages", prompt.messages());
+        inputs.put("messages", Prompt.wire(prompt.messages()));
         return new CacheKey(VerdictCache.key(inputs), about);
     }
 }

@@ -2,6 +2,7 @@ package dev.agenteval.judge.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.agenteval.api.Usage;
+import dev.agenteval.judge.ChatBackend;
 
 /**
  * One chat completion as the judge reads it: the reply's text (null when it had none), its
@@ -30,6 +31,19 @@ public record Completion(String content, String finishReason, String problem, Us
                     : body.path("choices").isArray() ? "the reply had no message content" : "the response had no choices";
         }
         return new Completion(text, finishReason, problem, usage(body.path("usage"), body.path("model")));
+    }
+
+    /**
+     * A {@link ChatBackend}'s reply: a reply without text (and not cut off or filtered) has no
+     * content; its usage, when it names no model, is {@code model}'s, so that the run's prices can
+     * price it.
+     */
+    public static Completion of(ChatBackend.Reply reply, String model) {
+        String problem = reply.content() == null && VerdictParser.unfinished(reply.finishReason()) == null
+                ? "the reply had no content" : null;
+        Usage usage = reply.usage() == null || reply.usage().isEmpty() ? null
+                : reply.usage().model() == null ? reply.usage().withModel(model) : reply.usage();
+        return new Completion(reply.content(), reply.finishReason(), problem, usage);
     }
 
     /** The reply's usage with the model that answered, so that the run's prices can price it. */

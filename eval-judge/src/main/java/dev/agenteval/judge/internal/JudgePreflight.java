@@ -5,6 +5,7 @@ import dev.agenteval.api.AgentException;
 import dev.agenteval.api.JudgeException;
 import dev.agenteval.http.HttpJson;
 import dev.agenteval.http.JsonResponse;
+import dev.agenteval.judge.ChatBackend;
 import dev.agenteval.judge.OpenAiJudge;
 import java.net.URI;
 import java.util.ArrayList;
@@ -116,7 +117,7 @@ public final class JudgePreflight {
         body.put("model", model);
         body.put("temperature", 0);
         body.put("max_tokens", 5);
-        body.put("messages", List.of(Prompt.message("user", "Reply with the word OK.")));
+        body.put("messages", List.of(Prompt.wire(new ChatBackend.Message("user", "Reply with the word OK."))));
         try {
             http.post("chat/completions", body, Map.of());
         } catch (AgentException e) {

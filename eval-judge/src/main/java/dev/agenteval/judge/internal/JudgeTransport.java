@@ -5,6 +5,7 @@ import dev.agenteval.api.FailureCode;
 import dev.agenteval.api.JudgeException;
 import dev.agenteval.http.HttpJson;
 import dev.agenteval.http.JsonResponse;
+import dev.agenteval.judge.ChatBackend;
 import dev.agenteval.judge.OpenAiJudge;
 import dev.agenteval.judge.OpenAiJudge.ResponseFormat;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
@@ -25,16 +26,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The chat completions calls of an {@link OpenAiJudge}: each goes through, in order, a
+ * The {@link ChatBackend} of an {@link OpenAiJudge} and an {@link dev.agenteval.judge.OpenAiUserSimulator}:
+ * chat completions calls, each going through, in order, a
  * semaphore bounding the judge's concurrent calls, a resilience4j rate limiter (when a rate is
  * set), a resilience4j circuit breaker (opened by {@linkplain #isEndpointFailure endpoint
  * failures}) and {@link HttpJson}. The {@code response_format} starts as configured; a 400 or
  * 422 answer to it falls back to the next ({@code json_schema}, {@code json_object}, none) for
- * the rest of the judge's lifetime, and the call is made again.
+ * the rest of the judge's lifetime, and the call is made again. Its preflight is the endpoint's
+ * {@link JudgePreflight}.
  *
  * <p>Logs as {@link OpenAiJudge}. Thread-safe.
  */
-public final class JudgeTransport {
+public final class JudgeTransport implements ChatBackend {
 
     private static final Logger LOG = LoggerFactory.getLogger(OpenAiJudge.class);
     private static final AtomicInteger IDS = new AtomicInteger();
@@ -48,16 +51,18 @@ public final class JudgeTransport {
     private final CircuitBreaker circuitBreaker;
     private final Duration openDuration;
     private final AtomicReference<ResponseFormat> format;
+    private final JudgePreflight preflight;
 
     /**
      * Calls through {@code http} to {@code baseUrl} for {@code model} in {@code role} (named in
      * messages and failure context); {@code requestsPerSecond}
      * 0 for no rate limit; the circuit breaker opens for {@code circuitOpenDuration} when
-     * {@code circuitFailureRate} percent of the last {@code circuitWindow} calls failed.
+     * {@code circuitFailureRate} percent of the last {@code circuitWindow} calls failed; {@code preflight}
+     * checks the endpoint.
      */
     public JudgeTransport(HttpJson http, URI baseUrl, String model, ModelRole role, int maxConcurrency,
                           double requestsPerSecond, int circuitWindow, double circuitFailureRate,
-                          Duration circuitOpenDuration, ResponseFormat responseFormat) {
+                          Duration circuitOpenDuration, ResponseFormat responseFormat, JudgePreflight preflight) {
         this.http = http;
         this.baseUrl = baseUrl;
         this.model = model;
@@ -79,21 +84,40 @@ public final class JudgeTransport {
                 .recordException(JudgeTransport::isEndpointFailure)
                 .build());
         this.format = new AtomicReference<>(responseFormat);
+        this.preflight = preflight;
+    }
+
+    @Override
+    public String model() {
+        return model;
+    }
+
+    @Override
+    public Reply complete(List<Message> messages) throws InterruptedException {
+        Completion c = completion(messages);
+        return new Reply(c.content(), c.finishReason(), c.usage());
+    }
+
+    /** Checks the key and that the endpoint offers the model ({@link JudgePreflight#run()}). */
+    @Override
+    public void preflight() throws InterruptedException {
+        preflight.run();
     }
 
     /**
-     * One completion of {@code messages} at temperature 0.
+     * One completion of {@code messages} at temperature 0, with what was wrong with a reply
+     * without text (a refusal, no choices).
      *
      * @throws JudgeException when the call fails (naming the model and the cause), no rate-limit
      *         permit comes within 10 minutes, or the circuit breaker is open
      */
-    public Completion complete(List<Map<String, Object>> messages) throws InterruptedException {
+    public Completion completion(List<Message> messages) throws InterruptedException {
         while (true) {
             ResponseFormat f = format.get();
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("model", model);
             body.put("temperature", 0);
-            body.put("messages", messages);
+            body.put("messages", Prompt.wire(messages));
             if (f != ResponseFormat.NONE) {
                 body.put("response_format", body(f));
             }

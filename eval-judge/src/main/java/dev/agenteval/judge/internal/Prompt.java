@@ -4,12 +4,14 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.ToolSpec;
 import dev.agenteval.common.json.JsonTrees;
+import dev.agenteval.judge.ChatBackend.Message;
 import dev.agenteval.judge.PromptTemplate;
 import dev.agenteval.spi.Exchange;
 import dev.agenteval.spi.JudgeRequest;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,15 +56,31 @@ public record Prompt(String system, String user, String fence, String versions) 
     }
 
     /** The messages as sent: system, then user. */
-    public List<Map<String, Object>> messages() {
-        return List.of(message("system", system), message("user", user));
+    public List<Message> messages() {
+        return List.of(new Message("system", system), new Message("user", user));
     }
 
-    /** One chat message. */
-    public static Map<String, Object> message(String role, String content) {
+    /**
+     * {@code messages} asked again after {@code reply}, which was not what they asked for: the
+     * messages, the reply as the assistant's, and {@code correction} as the user's.
+     */
+    public static List<Message> again(List<Message> messages, String reply, String correction) {
+        List<Message> again = new ArrayList<>(messages);
+        again.add(new Message("assistant", reply == null ? "" : reply));
+        again.add(new Message("user", correction));
+        return again;
+    }
+
+    /** {@code messages} as the chat completions API (and the cache key) writes them: {@code {"role", "content"}} objects. */
+    public static List<Map<String, Object>> wire(List<Message> messages) {
+        return messages.stream().map(Prompt::wire).toList();
+    }
+
+    /** One chat message as the chat completions API writes it. */
+    public static Map<String, Object> wire(Message message) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("role", role);
-        m.put("content", content);
+        m.put("role", message.role());
+        m.put("content", message.content());
         return m;
     }
 

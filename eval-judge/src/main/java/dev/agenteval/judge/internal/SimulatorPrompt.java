@@ -1,5 +1,6 @@
 package dev.agenteval.judge.internal;
 
+import dev.agenteval.judge.ChatBackend.Message;
 import dev.agenteval.judge.PromptTemplate;
 import dev.agenteval.spi.SimulationRequest;
 import java.util.LinkedHashMap;
@@ -39,7 +40,7 @@ public record SimulatorPrompt(String system, String user, String version) {
     }
 
     /** The messages as sent: system, then user. */
-    public List<Map<String, Object>> messages() {
-        return List.of(Prompt.message("system", system), Prompt.message("user", user));
+    public List<Message> messages() {
+        return List.of(new Message("system", system), new Message("user", user));
     }
 }

@@ -2,8 +2,8 @@ package dev.agenteval.judge.internal;
 
 import dev.agenteval.api.JudgeException;
 import dev.agenteval.api.Usage;
-import dev.agenteval.judge.OpenAiJudge;
-import java.util.ArrayList;
+import dev.agenteval.judge.ChatBackend.Message;
+import dev.agenteval.judge.LlmJudge;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
  * {@code verdictRetries} times, with the reply and a reminder of the format appended; then the
  * call fails with a {@link JudgeException}. A verdict is never invented.
  *
- * <p>Logs as {@link OpenAiJudge}. Thread-safe.
+ * <p>Logs as {@link LlmJudge}. Thread-safe.
  */
 public final class VerdictAsker {
 
@@ -23,30 +23,30 @@ public final class VerdictAsker {
             + " nothing else: {\"reason\": \"<one or two sentences>\", \"verdict\": \"pass\" or \"fail\","
             + " \"score\": <a number from 0 to 1>}";
 
-    private static final Logger LOG = LoggerFactory.getLogger(OpenAiJudge.class);
+    private static final Logger LOG = LoggerFactory.getLogger(LlmJudge.class);
 
-    private final JudgeTransport transport;
+    private final ModelCalls calls;
     private final String model;
     private final double threshold;
     private final int verdictRetries;
 
-    /** Asks through {@code transport}; a score without a verdict passes at {@code threshold} or above. */
-    public VerdictAsker(JudgeTransport transport, String model, double threshold, int verdictRetries) {
-        this.transport = transport;
-        this.model = model;
+    /** Asks through {@code calls}; a score without a verdict passes at {@code threshold} or above. */
+    public VerdictAsker(ModelCalls calls, double threshold, int verdictRetries) {
+        this.calls = calls;
+        this.model = calls.model();
         this.threshold = threshold;
         this.verdictRetries = verdictRetries;
     }
 
     /** One sample of the verdict on {@code prompt} for the scorer {@code scorerType}. */
     public Sample ask(Prompt prompt, String scorerType) throws InterruptedException {
-        List<Map<String, Object>> messages = prompt.messages();
+        List<Message> messages = prompt.messages();
         Usage usage = null;
         String lastReply = null;
         String problem = null;
         int replies = verdictRetries + 1;
         for (int i = 1; i <= replies; i++) {
-            Completion c = transport.complete(messages);
+            Completion c = calls.complete(messages);
             usage = c.usage() == null ? usage : usage == null ? c.usage() : usage.plus(c.usage());
             try {
                 return new Sample(VerdictParser.parse(c.content(), c.finishReason(), threshold), usage);
@@ -54,9 +54,7 @@ public final class VerdictAsker {
                 lastReply = c.content();
                 problem = c.problem() != null ? c.problem() : e.getMessage();
                 LOG.debug("Judge {} reply {} of {} on '{}' held no clear verdict: {}", model, i, replies, scorerType, problem);
-                messages = new ArrayList<>(prompt.messages());
-                messages.add(Prompt.message("assistant", lastReply == null ? "" : lastReply));
-                messages.add(Prompt.message("user", CORRECTION));
+                messages = Prompt.again(prompt.messages(), lastReply, CORRECTION);
             }
         }
         Map<String, Object> context = new LinkedHashMap<>();
