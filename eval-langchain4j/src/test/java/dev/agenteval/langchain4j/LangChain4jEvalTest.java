@@ -1,5 +1,6 @@
 package dev.agenteval.langchain4j;
 
+import static dev.agenteval.api.Scorers.goalCompletion;
 import static dev.agenteval.api.Scorers.toolInvocation;
 import static dev.agenteval.api.Scorers.trajectory;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -9,6 +10,7 @@ import dev.agenteval.api.CaseResult;
 import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.ExpectedCall;
 import dev.agenteval.api.ScoreResult;
+import dev.agenteval.api.Simulation;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.ToolCall;
@@ -16,12 +18,16 @@ import dev.agenteval.api.ToolSpec;
 import dev.agenteval.api.Trajectory;
 import dev.agenteval.api.Turn;
 import dev.agenteval.api.TurnResult;
+import dev.agenteval.api.Usage;
 import dev.agenteval.core.EvalRunner;
-import dev.agenteval.judge.OpenAiJudge;
+import dev.agenteval.judge.LlmJudge;
+import dev.agenteval.judge.LlmUserSimulator;
 import dev.agenteval.spi.Judge;
+import dev.agenteval.spi.UserSimulator;
 import dev.agenteval.testkit.ChatReply;
 import dev.agenteval.testkit.ChatRequest;
 import dev.agenteval.testkit.FakeChatModel;
+import dev.langchain4j.model.openai.OpenAiChatModel;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -29,7 +35,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A LangChain4j agent with two tools evaluated by the runner from a DSL suite: {@code trajectory}
- * and {@code toolInvocation} score the calls the AI Service really made.
+ * and {@code toolInvocation} score the calls the AI Service really made; the judge and the
+ * simulated user talk to LangChain4j chat models through {@link LangChain4jChatBackend}.
  */
 class LangChain4jEvalTest {
 
@@ -71,8 +78,16 @@ class LangChain4jEvalTest {
         return 0;
     }
 
+    /** The judge through LangChain4j: agent-eval's judge prompts and parsing, LangChain4j's OpenAI chat model. */
     private Judge judge() {
-        return OpenAiJudge.builder().baseUrl(judgeModel.url()).model("fake-model").apiKey("judge-key").build();
+        return LlmJudge.builder().backend(LangChain4jChatBackend.of(OpenAiChatModel.builder()
+                .baseUrl(judgeModel.url().toString()).apiKey("judge-key").modelName("judge-model").maxRetries(0).build()))
+                .build();
+    }
+
+    private LangChain4jAgent agent() {
+        return LangChain4jAgent.builder(LangChain4jAgentTest.Assistant.class)
+                .chatModel(LangChain4jAgentTest.model(agentModel)).tools(clinic).build();
     }
 
     private static Case.Builder booking(String day, ExpectedCall... calls) {
@@ -86,8 +101,7 @@ class LangChain4jEvalTest {
     void trajectory_and_tool_invocation_score_the_calls_the_ai_service_made() {
         agentModel.otherwise(LangChain4jEvalTest::clinicModel);
         judgeModel.otherwise(ChatReply.pass("The right tools with the right arguments.").usage(500, 30));
-        LangChain4jAgent agent = LangChain4jAgent.builder(LangChain4jAgentTest.Assistant.class)
-                .chatModel(LangChain4jAgentTest.model(agentModel)).tools(clinic).build();
+        LangChain4jAgent agent = agent();
         Suite suite = Suite.named("clinic")
                 .add(booking("monday", ExpectedCall.of("findSlots").withArgs(Map.of("day", "monday")),
                         ExpectedCall.of("book").withArgs(Map.of("day", "monday", "time", "09:00"))))
@@ -114,8 +128,36 @@ class LangChain4jEvalTest {
         assertThat(friday.passed()).isFalse();
         assertThat(friday.reason()).contains("cancel");
         assertThat(clinic.bookings).hasValue(3);
-        assertThat(judgeModel.requests()).as("the judge read the real calls")
+        assertThat(monday.scores().get(1).usage()).isEqualTo(new Usage(500L, 30L, null, null, "judge-model", false));
+        assertThat(judgeModel.requests()).as("the judge, through LangChain4j, read the real calls").hasSize(3)
+                .allSatisfy(r -> assertThat(r.model()).isEqualTo("judge-model"))
                 .anySatisfy(r -> assertThat(r.prompt()).contains("findSlots", "\"monday\""));
+    }
+
+    @Test
+    void a_simulated_user_and_the_judge_talk_to_langchain4j_chat_models() {
+        agentModel.otherwise(LangChain4jEvalTest::clinicModel);
+        judgeModel.otherwise(ChatReply.pass("The patient got a check-up on Friday."));
+        try (FakeChatModel userModel = FakeChatModel.start()) {
+            userModel.enqueue(ChatReply.userTurn("Book me a check-up on Friday"), ChatReply.goalMet("Thanks, bye."));
+            UserSimulator simulator = LlmUserSimulator.builder().backend(LangChain4jChatBackend.of(OpenAiChatModel
+                    .builder().baseUrl(userModel.url().toString()).apiKey("user-key").modelName("user-model")
+                    .maxRetries(0).build())).build();
+            Suite suite = Suite.named("clinic-chat").add(Case.id("books-by-chat")
+                    .simulate(Simulation.goal("Book a check-up on Friday").persona("A patient").maxTurns(3))
+                    .expectConversation(goalCompletion())).build();
+
+            SuiteResult result = EvalRunner.builder().agent(agent().client()).judge(judge()).simulator(simulator)
+                    .build().run(suite);
+
+            CaseResult chat = result.cases().get(0);
+            assertThat(chat.status()).as(chat.reason()).isEqualTo(CaseStatus.PASSED);
+            assertThat(chat.turns().get(0).input()).isEqualTo("Book me a check-up on Friday");
+            assertThat(chat.turns().get(0).toolCalls()).extracting(ToolCall::name).containsExactly("findSlots", "book");
+            assertThat(userModel.requests()).isNotEmpty().allSatisfy(r -> assertThat(r.model()).isEqualTo("user-model"));
+            assertThat(userModel.requests().get(0).prompt()).contains("Book a check-up on Friday");
+            assertThat(judgeModel.requests()).singleElement().satisfies(r -> assertThat(r.prompt()).contains("Booked friday"));
+        }
     }
 
     private static TurnResult turn(SuiteResult result, String caseId) {
