@@ -13,56 +13,45 @@ import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.spi.AgentClient;
-import java.net.URI;
+import dev.agenteval.testkit.A2aReply;
+import dev.agenteval.testkit.A2aRequest;
+import dev.agenteval.testkit.FakeA2aAgent;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import mockwebserver3.Dispatcher;
-import mockwebserver3.MockResponse;
-import mockwebserver3.MockWebServer;
-import mockwebserver3.RecordedRequest;
-import mockwebserver3.SocketEffect;
-import mockwebserver3.junit5.StartStop;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Each failure kind ends as its typed failure on the turn it happened on, while the other cases pass. */
 class FailuresTest {
 
-    @StartStop
-    private final MockWebServer server = new MockWebServer();
+    private final FakeA2aAgent server = FakeA2aAgent.start().otherwise(this::answer);
 
-    private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
-
-    private static String task(String text) {
-        return "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"kind\":\"task\",\"id\":\"t\",\"contextId\":\"c\","
-                + "\"status\":{\"state\":\"completed\",\"message\":{\"kind\":\"message\",\"role\":\"agent\","
-                + "\"messageId\":\"m\",\"parts\":[{\"kind\":\"text\",\"text\":\"" + text + "\"}]}}}}";
+    @AfterEach
+    void stop() {
+        server.close();
     }
 
-    private final Dispatcher agent = new Dispatcher() {
-        @Override
-        public MockResponse dispatch(RecordedRequest request) {
-            String text = Wire.body(request).path("params").path("message").path("parts").path(0).path("text").asText();
-            int n = calls.computeIfAbsent(text, k -> new AtomicInteger()).incrementAndGet();
-            return switch (text) {
-                case "please 500" -> Wire.json(500, "{\"error\":\"agent crashed\"}");
-                case "please 429 once" -> n == 1
-                        ? new MockResponse.Builder().code(429).addHeader("Retry-After", "0").body("slow down").build()
-                        : Wire.json(task("ok after retry"));
-                case "please drop" -> new MockResponse.Builder().onResponseStart(new SocketEffect.CloseSocket()).build();
-                case "please stall" -> new MockResponse.Builder().code(200).body(task("too late"))
-                        .headersDelay(5, TimeUnit.SECONDS).build();
-                case "please garble" -> Wire.json("{\"jsonrpc\":\"2.0\",\"result\":{not json");
-                case "please rpc-error" -> Wire.json("{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32603,"
-                        + "\"message\":\"Internal error\"}}");
-                case "please nothing" -> Wire.json("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}");
-                case "please flood" -> Wire.json(task("x".repeat(100_000)));
-                default -> Wire.json(task("ok: " + text));
-            };
-        }
-    };
+    /** The faulty agent: the message's text says which fault (the testkit's {@link A2aReply} faults). */
+    private A2aReply answer(A2aRequest request) {
+        String text = request.text();
+        return switch (text) {
+            case "please 500" -> A2aReply.httpStatus(500, "{\"error\":\"agent crashed\"}");
+            case "please 429 once" -> calls(text) == 1
+                    ? A2aReply.httpStatus(429, "slow down").header("Retry-After", "0")
+                    : A2aReply.completed("ok after retry");
+            case "please drop" -> A2aReply.dropConnection();
+            case "please stall" -> A2aReply.hang();
+            case "please garble" -> A2aReply.malformedJson();
+            case "please rpc-error" -> A2aReply.rpcError(-32603, "Internal error");
+            case "please nothing" -> A2aReply.result("{}");
+            case "please flood" -> A2aReply.completed("x".repeat(100_000));
+            default -> A2aReply.completed("ok: " + text);
+        };
+    }
+
+    /** The messages with {@code text} the agent received so far. */
+    private int calls(String text) {
+        return (int) server.requests().stream().filter(r -> r.text().equals(text)).count();
+    }
 
     private static Case.Builder twoTurns(String id, String second) {
         return Case.id(id).turn("hello", contains("ok")).turn(second, contains("ok"));
@@ -70,13 +59,12 @@ class FailuresTest {
 
     @Test
     void should_record_each_failure_as_its_typed_failure_on_the_right_turn_while_other_cases_pass() {
-        server.setDispatcher(agent);
         // A generous timeout for the cases that must not time out, however loaded the machine; the
         // timeout case runs on its own client with a short one against an answer that never comes in time.
-        AgentClient client = AgentClients.create("a2a", URI.create(server.url("/rpc").toString()),
+        AgentClient client = AgentClients.create("a2a", server.url().resolve("/rpc"),
                 Wire.fast("version", "0.3", "requestTimeoutSeconds", "30", "maxAttempts", "2",
                         "maxResponseBytes", "65536"), name -> null);
-        AgentClient impatient = AgentClients.create("a2a", URI.create(server.url("/rpc").toString()),
+        AgentClient impatient = AgentClients.create("a2a", server.url().resolve("/rpc"),
                 Wire.fast("version", "0.3", "requestTimeoutSeconds", "0.5", "maxAttempts", "2"), name -> null);
         Suite suite = Suite.named("faults")
                 .add(twoTurns("healthy", "hello again"))
@@ -104,12 +92,12 @@ class FailuresTest {
         assertFailure(result, "no-answer", 2, FailureCode.INVALID_RESPONSE, "neither an A2A task nor a message");
         assertFailure(result, "too-large", 2, FailureCode.INVALID_RESPONSE, "larger than 65536 bytes");
         // Network errors were retried (maxAttempts 2); the timeout, the 500 and the garbage were not.
-        assertThat(calls.get("please stall")).hasValue(1);
-        assertThat(calls.get("please drop")).hasValue(2);
-        assertThat(calls.get("please 500")).hasValue(1);
-        assertThat(calls.get("please 429 once")).hasValue(2);
-        assertThat(calls.get("please garble")).hasValue(1);
-        assertThat(calls).doesNotContainKey("never sent");
+        assertThat(calls("please stall")).isEqualTo(1);
+        assertThat(calls("please drop")).isEqualTo(2);
+        assertThat(calls("please 500")).isEqualTo(1);
+        assertThat(calls("please 429 once")).isEqualTo(2);
+        assertThat(calls("please garble")).isEqualTo(1);
+        assertThat(calls("never sent")).isZero();
     }
 
     private static CaseStatus status(SuiteResult result, String id) {

@@ -1,28 +1,33 @@
 package dev.agenteval.agents;
 
-import static dev.agenteval.agents.Wire.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Message;
+import dev.agenteval.api.TaskState;
 import dev.agenteval.core.Environment;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.EnvironmentVariable;
 import dev.agenteval.spi.SessionRequest;
+import dev.agenteval.testkit.A2aReply;
+import dev.agenteval.testkit.A2aRequest;
+import dev.agenteval.testkit.FakeA2aAgent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import mockwebserver3.MockWebServer;
-import mockwebserver3.RecordedRequest;
-import mockwebserver3.junit5.StartStop;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class TargetsTest {
 
-    @StartStop
-    private final MockWebServer server = new MockWebServer();
+    private final FakeA2aAgent server = FakeA2aAgent.start();
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
 
     @TempDir
     Path dir;
@@ -54,7 +59,7 @@ class TargetsTest {
                     protocol: http
                     url: https://demo.example.com
                     settings: {answerPath: $.answer}
-                """.formatted(server.url("/rpc"));
+                """.formatted(server.url().resolve("/rpc"));
     }
 
     private Path file() throws Exception {
@@ -91,16 +96,14 @@ class TargetsTest {
         Path f = file();
         Path dotEnv = dir.resolve(".env");
         Files.writeString(dotEnv, "AGENT_API_TOKEN_LOCAL=from-dot-env\n");
-        server.enqueue(json("""
-                {"jsonrpc":"2.0","id":1,"result":{"kind":"task","id":"t","contextId":"c","status":{"state":"completed"}}}
-                """));
+        server.enqueue(A2aReply.task(TaskState.COMPLETED));
 
         AgentClient client = AgentClients.target("local", f, Environment.of(Map.of()).withDotEnv(dotEnv));
         client.openSession(SessionRequest.of("c")).send(Message.user("hi"));
 
-        RecordedRequest r = server.takeRequest();
-        assertThat(r.getTarget()).isEqualTo("/rpc");
-        assertThat(r.getHeaders().get("Authorization")).isEqualTo("Bearer from-dot-env");
+        A2aRequest r = server.takeRequest();
+        assertThat(r.path()).isEqualTo("/rpc");
+        assertThat(r.header("Authorization")).contains("Bearer from-dot-env");
     }
 
     @Test
@@ -112,7 +115,7 @@ class TargetsTest {
                         "target 'eu': agent-service: environment variable AGENT_API_CLIENT_SECRET_EU is not set"
                                 + " (the OAuth2 client secret of the agent-service agent)",
                         "target 'eu': agent-service: environment variable EU_GATEWAY_KEY is not set (header X-Api-Key)"));
-        assertThat(server.getRequestCount()).isZero();
+        assertThat(server.requestCount()).isZero();
     }
 
     @Test
@@ -128,7 +131,7 @@ class TargetsTest {
                     protocol: a2a
                     url: %s
                     settings: {toolCallsPath: "$.metadata.trace.steps[*]", version: "0.3"}
-                """.formatted(server.url("/"), server.url("/")));
+                """.formatted(server.url(), server.url()));
 
         assertThatThrownBy(() -> Targets.load(file))
                 .isInstanceOfSatisfying(ConfigurationException.class, e -> assertThat(e.problems()).singleElement()
@@ -137,11 +140,11 @@ class TargetsTest {
         // A valid path is the a2a client's setting.
         Target ok = Targets.parse(Files.readString(file).replace("\"$.artifacts[*\"", "\"$.artifacts\""), "t.yaml").get("ok");
         assertThat(AgentClients.create(ok, name -> null)).isNotNull();
-        assertThatThrownBy(() -> AgentClients.create("a2a", java.net.URI.create(server.url("/").toString()),
+        assertThatThrownBy(() -> AgentClients.create("a2a", server.url(),
                 Map.of("toolCallsPath", "$..[?(@.x"), name -> null))
                 .isInstanceOf(ConfigurationException.class)
                 .hasMessageContaining("a2a setting 'toolCallsPath': is not a valid JSONPath");
-        assertThat(server.getRequestCount()).isZero();
+        assertThat(server.requestCount()).isZero();
     }
 
     @Test

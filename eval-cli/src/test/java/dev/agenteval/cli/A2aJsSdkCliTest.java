@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agenteval.agents.A2aJsSdkServer;
 import dev.agenteval.testkit.ChatReply;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
 import dev.agenteval.testkit.FakeChatModel;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -21,7 +23,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -94,16 +95,12 @@ class A2aJsSdkCliTest {
         Path suite = dir.resolve("suite.yaml");
         Files.writeString(suite, SUITE);
         Path reports = dir.resolve("reports");
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-        int code = AgentEvalCli.execute(new String[] {"run", suite.toString(), "--protocol", "a2a",
-                        "--agent-url", server.url(agent).toString(), "--report-dir", reports.toString()},
-                AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                        new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), dir));
+        CommandResult r = CommandRunner.in(dir).run("run", suite.toString(), "--protocol", "a2a",
+                "--agent-url", server.url(agent).toString(), "--report-dir", reports.toString());
+        int code = r.exitCode();
 
-        String output = "exit " + code + "\nstdout:\n" + out.toString(StandardCharsets.UTF_8) + "\nstderr:\n"
-                + err.toString(StandardCharsets.UTF_8) + "\nserver:\n" + server.output();
+        String output = "exit " + code + "\nstdout:\n" + r.out() + "\nstderr:\n" + r.err() + "\nserver:\n" + server.output();
         assertThat(code).as(output).isEqualTo(1);
         JsonNode results = JSON.readTree(reports.resolve("results.json").toFile());
         Map<String, String> statuses = new LinkedHashMap<>();
@@ -139,21 +136,21 @@ class A2aJsSdkCliTest {
         Files.writeString(suite, SUITE);
         String[] merge = {"merge", "reports", "--threshold", "0", "--suite", suite.toString(), "--protocol", "a2a",
                 "--agent-url", server.url("v1/").toString()};
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        AgentEvalCli.Context context = AgentEvalCli.Context.of(new PrintStream(new ByteArrayOutputStream(), true,
-                StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), dir);
-        AgentEvalCli.execute(new String[] {"run", suite.toString(), "--protocol", "a2a", "--agent-url",
-                server.url("v1/").toString(), "--report-dir", "reports", "-q"}, context);
+        CommandRunner agentEval = CommandRunner.in(dir);
+        CommandResult run = agentEval.run("run", suite.toString(), "--protocol", "a2a", "--agent-url",
+                server.url("v1/").toString(), "--report-dir", "reports", "-q");
 
         String agent = JSON.readTree(dir.resolve("reports/results.json").toFile()).at("/fingerprint/agent").asText();
-        assertThat(agent).as(err.toString(StandardCharsets.UTF_8)).matches("a2a http://127\\.0\\.0\\.1:\\d+/v1/"
+        assertThat(agent).as(run.err()).matches("a2a http://127\\.0\\.0\\.1:\\d+/v1/"
                 + " configuration [0-9a-f]{16}");
         // the same card: the stored result is of the current agent, and meets a 0 % gate
-        assertThat(AgentEvalCli.execute(merge, context)).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        CommandResult same = agentEval.run(merge);
+        assertThat(same.exitCode()).as(same.err()).isZero();
         // another card at the same URL's place (the 0.3 agent): refused
         merge[merge.length - 1] = server.url("v03/").toString();
-        assertThat(AgentEvalCli.execute(merge, context)).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("is not of the current suite and agent");
+        CommandResult other = agentEval.run(merge);
+        assertThat(other.exitCode()).isEqualTo(2);
+        assertThat(other.err()).contains("is not of the current suite and agent");
     }
 
     private static JsonNode caseNamed(JsonNode results, String id) {

@@ -1,20 +1,18 @@
 package dev.agenteval.cli;
 
-import static dev.agenteval.cli.JsonResponses.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agenteval.testkit.A2aReply;
+import dev.agenteval.testkit.ChatReply;
 import dev.agenteval.testkit.CommandResult;
 import dev.agenteval.testkit.CommandRunner;
+import dev.agenteval.testkit.FakeA2aAgent;
+import dev.agenteval.testkit.FakeChatModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
-import mockwebserver3.Dispatcher;
-import mockwebserver3.MockResponse;
-import mockwebserver3.MockWebServer;
-import mockwebserver3.RecordedRequest;
-import mockwebserver3.junit5.StartStop;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Costs the agent does not report, computed from the user's prices ({@code --prices FILE}, a
  * target's {@code prices:}), against loopback agents that report tokens and a model but no cost:
- * an OpenAI-compatible chat endpoint and an A2A agent with the agent service's {@code $usage}.
+ * an OpenAI-compatible chat endpoint and an A2A agent with the agent service's {@code $usage}
+ * (the testkit's {@link FakeChatModel} and {@link FakeA2aAgent}).
  */
 class PricesCliTest {
 
@@ -38,22 +37,12 @@ class PricesCliTest {
                         values: [hello]
             """;
 
-    /** 1200 input and 300 output tokens per answer, the model named, no cost. */
-    private static final String CHAT_ANSWER = """
-            {"id":"chatcmpl-1","object":"chat.completion","model":"gpt-4o-mini","choices":[{"index":0,
-              "finish_reason":"stop","message":{"role":"assistant","content":"hello there"}}],
-             "usage":{"prompt_tokens":1200,"completion_tokens":300,"total_tokens":1500}}
-            """;
+    /** 1200 input and 300 output tokens per answer, the model named (the one asked for), no cost. */
+    private final FakeChatModel chat = FakeChatModel.start().otherwise(ChatReply.text("hello there").usage(1200, 300));
 
-    private static final String A2A_ANSWER = """
-            {"jsonrpc":"2.0","id":"%s","result":{"kind":"task","id":"t-1","contextId":"c-1",
-              "status":{"state":"completed","message":{"kind":"message","messageId":"m-1","role":"agent",
-                "parts":[{"kind":"text","text":"hello from a2a"}]}},
-              "metadata":{"$usage":{"model":"claude-x","inputTokens":2000000,"outputTokens":100000,"credits":0.5}}}}
-            """;
-
-    @StartStop
-    private final MockWebServer agent = new MockWebServer();
+    /** An A2A 0.3 agent reporting the agent service's {@code $usage}: a model, tokens and credits, no cost. */
+    private final FakeA2aAgent agent = FakeA2aAgent.start().otherwise(A2aReply.completed("hello from a2a")
+            .metadata("$usage", "{\"model\":\"claude-x\",\"inputTokens\":2000000,\"outputTokens\":100000,\"credits\":0.5}"));
 
     @TempDir
     Path dir;
@@ -63,34 +52,17 @@ class PricesCliTest {
     @BeforeEach
     void serve() throws Exception {
         Files.writeString(dir.resolve("suite.yaml"), SUITE);
-        agent.setDispatcher(new Dispatcher() {
-            @Override
-            public MockResponse dispatch(RecordedRequest request) {
-                String target = request.getTarget();
-                if (target.endsWith("/chat/completions")) {
-                    return json(CHAT_ANSWER);
-                }
-                if (target.startsWith("/a2a")) {
-                    JsonNode body;
-                    try {
-                        body = JSON.readTree(request.getBody().utf8());
-                    } catch (Exception e) {
-                        return new MockResponse.Builder().code(400).build();
-                    }
-                    return json(A2A_ANSWER.formatted(body.path("id").asText()));
-                }
-                return new MockResponse.Builder().code(404).build();
-            }
-        });
+    }
+
+    @AfterEach
+    void stop() {
+        chat.close();
+        agent.close();
     }
 
     private int run(String... args) {
         last = CommandRunner.in(dir).run(args);
         return last.exitCode();
-    }
-
-    private String url(String path) {
-        return "http://127.0.0.1:" + agent.getPort() + path;
     }
 
     private void targets(String prices) throws Exception {
@@ -101,7 +73,7 @@ class PricesCliTest {
                     url: %s
                     auth: {type: none}
                     settings: {model: gpt-4o-mini}
-                %s""".formatted(url("/v1"), prices));
+                %s""".formatted(chat.url(), prices));
     }
 
     private JsonNode results() throws Exception {
@@ -141,7 +113,7 @@ class PricesCliTest {
                   default: {inputPerMillion: 100, outputPerMillion: 100}
                 """);
 
-        int code = run("run", "suite.yaml", "--agent-url", url("/a2a/"), "--prices", "prices.yaml",
+        int code = run("run", "suite.yaml", "--agent-url", agent.url().toString(), "--prices", "prices.yaml",
                 "--report-dir", "out", "--format", "json,harness");
 
         assertThat(code).as(last.err()).isZero();
@@ -191,7 +163,7 @@ class PricesCliTest {
         int code = run("run", "suite.yaml", "--env", "chat", "--prices", "prices.yaml");
 
         assertThat(code).isEqualTo(2);
-        assertThat(agent.getRequestCount()).isZero();
+        assertThat(chat.requestCount()).isZero();
         assertThat(last.err())
                 .contains("prices.yaml:2:40: prices.gpt-4o-mini.outputPerMilion: unknown key 'outputPerMilion' — did you"
                         + " mean 'outputPerMillion'?")
@@ -208,7 +180,7 @@ class PricesCliTest {
                 """);
 
         assertThat(run("run", "suite.yaml", "--env", "chat")).isEqualTo(2);
-        assertThat(agent.getRequestCount()).isZero();
+        assertThat(chat.requestCount()).isZero();
         assertThat(last.err()).contains("agent-eval.targets.yaml:8:38: targets.chat.prices"
                 + ".gpt-4o-mini.inputPerMillion: must be a number >= 0");
     }

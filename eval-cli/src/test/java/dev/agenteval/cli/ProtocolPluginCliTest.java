@@ -6,11 +6,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import java.io.ByteArrayOutputStream;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -115,16 +115,12 @@ class ProtocolPluginCliTest {
                 """);
         String base = "http://127.0.0.1:" + server.getAddress().getPort();
 
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = AgentEvalCli.execute(new String[] {"run", "suite.yaml", "--plugin-path", plugins.toString(),
+        CommandResult r = CommandRunner.in(dir).withEnvironment(Map.of("AGENT_EVAL_AGENT_CLIENT_ID", "plugin-client",
+                "AGENT_EVAL_AGENT_CLIENT_SECRET", SECRET)).run("run", "suite.yaml", "--plugin-path", plugins.toString(),
                 "--protocol", "plugin-chat", "--agent-url", base + "/agent/", "--agent-token-url", base + "/token",
-                "--report-dir", "out", "--format", "json,md,junit,html,harness"},
-                AgentEvalCli.Context.of(new PrintStream(out, true, StandardCharsets.UTF_8),
-                        new PrintStream(err, true, StandardCharsets.UTF_8),
-                        Map.of("AGENT_EVAL_AGENT_CLIENT_ID", "plugin-client", "AGENT_EVAL_AGENT_CLIENT_SECRET", SECRET),
-                        dir));
-        String all = out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8);
+                "--report-dir", "out", "--format", "json,md,junit,html,harness");
+        int code = r.exitCode();
+        String all = r.out() + r.err();
 
         assertThat(code).as(all).isEqualTo(AgentEvalCli.OK);
         JsonNode results = new ObjectMapper().readTree(dir.resolve("out/results.json").toFile());

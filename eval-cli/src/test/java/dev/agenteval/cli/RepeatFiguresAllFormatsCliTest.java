@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agenteval.testkit.CommandResult;
+import dev.agenteval.testkit.CommandRunner;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
@@ -42,14 +42,11 @@ class RepeatFiguresAllFormatsCliTest {
         }
         Files.writeString(dir.resolve("coins.yaml"), yaml);
         Path reports = dir.resolve("reports");
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        int code = AgentEvalCli.execute(new String[] {"run", "coins.yaml", "--protocol", "test-coin", "--agent-url",
+        CommandResult r = CommandRunner.in(dir).run("run", "coins.yaml", "--protocol", "test-coin", "--agent-url",
                 "http://127.0.0.1:1/a", "--repeat", String.valueOf(REPEAT), "--threshold", "0", "--report-dir",
-                reports.toString(), "--format", "json,md,junit,html"}, AgentEvalCli.Context.of(
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream(), true,
-                        StandardCharsets.UTF_8), Map.of(), dir));
-        String console = out.toString(StandardCharsets.UTF_8);
-        assertThat(code).as(console).isZero();
+                reports.toString(), "--format", "json,md,junit,html");
+        String console = r.out();
+        assertThat(r.exitCode()).as(console).isZero();
 
         JsonNode json = new ObjectMapper().readTree(reports.resolve("results.json").toFile());
         JsonNode summary = json.get("summary");

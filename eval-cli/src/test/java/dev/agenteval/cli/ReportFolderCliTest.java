@@ -2,14 +2,11 @@ package dev.agenteval.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import dev.agenteval.testkit.A2aReply;
 import dev.agenteval.testkit.CommandResult;
 import dev.agenteval.testkit.CommandRunner;
+import dev.agenteval.testkit.FakeA2aAgent;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -20,7 +17,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -130,29 +126,16 @@ class ReportFolderCliTest {
     void should_refuse_a_run_into_a_folder_another_process_holds_until_sigterm_ends_that_run() throws Exception {
         CountDownLatch arrived = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        AtomicInteger posts = new AtomicInteger();
-        HttpServer agent = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        ExecutorService pool = Executors.newCachedThreadPool();
-        agent.setExecutor(pool);
-        agent.createContext("/", x -> {
-            if (!"POST".equals(x.getRequestMethod())) {
-                reply(x, 404, "{}"); // no agent card: A2A 0.3 at the URL
-                return;
-            }
-            x.getRequestBody().readAllBytes();
-            posts.incrementAndGet();
+        FakeA2aAgent agent = FakeA2aAgent.start().otherwise(r -> {
             arrived.countDown();
             try {
                 release.await(WAIT_SECONDS, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            reply(x, 200, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"kind\":\"task\",\"id\":\"t\",\"contextId\":\"c\","
-                    + "\"status\":{\"state\":\"completed\",\"message\":{\"kind\":\"message\",\"role\":\"agent\","
-                    + "\"messageId\":\"m\",\"parts\":[{\"kind\":\"text\",\"text\":\"hello\"}]}}}}");
+            return A2aReply.completed("hello");
         });
-        agent.start();
-        String url = "http://127.0.0.1:" + agent.getAddress().getPort() + "/";
+        String url = agent.url().toString();
         Process child = null;
         try {
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -182,14 +165,13 @@ class ReportFolderCliTest {
             if (child != null) {
                 child.destroyForcibly();
             }
-            agent.stop(0);
-            pool.shutdownNow();
+            agent.close();
         }
 
         CommandResult after = run(args("reports", "test-count"));
 
         assertThat(after.exitCode()).as(after.err()).isZero();
-        assertThat(posts.get()).isEqualTo(1);
+        assertThat(agent.requestCount()).isEqualTo(1);
     }
 
     private static boolean writable(Path folder) {
@@ -199,13 +181,5 @@ class ReportFolderCliTest {
         } catch (IOException e) {
             return false;
         }
-    }
-
-    private static void reply(HttpExchange x, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        x.getResponseHeaders().add("Content-Type", "application/json");
-        x.sendResponseHeaders(status, bytes.length);
-        x.getResponseBody().write(bytes);
-        x.close();
     }
 }

@@ -4,16 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import dev.agenteval.api.CaseResult;
 import dev.agenteval.results.Journal;
+import dev.agenteval.testkit.A2aReply;
+import dev.agenteval.testkit.A2aRequest;
 import dev.agenteval.testkit.CommandResult;
 import dev.agenteval.testkit.CommandRunner;
+import dev.agenteval.testkit.FakeA2aAgent;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,12 +22,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -40,8 +34,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code run --resume DIR [--retry-errored]} against a loopback A2A agent that counts the
- * messages it gets per case: a child CLI killed with SIGKILL mid-run, then resumed.
+ * {@code run --resume DIR [--retry-errored]} against a loopback A2A agent without a card (the
+ * testkit's {@link FakeA2aAgent}) whose messages are counted per case: a child CLI killed with
+ * SIGKILL mid-run, then resumed.
  */
 class ResumeCliTest {
 
@@ -53,11 +48,10 @@ class ResumeCliTest {
     @TempDir
     Path dir;
 
-    private HttpServer agent;
-    private ExecutorService pool;
-    private String url;
-    /** Messages received per case number. */
-    private final Map<Integer, AtomicInteger> asked = new ConcurrentHashMap<>();
+    private final FakeA2aAgent agent = FakeA2aAgent.start().withoutCard().otherwise(this::answer);
+    private final String url = agent.url().toString();
+    /** The agent's messages before this mark are forgotten by {@link #askedCounts()}. */
+    private volatile int mark;
     /** Case numbers whose messages are held until {@link #release} (and then answered). */
     private volatile Predicate<Integer> held = n -> false;
     /** Case numbers answered with HTTP 500. */
@@ -79,30 +73,16 @@ class ResumeCliTest {
                     .append("            values: [").append(i == 4 ? "goodbye" : "hello").append("]\n");
         }
         Files.writeString(dir.resolve("suite.yaml"), yaml.toString());
-        agent = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        pool = Executors.newCachedThreadPool();
-        agent.setExecutor(pool);
-        agent.createContext("/", this::answer);
-        agent.start();
-        url = "http://127.0.0.1:" + agent.getAddress().getPort() + "/";
     }
 
     @AfterEach
     void stop() {
         release.countDown();
-        agent.stop(0);
-        pool.shutdownNow();
+        agent.close();
     }
 
-    private void answer(HttpExchange x) throws IOException {
-        if (!"POST".equals(x.getRequestMethod())) {
-            reply(x, 404, "{}"); // no agent card: A2A 0.3 at the URL
-            return;
-        }
-        String body = new String(x.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-        Matcher m = QUESTION.matcher(body);
-        int n = m.find() ? Integer.parseInt(m.group(1)) : -1;
-        asked.computeIfAbsent(n, k -> new AtomicInteger()).incrementAndGet();
+    private A2aReply answer(A2aRequest request) {
+        int n = number(request);
         if (held.test(n)) {
             heldArrived.countDown();
             try {
@@ -111,21 +91,18 @@ class ResumeCliTest {
                 Thread.currentThread().interrupt();
             }
         }
-        if (failing.test(n)) {
-            reply(x, 500, "{\"error\":\"down\"}");
-            return;
-        }
-        reply(x, 200, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"kind\":\"task\",\"id\":\"t\",\"contextId\":\"c\","
-                + "\"status\":{\"state\":\"completed\",\"message\":{\"kind\":\"message\",\"role\":\"agent\","
-                + "\"messageId\":\"m\",\"parts\":[{\"kind\":\"text\",\"text\":\"hello " + n + "\"}]}}}}");
+        return failing.test(n) ? A2aReply.httpStatus(500, "{\"error\":\"down\"}") : A2aReply.completed("hello " + n);
     }
 
-    private static void reply(HttpExchange x, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        x.getResponseHeaders().set("Content-Type", "application/json");
-        x.sendResponseHeaders(status, bytes.length);
-        x.getResponseBody().write(bytes);
-        x.close();
+    /** The case number a message asks about; -1 when it names none. */
+    private static int number(A2aRequest request) {
+        Matcher m = QUESTION.matcher(request.text());
+        return m.find() ? Integer.parseInt(m.group(1)) : -1;
+    }
+
+    /** Forgets the messages received so far. */
+    private void forget() {
+        mark = agent.requestCount();
     }
 
     private int run(String... args) {
@@ -137,9 +114,11 @@ class ResumeCliTest {
         return last.err();
     }
 
+    /** Messages received per case number since {@link #forget()}. */
     private Map<Integer, Integer> askedCounts() {
         Map<Integer, Integer> counts = new TreeMap<>();
-        asked.forEach((k, v) -> counts.put(k, v.get()));
+        List<A2aRequest> all = agent.requests();
+        all.subList(mark, all.size()).forEach(r -> counts.merge(number(r), 1, Integer::sum));
         return counts;
     }
 
@@ -225,7 +204,7 @@ class ResumeCliTest {
 
         held = n -> false;
         release.countDown();
-        asked.clear();
+        forget();
         int code = run("run", "suite.yaml", "--agent-url", url, "--concurrency", "2", "--resume", "reports");
 
         assertThat(code).as(err()).isEqualTo(1); // case-4 fails its check, as it did before
@@ -244,9 +223,9 @@ class ResumeCliTest {
                 .hasSize(2 + CASES);
 
         // Resumed again: everything is in the journal, nothing is sent, the reports are the same.
-        asked.clear();
+        forget();
         assertThat(run("run", "suite.yaml", "--agent-url", url, "--resume", "reports")).isEqualTo(1);
-        assertThat(asked).isEmpty();
+        assertThat(askedCounts()).isEmpty();
         assertThat(reported("reports")).isEqualTo(statuses);
     }
 
@@ -257,9 +236,9 @@ class ResumeCliTest {
         assertThat(reported("reports")).containsEntry("case-2", "errored").containsEntry("case-7", "errored");
 
         failing = n -> false;
-        asked.clear();
+        forget();
         assertThat(run("run", "suite.yaml", "--agent-url", url, "--resume", "reports", "-q")).isEqualTo(1);
-        assertThat(asked).as("an errored case is finished: not sent again without --retry-errored").isEmpty();
+        assertThat(askedCounts()).as("an errored case is finished: not sent again without --retry-errored").isEmpty();
         assertThat(reported("reports")).containsEntry("case-2", "errored");
 
         assertThat(run("run", "suite.yaml", "--agent-url", url, "--resume", "reports", "--retry-errored"))
@@ -278,7 +257,7 @@ class ResumeCliTest {
         assertThat(run("run", "suite.yaml", "--agent-url", url, "--report-dir", "reports", "-q")).isEqualTo(1);
         Path journal = dir.resolve("reports").resolve(Journal.FILE_NAME);
         Files.write(journal, keep(Files.readAllLines(journal), 3));
-        asked.clear();
+        forget();
 
         Files.writeString(dir.resolve("suite.yaml"), Files.readString(dir.resolve("suite.yaml"))
                 .replace("Question 9", "Question nine"));
@@ -304,7 +283,7 @@ class ResumeCliTest {
         assertThat(run("run", "suite.yaml", "--agent-url", url, "--resume", "reports", "--report-dir", "other"))
                 .isEqualTo(2);
         assertThat(err()).contains("--resume reports writes the reports to the folder it resumes");
-        assertThat(asked).as("nothing was sent by a refused resume").isEmpty();
+        assertThat(askedCounts()).as("nothing was sent by a refused resume").isEmpty();
 
         Set<Integer> lacking = new java.util.TreeSet<>(java.util.stream.IntStream.range(0, CASES).boxed().toList());
         Journal.read(journal).results().forEach(r -> lacking.remove(number(r.id())));
@@ -324,10 +303,10 @@ class ResumeCliTest {
         int kept = 1;
         Files.write(journal, keep(lines, kept));
         Files.delete(dir.resolve("s2").resolve("results.json"));
-        asked.clear();
+        forget();
 
         assertThat(run("run", "suite.yaml", "--agent-url", url, "--shard", "2/2", "--resume", "s2", "-q")).isIn(0, 1);
-        assertThat(asked.values().stream().mapToInt(AtomicInteger::get).sum()).isEqualTo(lines.size() - 2 - kept);
+        assertThat(askedCounts().values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(lines.size() - 2 - kept);
 
         assertThat(run("merge", "s1/results.json", "s2/results.json", "--output", "all.json")).as(err()).isIn(0, 1);
         JsonNode merged = JSON.readTree(dir.resolve("all.json").toFile());
@@ -347,7 +326,7 @@ class ResumeCliTest {
         Files.delete(dir.resolve("reports").resolve("results.json"));
 
         Files.write(journal, lines.subList(0, 1));
-        asked.clear();
+        forget();
         assertThat(run("run", "suite.yaml", "--agent-url", url, "--resume", "reports")).as(err()).isEqualTo(1);
         assertThat(err()).contains("Resuming from reports/journal.jsonl: 0 finished cases kept.");
         assertThat(askedCounts().keySet()).hasSize(CASES);
@@ -357,10 +336,10 @@ class ResumeCliTest {
         List<String> casesOnly = new ArrayList<>(lines.subList(0, 1));
         casesOnly.addAll(lines.subList(2, 4));
         Files.write(journal, casesOnly);
-        asked.clear();
+        forget();
         assertThat(run("run", "suite.yaml", "--agent-url", url, "--resume", "reports")).isEqualTo(2);
         assertThat(err()).contains("--resume: " + journal + " holds 2 finished cases but no fingerprint");
-        assertThat(asked).isEmpty();
+        assertThat(askedCounts()).isEmpty();
     }
 
     @Test
@@ -374,7 +353,7 @@ class ResumeCliTest {
                 .put("agent", line.get("fingerprint").get("agent").asText() + " configuration unknown").put("value", "other");
         lines.set(1, JSON.writeValueAsString(line));
         Files.write(journal, lines);
-        asked.clear();
+        forget();
 
         assertThat(run("run", "suite.yaml", "--agent-url", url, "--resume", "reports", "--retry-errored")).isEqualTo(2);
         assertThat(err()).contains("is of another run of suite 'suite': the agent's configuration (unknown then, since"
@@ -386,7 +365,7 @@ class ResumeCliTest {
         assertThat(run("run", "suite.yaml", "--agent-url", withSecrets, "--resume", "reports")).isEqualTo(2);
         assertThat(err()).contains("the agent ('a2a " + url + "' then, 'a2a " + url.replace("127.0.0.1", "localhost")
                 + "' now), the agent's configuration (unknown then").doesNotContain("s3cret").doesNotContain("t0ken");
-        assertThat(asked).isEmpty();
+        assertThat(askedCounts()).isEmpty();
     }
 
     @Test
@@ -397,7 +376,7 @@ class ResumeCliTest {
         lines.add(lines.get(2).replaceFirst("\"id\":\"case-\\d+\"", "\"id\":\"not-in-suite\""));
         lines.add("   ");
         Files.write(journal, lines);
-        asked.clear();
+        forget();
 
         assertThat(run("run", "suite.yaml", "--agent-url", url, "--resume", "reports")).as(err()).isEqualTo(1);
         assertThat(err()).contains("warning: reports/journal.jsonl: 1 finished case is not in suite 'suite' and ignored:"
@@ -416,7 +395,7 @@ class ResumeCliTest {
         assertThat(err()).contains(journal + " is a symbolic link; agent-eval does not write through a link it did not"
                 + " create");
         assertThat(Files.readString(precious)).isEqualTo("keep me");
-        assertThat(asked).as("nothing sent").isEmpty();
+        assertThat(askedCounts()).as("nothing sent").isEmpty();
 
         Files.delete(journal);
         Path results = Files.createSymbolicLink(reports.resolve("results.json"), precious);
@@ -430,13 +409,13 @@ class ResumeCliTest {
 
         // Merged results: the same rule where they are written.
         assertThat(run("run", "suite.yaml", "--agent-url", url, "--report-dir", "reports", "-q")).isEqualTo(1);
-        asked.clear();
+        forget();
         Path merged = Files.createSymbolicLink(dir.resolve("all.json"), precious);
         assertThat(run("merge", "reports/results.json", "--output", "all.json")).isNotZero();
         assertThat(err()).contains(merged + ": a symbolic link; agent-eval does not write through a link");
         assertThat(Files.isSymbolicLink(merged)).isTrue();
         assertThat(Files.readString(precious)).isEqualTo("keep me");
-        assertThat(asked).as("nothing sent").isEmpty();
+        assertThat(askedCounts()).as("nothing sent").isEmpty();
     }
 
     @Test
@@ -445,7 +424,7 @@ class ResumeCliTest {
         Path journal = dir.resolve("reports").resolve(Journal.FILE_NAME);
         assertThat(journal.toFile().setWritable(false, false)).isTrue();
         org.junit.jupiter.api.Assumptions.assumeFalse(Files.isWritable(journal), "root ignores permissions");
-        asked.clear();
+        forget();
 
         assertThat(run("run", "suite.yaml", "--agent-url", url, "--resume", "reports")).isEqualTo(2);
         assertThat(err()).contains(journal + ": permission denied");
@@ -459,7 +438,7 @@ class ResumeCliTest {
         assertThat(dir.resolve("reports").toFile().setWritable(false, false)).isTrue();
         assertThat(run("run", "suite.yaml", "--agent-url", url, "--report-dir", "reports")).isEqualTo(2);
         assertThat(err()).contains("report folder '" + dir.resolve("reports") + "' is not writable");
-        assertThat(asked).as("nothing sent").isEmpty();
+        assertThat(askedCounts()).as("nothing sent").isEmpty();
     }
 
     @Test

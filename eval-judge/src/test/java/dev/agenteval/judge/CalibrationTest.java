@@ -21,9 +21,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import mockwebserver3.MockResponse;
-import mockwebserver3.MockWebServer;
-import mockwebserver3.junit5.StartStop;
+import dev.agenteval.testkit.ChatReply;
+import dev.agenteval.testkit.ChatRequest;
+import dev.agenteval.testkit.FakeChatModel;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,33 +36,31 @@ class CalibrationTest {
 
     private static final Pattern TOKEN = Pattern.compile("ANSWER-\\d+");
 
-    @StartStop
-    private final MockWebServer server = new MockWebServer();
+    private final FakeChatModel server = FastJudge.model();
+
+    @AfterEach
+    void stopModel() {
+        server.close();
+    }
 
     /** The judge's reply to each answer token; tokens without one get a reply without a verdict. */
-    private final Map<String, MockResponse> replies = new ConcurrentHashMap<>();
+    private final Map<String, ChatReply> replies = new ConcurrentHashMap<>();
 
     private void fakeJudge() {
-        server.setDispatcher(Replies.dispatcher(request -> {
-            String user;
-            try {
-                user = Replies.JSON.readTree(request.getBody().utf8()).path("messages").path(1).path("content").asText();
-            } catch (Exception e) {
-                return Replies.json(400, Map.of("error", e.toString()));
-            }
-            Matcher m = TOKEN.matcher(user);
-            MockResponse reply = m.find() ? replies.get(m.group()) : null;
-            return reply != null ? reply : Replies.completion("I cannot decide.");
-        }));
+        server.otherwise(request -> {
+            Matcher m = TOKEN.matcher(FastJudge.user(request));
+            ChatReply reply = m.find() ? replies.get(m.group()) : null;
+            return reply != null ? reply : ChatReply.text("I cannot decide.");
+        });
     }
 
     /** Adds a label whose judge verdict is {@code judge} (pass, fail, undecided or garbage) and whose person says {@code human}. */
     private LabelledTurn label(List<LabelledTurn> labels, boolean human, String judge, ScorerSpec spec) {
         String token = "ANSWER-" + labels.size();
         switch (judge) {
-            case "pass" -> replies.put(token, Replies.verdict(true, 0.9, "meets it"));
-            case "fail" -> replies.put(token, Replies.verdict(false, 0.1, "misses it"));
-            case "undecided" -> replies.put(token, Replies.verdict(true, 0.55, "partly"));
+            case "pass" -> replies.put(token, ChatReply.verdict(true, 0.9, "meets it"));
+            case "fail" -> replies.put(token, ChatReply.verdict(false, 0.1, "misses it"));
+            case "undecided" -> replies.put(token, ChatReply.verdict(true, 0.55, "partly"));
             default -> { }
         }
         LabelledTurn l = LabelledTurn.of("item-" + labels.size(), "Question " + labels.size() + "?",
@@ -97,7 +96,7 @@ class CalibrationTest {
         // 3 pass/pass, 1 pass/fail, 1 fail/pass, 3 fail/fail: po = 6/8 = 0.75; pe = 0.5*0.5 + 0.5*0.5 = 0.5;
         // kappa = (0.75 - 0.5) / (1 - 0.5) = 0.5.
         CalibrationResult r = run(labels(3, 1, 1, 3, correctness("Answers the question")),
-                Replies.judge(server).build());
+                FastJudge.on(server).build());
 
         assertThat(r.groups()).hasSize(1);
         Group g = r.groups().get(0);
@@ -116,7 +115,7 @@ class CalibrationTest {
         // 8 pass/pass, 1 pass/fail, 1 fail/pass: po = 0.8, but pe = 0.9*0.9 + 0.1*0.1 = 0.82,
         // so kappa = (0.8 - 0.82) / 0.18 = -1/9: no better than chance.
         CalibrationResult r = run(labels(8, 1, 1, 0, correctness("Answers the question")),
-                Replies.judge(server).build());
+                FastJudge.on(server).build());
 
         Group g = r.groups().get(0);
         assertThat(g.agreement()).isCloseTo(0.8, within(1e-9));
@@ -127,7 +126,7 @@ class CalibrationTest {
     void should_report_kappa_undefined_when_the_expected_agreement_is_one() {
         // Every person and every verdict says pass: po = pe = 1 and kappa = 0/0.
         CalibrationResult r = run(labels(4, 0, 0, 0, correctness("Answers the question")),
-                Replies.judge(server).build());
+                FastJudge.on(server).build());
 
         Group g = r.groups().get(0);
         assertThat(g.agreement()).isEqualTo(1.0);
@@ -146,7 +145,7 @@ class CalibrationTest {
         label(labels, false, "undecided", banded);
         label(labels, true, "garbage", banded);
 
-        CalibrationResult r = run(labels, Replies.judge(server).verdictRetries(0).build());
+        CalibrationResult r = run(labels, FastJudge.on(server).verdictRetries(0).build());
 
         Group g = r.groups().get(0);
         assertThat(g.labels()).isEqualTo(7);
@@ -176,7 +175,7 @@ class CalibrationTest {
         label(labels, true, "garbage", correctness("Answers the question"));
         label(labels, false, "garbage", correctness("Answers the question"));
 
-        CalibrationResult r = run(labels, Replies.judge(server).verdictRetries(0).build());
+        CalibrationResult r = run(labels, FastJudge.on(server).verdictRetries(0).build());
 
         assertThat(r.judgedNone()).isTrue();
         assertThat(r.errored()).hasSize(2);
@@ -189,7 +188,7 @@ class CalibrationTest {
         fakeJudge();
         List<LabelledTurn> labels = labels(1, 1, 0, 0, correctness("Answers the question"));
         label(labels, false, "fail", Scorers.faithfulness("The reference"));
-        OpenAiJudge judge = Replies.judge(server).templates(PromptTemplates.defaults().with(PromptTemplate.parse(
+        OpenAiJudge judge = FastJudge.on(server).templates(PromptTemplates.defaults().with(PromptTemplate.parse(
                 "correctness", "# version: 2\nJudge {{answer}} against {{criteria}} for {{question}}.", "test"))).build();
 
         CalibrationResult r = Calibration.of(labels).judge(judge).run();
@@ -205,11 +204,11 @@ class CalibrationTest {
         List<LabelledTurn> labels = List.of(LabelledTurn.of("x", "q", "a", Scorers.mustInclude("a"), true),
                 LabelledTurn.of("y", "q", "a", correctness("c").with("samples", 2), true));
 
-        assertThatThrownBy(() -> run(labels, Replies.judge(server).build()))
+        assertThatThrownBy(() -> run(labels, FastJudge.on(server).build()))
                 .isInstanceOf(ConfigurationException.class)
                 .hasMessageContaining("label 'x': scorer 'must_include' is not a judge scorer")
                 .hasMessageContaining("label 'y': scorer 'correctness': 'samples' must be an odd number");
-        assertThat(server.getRequestCount()).isZero();
+        assertThat(server.requestCount()).isZero();
     }
 
     @Test
@@ -224,18 +223,17 @@ class CalibrationTest {
     @Test
     void should_mask_the_secrets_in_what_the_judge_is_sent() throws Exception {
         fakeJudge();
-        replies.put("ANSWER-0", Replies.verdict(true, 0.9, "meets it"));
+        replies.put("ANSWER-0", ChatReply.verdict(true, 0.9, "meets it"));
         LabelledTurn l = LabelledTurn.of("secret", "Question?", "The key is sk-secret-9999, ANSWER-0.",
                 correctness("Answers the question"), true);
 
-        CalibrationResult r = Calibration.of(List.of(l)).judge(Replies.judge(server).build())
+        CalibrationResult r = Calibration.of(List.of(l)).judge(FastJudge.on(server).build())
                 .secrets(dev.agenteval.spi.Secrets.create().add("sk-secret-9999")).run();
 
         assertThat(r.outcomes()).singleElement().extracting(CalibrationResult.Outcome::judge).isEqualTo(ScoreStatus.PASSED);
         StringBuilder sent = new StringBuilder();
-        for (int i = server.getRequestCount(); i > 0; i--) {
-            mockwebserver3.RecordedRequest request = server.takeRequest();
-            sent.append(request.getBody() == null ? "" : request.getBody().utf8());
+        for (ChatRequest request : server.requests()) {
+            sent.append(request.body());
         }
         assertThat(sent.toString()).contains("The key is ***, ANSWER-0.").doesNotContain("sk-secret-9999");
     }

@@ -6,8 +6,6 @@ import static dev.agenteval.api.Scorers.faithfulness;
 import static dev.agenteval.api.Scorers.rubric;
 import static dev.agenteval.api.Scorers.toolInvocation;
 import static dev.agenteval.api.Scorers.toolSelection;
-import static dev.agenteval.judge.Replies.completion;
-import static dev.agenteval.judge.Replies.verdict;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -36,17 +34,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import mockwebserver3.MockResponse;
-import mockwebserver3.MockWebServer;
-import mockwebserver3.junit5.StartStop;
+import dev.agenteval.testkit.ChatReply;
+import dev.agenteval.testkit.ChatRequest;
+import dev.agenteval.testkit.FakeChatModel;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The judge scorers run through {@link EvalRunner} against a judge on MockWebServer. */
+/** The judge scorers run through {@link EvalRunner} against a judge on the testkit's FakeChatModel. */
 class JudgeScorersTest {
 
-    @StartStop
-    private final MockWebServer server = new MockWebServer();
+    private final FakeChatModel server = FastJudge.model();
+
+    @AfterEach
+    void stopModel() {
+        server.close();
+    }
 
     private final AtomicInteger agentCalls = new AtomicInteger();
     private final AtomicInteger judgeCalls = new AtomicInteger();
@@ -55,19 +58,15 @@ class JudgeScorersTest {
             "Find assets in the knowledge graph. Parameters: filter (string, required), limit (integer, optional)."));
 
     /** Answers each judge template by its first line, so every scorer gets its own verdict. */
-    private void judgeReplies(Map<String, MockResponse> byTemplateStart) {
-        Map<String, MockResponse> replies = new ConcurrentHashMap<>(byTemplateStart);
-        server.setDispatcher(Replies.dispatcher(request -> {
+    private void judgeReplies(Map<String, ChatReply> byTemplateStart) {
+        Map<String, ChatReply> replies = new ConcurrentHashMap<>(byTemplateStart);
+        server.otherwise(request -> {
             judgeCalls.incrementAndGet();
-            String user;
-            try {
-                user = Replies.JSON.readTree(request.getBody().utf8()).path("messages").path(1).path("content").asText();
-            } catch (Exception e) {
-                return Replies.json(400, Map.of("error", e.toString()));
-            }
+            String user = FastJudge.user(request);
             return replies.entrySet().stream().filter(e -> user.startsWith(e.getKey())).map(Map.Entry::getValue)
-                    .findFirst().orElse(Replies.json(500, Map.of("error", "no reply for " + user)));
-        }));
+                    .findFirst().orElse(ChatReply.httpStatus(500, "{\"error\": " + FastJudge.JSON.getNodeFactory()
+                            .textNode("no reply for " + user) + "}"));
+        });
     }
 
     private InProcessAgent agent() {
@@ -102,17 +101,17 @@ class JudgeScorersTest {
     void should_map_each_scorers_verdict_into_its_check_reason_value_and_usage() {
         judgeReplies(Map.of(
                 "Decide whether the agent's answer to the question meets the criteria.",
-                verdict(true, 0.9, "Greets the user and lists what it can do."),
+                ChatReply.verdict(true, 0.9, "Greets the user and lists what it can do.").usage(100, 20),
                 "Decide whether the agent's answer is faithful",
-                verdict(false, 0.1, "Says P-101 is running; the ground truth says it was shut down."),
+                ChatReply.verdict(false, 0.1, "Says P-101 is running; the ground truth says it was shut down."),
                 "Decide whether the agent's answer is semantically equivalent",
-                verdict(true, 1.0, "Same fact, same wording."),
+                ChatReply.verdict(true, 1.0, "Same fact, same wording."),
                 "Read the question, the agent's answer and the rubric",
-                completion("YES\n"),
+                ChatReply.text("YES\n"),
                 "Decide whether the agent chose appropriate tools",
-                verdict(true, 0.8, "find_assets is the right tool."),
+                ChatReply.verdict(true, 0.8, "find_assets is the right tool."),
                 "Decide whether the agent called its tools with correct arguments",
-                completion("{\"score\": 0.25, \"reason\": \"filter should name pumps precisely\"}")));
+                ChatReply.text("{\"score\": 0.25, \"reason\": \"filter should name pumps precisely\"}")));
         Suite suite = Suite.named("judged")
                 .add(Case.id("greeting").turn(Turn.of("Hi, what can you help me with?")
                         .expect(correctness("A friendly greeting that briefly explains what this agent can help with."))))
@@ -124,7 +123,7 @@ class JudgeScorersTest {
                         .expect(toolSelection(), toolInvocation())))
                 .build();
 
-        SuiteResult result = runner(OpenAiJudge.builder().baseUrl(Replies.baseUrl(server)).model("judge-model").build())
+        SuiteResult result = runner(OpenAiJudge.builder().baseUrl(server.url()).model("judge-model").build())
                 .build().run(suite);
 
         ScoreResult correctness = score(result, "greeting", "correctness");
@@ -166,15 +165,15 @@ class JudgeScorersTest {
 
     @Test
     void should_skip_tool_scorers_with_a_recorded_reason_when_no_tools_resolve() {
-        judgeReplies(Map.of("Decide whether the agent's answer to the question meets the criteria.", verdict(true, 1.0, "ok"),
-                "Decide whether the agent chose appropriate tools", verdict(true, 1.0, "ok")));
+        judgeReplies(Map.of("Decide whether the agent's answer to the question meets the criteria.", ChatReply.verdict(true, 1.0, "ok"),
+                "Decide whether the agent chose appropriate tools", ChatReply.verdict(true, 1.0, "ok")));
         Suite suite = Suite.named("tools")
                 .add(Case.id("only-tools").turn(Turn.of("Find pumps").expect(toolSelection(), toolInvocation())))
                 .add(Case.id("mixed").turn(Turn.of("Find pumps").expect(toolSelection(), correctness("Lists pumps"))))
                 .add(Case.id("scorer-tools").turn(Turn.of("Find pumps").expect(toolSelection().withTools(TOOLS))))
                 .build();
 
-        SuiteResult result = runner(OpenAiJudge.builder().baseUrl(Replies.baseUrl(server)).model("judge-model").build())
+        SuiteResult result = runner(OpenAiJudge.builder().baseUrl(server.url()).model("judge-model").build())
                 .build().run(suite);
 
         ScoreResult skipped = score(result, "only-tools", "toolSelection");
@@ -192,10 +191,10 @@ class JudgeScorersTest {
 
     @Test
     void should_record_garbage_from_the_judge_as_an_errored_score_with_judge_error() {
-        judgeReplies(Map.of("Decide", completion("As an AI language model, I find this fascinating.")));
+        judgeReplies(Map.of("Decide", ChatReply.text("As an AI language model, I find this fascinating.")));
         Suite suite = Suite.named("garbage").add(Case.id("c").turn(Turn.of("Hi").expect(correctness("Greets")))).build();
 
-        SuiteResult result = runner(OpenAiJudge.builder().baseUrl(Replies.baseUrl(server)).model("judge-model")
+        SuiteResult result = runner(OpenAiJudge.builder().baseUrl(server.url()).model("judge-model")
                 .verdictRetries(1).build()).build().run(suite);
 
         ScoreResult s = score(result, "c", "correctness");
@@ -210,29 +209,29 @@ class JudgeScorersTest {
     @Test
     void should_stop_before_any_agent_call_when_the_judge_preflight_fails() {
         Suite suite = Suite.named("s").add(Case.id("c").turn(Turn.of("Hi").expect(correctness("Greets")))).build();
-        Judge keyless = OpenAiJudge.builder().baseUrl(Replies.baseUrl(server)).model("judge-model")
+        Judge keyless = OpenAiJudge.builder().baseUrl(server.url()).model("judge-model")
                 .apiKeyFromEnvironment("AGENT_EVAL_JUDGE_API_KEY", name -> null).requireApiKey(true).build();
-        server.enqueue(Replies.json(500, Map.of("error", "down")));
-        Judge down = OpenAiJudge.builder().baseUrl(Replies.baseUrl(server)).model("judge-model")
+        server.models(ChatReply.httpStatus(500, "{\"error\": \"down\"}"));
+        Judge down = OpenAiJudge.builder().baseUrl(server.url()).model("judge-model")
                 .retryPolicy(dev.agenteval.http.RetryPolicy.none()).build();
 
         assertThatThrownBy(() -> runner(keyless).build().run(suite))
                 .isInstanceOf(JudgeException.class)
-                .hasMessage("judge 'judge-model' has no API key, and " + Replies.baseUrl(server) + "/ needs one: set the"
+                .hasMessage("judge 'judge-model' has no API key, and " + server.url() + "/ needs one: set the"
                         + " environment variable AGENT_EVAL_JUDGE_API_KEY (a server on localhost needs none)");
         assertThatThrownBy(() -> runner(down).build().run(suite))
                 .isInstanceOf(JudgeException.class)
-                .hasMessageStartingWith("judge endpoint " + Replies.baseUrl(server) + "/ does not answer: GET ")
+                .hasMessageStartingWith("judge endpoint " + server.url() + "/ does not answer: GET ")
                 .hasMessageContaining("answered 500");
         assertThat(agentCalls.get()).isZero();
-        assertThat(server.getRequestCount()).as("only the one preflight GET").isEqualTo(1);
+        assertThat(server.requestCount()).as("only the preflight GET, no chat request").isZero();
     }
 
     @Test
     void should_use_the_cache_across_runs_and_bypass_it_when_cases_repeat(@TempDir Path cache) {
-        judgeReplies(Map.of("Decide", verdict(true, 1.0, "ok")));
+        judgeReplies(Map.of("Decide", ChatReply.verdict(true, 1.0, "ok")));
         Suite suite = Suite.named("cached").add(Case.id("c").turn(Turn.of("Hi").expect(correctness("Greets")))).build();
-        Judge judge = OpenAiJudge.builder().baseUrl(Replies.baseUrl(server)).model("judge-model").cacheDirectory(cache).build();
+        Judge judge = OpenAiJudge.builder().baseUrl(server.url()).model("judge-model").cacheDirectory(cache).build();
 
         assertThat(runner(judge).build().run(suite).allPassed()).isTrue();
         assertThat(runner(judge).build().run(suite).allPassed()).isTrue();
@@ -247,14 +246,15 @@ class JudgeScorersTest {
     @Test
     void should_ask_the_judge_as_many_times_as_a_scorers_samples() {
         AtomicInteger n = new AtomicInteger();
-        server.setDispatcher(Replies.dispatcher(request -> {
+        server.otherwise(request -> {
             judgeCalls.incrementAndGet();
-            return n.incrementAndGet() == 2 ? verdict(false, 0.0, "no") : verdict(true, 1.0, "yes");
-        }));
+            return (n.incrementAndGet() == 2 ? ChatReply.verdict(false, 0.0, "no") : ChatReply.verdict(true, 1.0, "yes"))
+                    .usage(100, 20);
+        });
         Suite suite = Suite.named("s").add(Case.id("c").turn(Turn.of("Hi")
                 .expect(correctness("Greets").with("samples", 3)))).build();
 
-        SuiteResult result = runner(OpenAiJudge.builder().baseUrl(Replies.baseUrl(server)).model("judge-model").build())
+        SuiteResult result = runner(OpenAiJudge.builder().baseUrl(server.url()).model("judge-model").build())
                 .build().run(suite);
 
         ScoreResult s = score(result, "c", "correctness");
@@ -266,7 +266,7 @@ class JudgeScorersTest {
 
     @Test
     void should_never_send_the_ground_truth_to_the_agent() {
-        judgeReplies(Map.of("Decide", verdict(true, 1.0, "ok")));
+        judgeReplies(Map.of("Decide", ChatReply.verdict(true, 1.0, "ok")));
         StringBuilder seen = new StringBuilder();
         InProcessAgent agent = InProcessAgent.of((c, m) -> {
             seen.append(m.text()).append(c.request());
@@ -275,7 +275,7 @@ class JudgeScorersTest {
         Suite suite = Suite.named("s").add(Case.id("c").turn(Turn.of("Why is P-101 down?")
                 .expect(faithfulness("SECRET-GROUND-TRUTH bearing wear")))).build();
 
-        EvalRunner.builder().agent(agent).judge(OpenAiJudge.builder().baseUrl(Replies.baseUrl(server)).model("m").build())
+        EvalRunner.builder().agent(agent).judge(OpenAiJudge.builder().baseUrl(server.url()).model("m").build())
                 .build().run(suite);
 
         assertThat(seen).isNotEmpty().doesNotContain("SECRET-GROUND-TRUTH");
@@ -287,12 +287,12 @@ class JudgeScorersTest {
                 ScorerSpec.of("correctness"), ScorerSpec.of("rubric", Map.of("rubric", " ")),
                 correctness("Greets").with("samples", 2), toolSelection().with("tool", "x")))).build();
 
-        assertThatThrownBy(() -> runner(OpenAiJudge.builder().baseUrl(Replies.baseUrl(server)).model("m").build()).build().run(suite))
+        assertThatThrownBy(() -> runner(OpenAiJudge.builder().baseUrl(server.url()).model("m").build()).build().run(suite))
                 .hasMessageContaining("case 'c' turn 1: scorer 'correctness' needs 'criteria' (a non-blank string)")
                 .hasMessageContaining("case 'c' turn 1: scorer 'rubric' 'rubric' must be a non-blank string but was \" \"")
                 .hasMessageContaining("case 'c' turn 1: scorer 'correctness' 'samples' must be an odd number from 1 to 99 but was 2")
                 .hasMessageContaining("case 'c' turn 1: scorer 'toolSelection' unknown parameter 'tool' (known: samples, undecidedBetween)");
         assertThat(agentCalls.get()).isZero();
-        assertThat(server.getRequestCount()).isZero();
+        assertThat(server.requestCount()).isZero();
     }
 }

@@ -9,15 +9,21 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import mockwebserver3.MockWebServer;
-import mockwebserver3.junit5.StartStop;
+import dev.agenteval.testkit.ChatReply;
+import dev.agenteval.testkit.ChatRequest;
+import dev.agenteval.testkit.FakeChatModel;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class PromptTemplatesTest {
 
-    @StartStop
-    private final MockWebServer server = new MockWebServer();
+    private final FakeChatModel server = FastJudge.model();
+
+    @AfterEach
+    void stopModel() {
+        server.close();
+    }
 
     @Test
     void should_ship_a_versioned_template_for_every_judge_scorer() {
@@ -30,12 +36,12 @@ class PromptTemplatesTest {
     void should_let_users_override_a_template_from_a_folder(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("correctness.txt"), "# version: acme-3\nJudge {{answer}} against {{criteria}}, strictly.\n");
         Files.writeString(dir.resolve("notes.md"), "ignored: not a .txt file");
-        server.enqueue(Replies.verdict(true, 1.0, "ok"));
-        OpenAiJudge judge = Replies.judge(server).templates(PromptTemplates.defaults().withOverrides(dir)).build();
+        server.enqueue(ChatReply.verdict(true, 1.0, "ok"));
+        OpenAiJudge judge = FastJudge.on(server).templates(PromptTemplates.defaults().withOverrides(dir)).build();
 
         judge.judge(new JudgeRequest("correctness", "q", "Paris", "Names Paris", null, List.of(), List.of(), 1));
 
-        String user = Replies.JSON.readTree(server.takeRequest().getBody().utf8()).path("messages").path(1).path("content").asText();
+        String user = FastJudge.user(server.takeRequest());
         assertThat(user).matches("Judge <answer-[0-9a-f]{12}>\nParis\n</answer-[0-9a-f]{12}> against Names Paris, strictly\\.");
         assertThat(PromptTemplates.defaults().withOverrides(dir).forScorer("correctness").id()).isEqualTo("correctness@acme-3");
     }

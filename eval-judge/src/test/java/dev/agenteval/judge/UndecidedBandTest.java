@@ -23,8 +23,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import mockwebserver3.MockWebServer;
-import mockwebserver3.junit5.StartStop;
+import dev.agenteval.testkit.ChatReply;
+import dev.agenteval.testkit.ChatRequest;
+import dev.agenteval.testkit.FakeChatModel;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,8 +38,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class UndecidedBandTest {
 
-    @StartStop
-    private final MockWebServer server = new MockWebServer();
+    private final FakeChatModel server = FastJudge.model();
+
+    @AfterEach
+    void stopModel() {
+        server.close();
+    }
 
     @TempDir
     Path dir;
@@ -46,7 +52,7 @@ class UndecidedBandTest {
 
     @BeforeEach
     void run() {
-        server.setDispatcher(Replies.dispatcher(request -> Replies.verdict(true, 0.55, "half right")));
+        server.otherwise(ChatReply.verdict(true, 0.55, "half right"));
         Suite suite = Suite.named("band")
                 .add(Case.id("plain").turn(Turn.of("Capital of France?").expect(correctness("Names Paris"))))
                 .add(Case.id("banded").turn(Turn.of("Capital of France?")
@@ -55,7 +61,7 @@ class UndecidedBandTest {
                         .expect(mustInclude("Lyon"), correctness("Names Paris").undecidedBetween(0.4, 0.7))))
                 .build();
         result = EvalRunner.builder().agent(InProcessAgent.of((c, m) -> AgentResponse.ofText("Paris, I think.")))
-                .judge(Replies.judge(server).build()).sink(Reports.all(dir)).build().run(suite);
+                .judge(FastJudge.on(server).build()).sink(Reports.all(dir)).build().run(suite);
     }
 
     @Test

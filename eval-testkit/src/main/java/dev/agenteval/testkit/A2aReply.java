@@ -7,7 +7,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agenteval.api.TaskState;
+import dev.agenteval.testkit.internal.Delivery;
 import dev.agenteval.testkit.internal.FakeHttpServer.Answer;
+import dev.agenteval.testkit.internal.FakeHttpServer.Body;
+import dev.agenteval.testkit.internal.FakeHttpServer.Mode;
 import dev.agenteval.testkit.internal.Json;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,7 +22,8 @@ import java.util.Objects;
 /**
  * What a {@link FakeA2aAgent} answers to one message: a task in some state, a message, a raw
  * result, a JSON-RPC error, or a fault (an HTTP status, malformed JSON, a dropped connection, a
- * slow answer or none at all). Written once, rendered in the shapes of the agent's
+ * slow answer or none at all, a body cut off or stalled part way, an oversized body, a wrong
+ * header). Written once, rendered in the shapes of the agent's
  * {@linkplain A2aWire wire version}. Immutable: every method returns a new reply.
  *
  * <pre>{@code
@@ -45,13 +49,13 @@ public final class A2aReply {
     private final JsonNode raw;
     private final int rpcCode;
     private final Answer fault;
-    private final long delayMillis;
+    private final Delivery delivery;
     private final String contextId;
     private final String taskId;
 
     private A2aReply(Kind kind, String state, List<A2aPart> parts, List<List<A2aPart>> artifacts,
                      List<List<A2aPart>> history, Map<String, JsonNode> metadata, JsonNode raw, int rpcCode,
-                     Answer fault, long delayMillis, String contextId, String taskId) {
+                     Answer fault, Delivery delivery, String contextId, String taskId) {
         this.kind = kind;
         this.state = state;
         this.parts = List.copyOf(parts);
@@ -61,13 +65,13 @@ public final class A2aReply {
         this.raw = raw;
         this.rpcCode = rpcCode;
         this.fault = fault;
-        this.delayMillis = delayMillis;
+        this.delivery = delivery;
         this.contextId = contextId;
         this.taskId = taskId;
     }
 
     private static A2aReply of(Kind kind, String state, JsonNode raw, int rpcCode, Answer fault) {
-        return new A2aReply(kind, state, List.of(), List.of(), List.of(), Map.of(), raw, rpcCode, fault, 0, null, null);
+        return new A2aReply(kind, state, List.of(), List.of(), List.of(), Map.of(), raw, rpcCode, fault, Delivery.PROMPT, null, null);
     }
 
     // ---------------------------------------------------------------- tasks and messages
@@ -148,8 +152,7 @@ public final class A2aReply {
         if (status < 100 || status > 599) {
             throw new IllegalArgumentException("status must be 100..599 but was " + status);
         }
-        return of(Kind.FAULT, null, null, 0, new Answer(status, Map.of("Content-Type", "application/json"),
-                body.getBytes(java.nio.charset.StandardCharsets.UTF_8), 0, false, false));
+        return of(Kind.FAULT, null, null, 0, Answer.json(status, body));
     }
 
     /** HTTP 200 with a body that breaks off in the middle of the JSON. */
@@ -169,11 +172,44 @@ public final class A2aReply {
 
     /** The same reply, sent {@code delay} after the request arrived: a slow agent. */
     public A2aReply delayed(Duration delay) {
-        if (delay.isNegative()) {
-            throw new IllegalArgumentException("delay must be >= 0 but was " + delay);
-        }
-        return new A2aReply(kind, state, parts, artifacts, history, metadata, raw, rpcCode, fault, delay.toMillis(),
-                contextId, taskId);
+        return delivered(delivery.delayed(delay));
+    }
+
+    /**
+     * The same reply with the response header {@code name: value}, replacing one of that name: a
+     * {@code Retry-After} on a 429, a {@code Content-Type} a broken agent gets wrong, ...
+     */
+    public A2aReply header(String name, String value) {
+        return delivered(delivery.header(name, value));
+    }
+
+    /**
+     * The same reply, its connection closed after the first {@code bytes} bytes of the body while
+     * the {@code Content-Length} promised all of it: an answer cut off mid-body (the body must be longer).
+     */
+    public A2aReply cutAfter(long bytes) {
+        return delivered(delivery.endedAfter(Mode.CUT, bytes));
+    }
+
+    /**
+     * The same reply, its headers and the first {@code bytes} bytes of the body sent, then nothing
+     * until the agent closes: a body that stalls, for read timeouts without a test that waits on a clock.
+     */
+    public A2aReply stallAfter(long bytes) {
+        return delivered(delivery.endedAfter(Mode.STALL, bytes));
+    }
+
+    /**
+     * HTTP 200 with a JSON-RPC answer (a completed task in the 0.3 shape) of exactly {@code bytes}
+     * bytes, most of them one long text, written as it goes and never held in memory: for a
+     * client's limit on the size of an answer.
+     */
+    public static A2aReply oversized(long bytes) {
+        return of(Kind.FAULT, null, null, 0, new Answer(200, Map.of("Content-Type", "application/json"), Body.filled(
+                "{\"jsonrpc\": \"2.0\", \"id\": 1, \"result\": {\"kind\": \"task\", \"id\": \"task-big\", \"contextId\":"
+                        + " \"ctx-big\", \"status\": {\"state\": \"completed\", \"message\": {\"kind\": \"message\", \"role\":"
+                        + " \"agent\", \"messageId\": \"msg-big\", \"parts\": [{\"kind\": \"text\", \"text\": \"",
+                bytes, "\"}]}}}}"), 0, Mode.WHOLE, 0));
     }
 
     // ---------------------------------------------------------------- what a task or message holds
@@ -212,7 +248,7 @@ public final class A2aReply {
         }
         List<List<A2aPart>> more = new ArrayList<>(history);
         more.add(List.of(message));
-        return new A2aReply(kind, state, parts, artifacts, more, metadata, raw, rpcCode, fault, delayMillis, contextId,
+        return new A2aReply(kind, state, parts, artifacts, more, metadata, raw, rpcCode, fault, delivery, contextId,
                 taskId);
     }
 
@@ -252,13 +288,13 @@ public final class A2aReply {
 
     /** The task's (or message's) context id, instead of the one the agent keeps for the conversation. */
     public A2aReply contextId(String contextId) {
-        return new A2aReply(kind, state, parts, artifacts, history, metadata, raw, rpcCode, fault, delayMillis,
+        return new A2aReply(kind, state, parts, artifacts, history, metadata, raw, rpcCode, fault, delivery,
                 Objects.requireNonNull(contextId, "contextId"), taskId);
     }
 
     /** The task's id, instead of the one the agent gives. */
     public A2aReply taskId(String taskId) {
-        return new A2aReply(kind, state, parts, artifacts, history, metadata, raw, rpcCode, fault, delayMillis,
+        return new A2aReply(kind, state, parts, artifacts, history, metadata, raw, rpcCode, fault, delivery,
                 contextId, Objects.requireNonNull(taskId, "taskId"));
     }
 
@@ -278,11 +314,15 @@ public final class A2aReply {
         return more;
     }
 
+    private A2aReply delivered(Delivery how) {
+        return new A2aReply(kind, state, parts, artifacts, history, metadata, raw, rpcCode, fault, how, contextId, taskId);
+    }
+
     private A2aReply withParts(List<A2aPart> more) {
         if (kind != Kind.TASK && kind != Kind.MESSAGE) {
             throw new IllegalStateException("only a task or a message has parts, not " + this);
         }
-        return new A2aReply(kind, state, more, artifacts, history, metadata, raw, rpcCode, fault, delayMillis, contextId,
+        return new A2aReply(kind, state, more, artifacts, history, metadata, raw, rpcCode, fault, delivery, contextId,
                 taskId);
     }
 
@@ -291,7 +331,7 @@ public final class A2aReply {
             throw new IllegalStateException("only a task has artifacts, not " + this);
         }
         return new A2aReply(kind, state, parts, add(artifacts, artifact), history, metadata, raw, rpcCode, fault,
-                delayMillis, contextId, taskId);
+                delivery, contextId, taskId);
     }
 
     private A2aReply withMetadata(String key, JsonNode value) {
@@ -300,7 +340,7 @@ public final class A2aReply {
         }
         Map<String, JsonNode> more = new LinkedHashMap<>(metadata);
         more.put(key, value);
-        return new A2aReply(kind, state, parts, artifacts, history, more, raw, rpcCode, fault, delayMillis, contextId,
+        return new A2aReply(kind, state, parts, artifacts, history, more, raw, rpcCode, fault, delivery, contextId,
                 taskId);
     }
 
@@ -328,13 +368,14 @@ public final class A2aReply {
         return taskId != null ? taskId : given;
     }
 
-    long delayMillis() {
-        return delayMillis;
+    /** {@code answer} as this reply is delivered: delayed, with its headers, cut or stalled. */
+    Answer deliver(Answer answer) {
+        return delivery.apply(answer);
     }
 
     /** The fault to answer with instead of a result; null for a result or a JSON-RPC error. */
     Answer fault() {
-        return fault == null ? null : fault.delayedBy(delayMillis);
+        return fault == null ? null : delivery.apply(fault);
     }
 
     /** The JSON-RPC error object; null unless this is one. */

@@ -5,20 +5,19 @@ import org.apiguardian.api.API;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agenteval.testkit.internal.Delivery;
 import dev.agenteval.testkit.internal.FakeHttpServer.Answer;
 import dev.agenteval.testkit.internal.Json;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /**
  * What a {@link FakeChatModel} answers to one chat completion request: a completion (plain text,
  * a judge's verdict, a simulated user's turn, tool calls, with or without usage), a body written
  * verbatim, or a fault (an HTTP status with or without {@code Retry-After}, malformed JSON, a
- * dropped connection, a slow answer or none). Immutable: every method returns a new reply.
+ * dropped connection, a slow answer or none, a wrong header such as a {@code Content-Type}). Immutable: every method returns a new reply.
  *
  * <pre>{@code
  * model.enqueue(ChatReply.verdict(true, 0.9, "Lists its capabilities.").usage(1000, 100));
@@ -35,21 +34,23 @@ public final class ChatReply {
     private final long[] usage;
     private final String finishReason;
     private final Answer fault;
-    private final long delayMillis;
+    private final Delivery delivery;
+    private final String model;
 
     private ChatReply(String content, List<ObjectNode> toolCalls, long[] usage, String finishReason, Answer fault,
-                      long delayMillis) {
+                      Delivery delivery, String model) {
         this.content = content;
         this.toolCalls = List.copyOf(toolCalls);
         this.usage = usage;
         this.finishReason = finishReason;
         this.fault = fault;
-        this.delayMillis = delayMillis;
+        this.delivery = delivery;
+        this.model = model;
     }
 
     /** A completion whose one choice says {@code content}. */
     public static ChatReply text(String content) {
-        return new ChatReply(Objects.requireNonNull(content, "content"), List.of(), null, "stop", null, 0);
+        return new ChatReply(Objects.requireNonNull(content, "content"), List.of(), null, "stop", null, Delivery.PROMPT, null);
     }
 
     /**
@@ -89,7 +90,7 @@ public final class ChatReply {
      * as a JSON string), finish reason {@code tool_calls}. Add more with {@link #andToolCall}.
      */
     public static ChatReply toolCall(String name, String argumentsJson) {
-        return new ChatReply(null, List.of(), null, "tool_calls", null, 0).andToolCall(name, argumentsJson);
+        return new ChatReply(null, List.of(), null, "tool_calls", null, Delivery.PROMPT, null).andToolCall(name, argumentsJson);
     }
 
     /** HTTP {@code status} with {@code body} instead of a completion. */
@@ -97,8 +98,7 @@ public final class ChatReply {
         if (status < 100 || status > 599) {
             throw new IllegalArgumentException("status must be 100..599 but was " + status);
         }
-        return new ChatReply(null, List.of(), null, null, new Answer(status, Map.of("Content-Type", "application/json"),
-                body.getBytes(StandardCharsets.UTF_8), 0, false, false), 0);
+        return new ChatReply(null, List.of(), null, null, Answer.json(status, body), Delivery.PROMPT, null);
     }
 
     /** HTTP 200 with {@code json} as the body, verbatim (any shape, valid or not). */
@@ -113,12 +113,12 @@ public final class ChatReply {
 
     /** The connection closed before any byte of an answer. */
     public static ChatReply dropConnection() {
-        return new ChatReply(null, List.of(), null, null, Answer.dropped(), 0);
+        return new ChatReply(null, List.of(), null, null, Answer.dropped(), Delivery.PROMPT, null);
     }
 
     /** No answer until the model closes: for timeouts, without a test that waits on a clock. */
     public static ChatReply hang() {
-        return new ChatReply(null, List.of(), null, null, Answer.hanging(), 0);
+        return new ChatReply(null, List.of(), null, null, Answer.hanging(), Delivery.PROMPT, null);
     }
 
     /** One more tool call in the same completion. */
@@ -129,21 +129,30 @@ public final class ChatReply {
         ObjectNode call = Json.object().put("id", "call_" + (more.size() + 1)).put("type", "function");
         call.putObject("function").put("name", Objects.requireNonNull(name, "name")).put("arguments", argumentsJson);
         more.add(call);
-        return new ChatReply(content, more, usage, "tool_calls", fault, delayMillis);
+        return new ChatReply(content, more, usage, "tool_calls", fault, delivery, model);
     }
 
     /** The usage: {@code usage: {prompt_tokens, completion_tokens, total_tokens}}. */
     public ChatReply usage(long promptTokens, long completionTokens) {
         requireCompletion("usage");
         return new ChatReply(content, toolCalls, new long[] {promptTokens, completionTokens}, finishReason, fault,
-                delayMillis);
+                delivery, model);
     }
 
     /** The choice's {@code finish_reason} ({@code stop} for text, {@code tool_calls} for tool calls), e.g. {@code length}. */
     public ChatReply finishReason(String finishReason) {
         requireCompletion("a finish reason");
         return new ChatReply(content, toolCalls, usage, Objects.requireNonNull(finishReason, "finishReason"), fault,
-                delayMillis);
+                delivery, model);
+    }
+
+    /**
+     * The model the completion says answered, instead of the one asked for: a server that resolves
+     * an alias ({@code gpt-4o-mini} answered by {@code gpt-4o-mini-2024-07-18}) or ignores the name.
+     */
+    public ChatReply model(String model) {
+        requireCompletion("a model");
+        return new ChatReply(content, toolCalls, usage, finishReason, fault, delivery, Objects.requireNonNull(model, "model"));
     }
 
     /** The same reply with {@code Retry-After: seconds}, as a 429 or 503 carries it. */
@@ -151,16 +160,20 @@ public final class ChatReply {
         if (fault == null) {
             throw new IllegalStateException("Retry-After goes with an HTTP status reply (httpStatus), not a completion");
         }
-        return new ChatReply(content, toolCalls, usage, finishReason,
-                fault.withHeader("Retry-After", Long.toString(seconds)), delayMillis);
+        return header("Retry-After", Long.toString(seconds));
+    }
+
+    /**
+     * The same reply with the response header {@code name: value}, replacing one of that name: a
+     * {@code Content-Type} a broken server gets wrong, a fractional {@code Retry-After}, ...
+     */
+    public ChatReply header(String name, String value) {
+        return new ChatReply(content, toolCalls, usage, finishReason, fault, delivery.header(name, value), model);
     }
 
     /** The same reply, sent {@code delay} after the request arrived: a slow model. */
     public ChatReply delayed(Duration delay) {
-        if (delay.isNegative()) {
-            throw new IllegalArgumentException("delay must be >= 0 but was " + delay);
-        }
-        return new ChatReply(content, toolCalls, usage, finishReason, fault, delay.toMillis());
+        return new ChatReply(content, toolCalls, usage, finishReason, fault, delivery.delayed(delay), model);
     }
 
     @Override
@@ -175,13 +188,13 @@ public final class ChatReply {
         }
     }
 
-    /** The HTTP answer to a request for {@code model}. */
-    Answer answer(String model, int number) {
+    /** The HTTP answer to a request for the model {@code asked}. */
+    Answer answer(String asked, int number) {
         if (fault != null) {
-            return fault.delayedBy(delayMillis);
+            return delivery.apply(fault);
         }
         ObjectNode body = Json.object().put("id", "chatcmpl-" + number).put("object", "chat.completion")
-                .put("created", 0).put("model", model);
+                .put("created", 0).put("model", model != null ? model : asked);
         ObjectNode choice = body.putArray("choices").addObject().put("index", 0);
         ObjectNode message = choice.putObject("message").put("role", "assistant");
         if (content != null) {
@@ -198,6 +211,6 @@ public final class ChatReply {
             body.putObject("usage").put("prompt_tokens", usage[0]).put("completion_tokens", usage[1])
                     .put("total_tokens", usage[0] + usage[1]);
         }
-        return Answer.json(200, Json.write(body)).delayedBy(delayMillis);
+        return delivery.apply(Answer.json(200, Json.write(body)));
     }
 }

@@ -41,7 +41,7 @@ import java.util.function.Predicate;
  * <h2>What it serves</h2>
  * <ul>
  * <li>{@code GET /.well-known/agent-card.json} (and the older {@code agent.json}): a card naming
- *     the version and the JSON-RPC URL, {@link #url()}.</li>
+ *     the version and the JSON-RPC URL, {@link #url()}; 404 {@linkplain #withoutCard() without one}.</li>
  * <li>{@code POST} to any other path: JSON-RPC 2.0 with the version's send method
  *     ({@link A2aWire#sendMethod()}); another method gets error -32601, a body that is not JSON
  *     -32700, params without a {@code message} -32602. A path ending in {@code message:send} is the
@@ -78,6 +78,7 @@ public final class FakeA2aAgent implements AutoCloseable {
     private final Object lock = new Object();
     private final Map<String, List<JsonNode>> histories = new HashMap<>();
     private final Map<String, Boolean> open = new HashMap<>();
+    private volatile boolean cardless;
 
     private FakeA2aAgent(A2aWire wire, String name, int port) {
         this.wire = Objects.requireNonNull(wire, "wire");
@@ -116,6 +117,15 @@ public final class FakeA2aAgent implements AutoCloseable {
     /** The version it speaks. */
     public A2aWire wire() {
         return wire;
+    }
+
+    /**
+     * Serves no card from now on: the card paths answer 404, as an agent without one does (a
+     * client then speaks A2A 0.3 at the URL it was given).
+     */
+    public FakeA2aAgent withoutCard() {
+        cardless = true;
+        return this;
     }
 
     /** Queues replies for the next messages, in order, before any rule. */
@@ -188,7 +198,7 @@ public final class FakeA2aAgent implements AutoCloseable {
     private Answer handle(Incoming in) {
         String path = in.path();
         if (in.method().equals("GET") && (path.equals(AGENT_CARD_PATH) || path.equals("/.well-known/agent.json"))) {
-            return Answer.json(200, Json.write(card()));
+            return cardless ? Answer.json(404, "{\"error\": \"this agent has no card\"}") : Answer.json(200, Json.write(card()));
         }
         if (!in.method().equals("POST")) {
             return Answer.json(405, "{\"error\": \"" + in.method() + " is not served at " + path + "\"}")
@@ -219,12 +229,12 @@ public final class FakeA2aAgent implements AutoCloseable {
         }
         ObjectNode rpcError = reply.rpcError();
         if (rpcError != null) {
-            return rest ? Answer.json(400, Json.write(rpcError)).delayedBy(reply.delayMillis())
-                    : Answer.json(200, Json.write(envelope(id).set("error", rpcError))).delayedBy(reply.delayMillis());
+            return reply.deliver(rest ? Answer.json(400, Json.write(rpcError))
+                    : Answer.json(200, Json.write(envelope(id).set("error", rpcError))));
         }
         ObjectNode result = result(request, message, reply);
         String json = Json.write(rest ? result : envelope(id).set("result", result));
-        return Answer.json(200, json).delayedBy(reply.delayMillis());
+        return reply.deliver(Answer.json(200, json));
     }
 
     /** The result, and the conversation's memory updated. */

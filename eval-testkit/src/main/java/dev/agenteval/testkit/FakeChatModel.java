@@ -49,6 +49,8 @@ public final class FakeChatModel implements AutoCloseable {
             "{\"error\": {\"message\": " + Json.quote("FakeChatModel: nothing scripted for request " + r.number())
                     + "}}"));
     private volatile List<String> models = List.of("fake-model");
+    private volatile ChatReply modelsReply;
+    private volatile String key;
 
     private FakeChatModel() {
         this.server = FakeHttpServer.start(NAME, 0, this::handle);
@@ -70,6 +72,27 @@ public final class FakeChatModel implements AutoCloseable {
             throw new IllegalArgumentException("models must name at least one model");
         }
         models = List.of(ids);
+        modelsReply = null;
+        return this;
+    }
+
+    /**
+     * What {@code GET /v1/models} answers instead of a list, such as
+     * {@code ChatReply.httpStatus(404, "{}")} for a server that lists no models, or a 500 for one
+     * that is down. {@link #models(String...)} lists again.
+     */
+    public FakeChatModel models(ChatReply reply) {
+        modelsReply = Objects.requireNonNull(reply, "reply");
+        return this;
+    }
+
+    /**
+     * Answers 401, as OpenAI does, to every request ({@code GET /v1/models} included) whose
+     * {@code Authorization} is not {@code Bearer key}. A refused chat request is recorded but takes
+     * no scripted reply.
+     */
+    public FakeChatModel requireKey(String key) {
+        this.key = Objects.requireNonNull(key, "key");
         return this;
     }
 
@@ -139,7 +162,16 @@ public final class FakeChatModel implements AutoCloseable {
     }
 
     private Answer handle(Incoming in) {
+        String required = key;
+        boolean refused = required != null && !in.headers().getOrDefault("authorization", List.of()).contains("Bearer " + required);
         if (in.method().equals("GET") && in.path().endsWith("/models")) {
+            if (refused) {
+                return unauthorized();
+            }
+            ChatReply reply = modelsReply;
+            if (reply != null) {
+                return reply.answer(models.get(0), 0);
+            }
             ObjectNode list = Json.object().put("object", "list");
             ArrayNode data = list.putArray("data");
             models.forEach(id -> data.addObject().put("id", id).put("object", "model"));
@@ -159,7 +191,16 @@ public final class FakeChatModel implements AutoCloseable {
         }
         ChatRequest request = new ChatRequest(script.count() + 1, in.path(), in.headers(),
                 new String(in.body(), StandardCharsets.UTF_8), model, messages);
+        if (refused) {
+            script.record(request);
+            return unauthorized();
+        }
         return script.answer(request).answer(model.isEmpty() ? models.get(0) : model, request.number());
+    }
+
+    private static Answer unauthorized() {
+        return Answer.json(401, "{\"error\": {\"message\": \"Incorrect API key provided (FakeChatModel.requireKey)\","
+                + " \"type\": \"invalid_request_error\", \"code\": \"invalid_api_key\"}}");
     }
 
     private static String content(JsonNode content) {

@@ -73,6 +73,19 @@ class FakeA2aAgentTest {
     }
 
     @Test
+    void should_answer_404_for_its_card_when_it_has_none_and_still_answer_messages() throws Exception {
+        try (FakeA2aAgent agent = FakeA2aAgent.start().withoutCard()) {
+            HttpResponse<String> card = Http.get(agent.url().resolve(FakeA2aAgent.AGENT_CARD_PATH));
+            HttpResponse<String> old = Http.get(agent.url().resolve("/.well-known/agent.json"));
+            JsonNode answer = Http.json(Http.post(agent.url(), Http.send("message/send", "hi", "")));
+
+            assertThat(card.statusCode()).isEqualTo(404);
+            assertThat(old.statusCode()).isEqualTo(404);
+            assertThat(answer.at("/result/status/message/parts/0/text").asText()).isEqualTo("hi");
+        }
+    }
+
+    @Test
     void should_continue_the_task_that_waits_for_input_and_keep_its_history() throws Exception {
         try (FakeA2aAgent agent = FakeA2aAgent.start()) {
             agent.when("check-up", A2aReply.inputRequired("Which day?"))
@@ -146,6 +159,55 @@ class FakeA2aAgentTest {
             assertThat(rpc.at("/error/code").asInt()).isEqualTo(-32603);
             assertThat(rpc.path("id").asInt()).isEqualTo(7);
             assertThat(agent.requestCount()).isEqualTo(4);
+        }
+    }
+
+    @Test
+    void should_cut_a_body_short_of_its_length_and_send_the_headers_it_is_given() throws Exception {
+        try (FakeA2aAgent agent = FakeA2aAgent.start()) {
+            agent.enqueue(A2aReply.completed("a whole sentence").cutAfter(20),
+                    A2aReply.httpStatus(429, "slow down").header("Retry-After", "1").header("Content-Type", "text/plain"));
+
+            assertThatThrownBy(() -> Http.post(agent.url(), Http.send("message/send", "a", "")))
+                    .isInstanceOf(IOException.class);
+            HttpResponse<String> limited = Http.post(agent.url(), Http.send("message/send", "b", ""));
+
+            assertThat(limited.statusCode()).isEqualTo(429);
+            assertThat(limited.headers().firstValue("Retry-After")).contains("1");
+            assertThat(limited.headers().allValues("Content-Type")).containsExactly("text/plain");
+            assertThat(agent.requestCount()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void should_stall_a_body_after_its_first_bytes_until_the_agent_closes() throws Exception {
+        FakeA2aAgent agent = FakeA2aAgent.start();
+        try (agent) {
+            agent.enqueue(A2aReply.completed("a whole sentence").stallAfter(16));
+
+            HttpResponse<java.io.InputStream> response = Http.CLIENT.send(Http.request(agent.url(),
+                    Http.send("message/send", "a", "")).build(), HttpResponse.BodyHandlers.ofInputStream());
+            java.io.InputStream body = response.body();
+
+            assertThat(response.statusCode()).isEqualTo(200);
+            assertThat(new String(body.readNBytes(16), java.nio.charset.StandardCharsets.UTF_8)).isEqualTo("{\"jsonrpc\":\"2.0\"");
+            agent.close();
+            assertThatThrownBy(body::readAllBytes).as("the rest never came").isInstanceOf(IOException.class);
+        }
+    }
+
+    @Test
+    void should_stream_an_oversized_answer_of_exactly_the_size_asked() throws Exception {
+        try (FakeA2aAgent agent = FakeA2aAgent.start()) {
+            agent.enqueue(A2aReply.oversized(3_000_000));
+
+            HttpResponse<String> big = Http.post(agent.url(), Http.send("message/send", "a", ""));
+
+            assertThat(big.headers().firstValueAsLong("Content-Length")).hasValue(3_000_000);
+            assertThat(Http.json(big).at("/result/status/message/parts/0/text").asText()).hasSizeGreaterThan(2_999_000)
+                    .matches("x+");
+            assertThatThrownBy(() -> A2aReply.oversized(10)).hasMessageContaining("at least");
+            assertThatThrownBy(() -> A2aReply.completed("x").cutAfter(-1)).hasMessage("bytes must be >= 0 but was -1");
         }
     }
 

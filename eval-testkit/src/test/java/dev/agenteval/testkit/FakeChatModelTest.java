@@ -98,6 +98,32 @@ class FakeChatModelTest {
     }
 
     @Test
+    void should_refuse_a_wrong_key_everywhere_and_answer_the_models_list_as_told() throws Exception {
+        try (FakeChatModel model = FakeChatModel.start().requireKey("good")) {
+            model.enqueue(ChatReply.text("<html>502</html>").header("Content-Type", "text/html").model("gpt-x-2024"));
+            URI list = URI.create(model.url() + "/models");
+
+            HttpResponse<String> refused = Http.post(completions(model), ASK, "Authorization", "Bearer bad");
+            HttpResponse<String> listRefused = Http.get(list);
+            HttpResponse<String> html = Http.post(completions(model), ASK, "Authorization", "Bearer good");
+            model.models(ChatReply.httpStatus(404, "{\"error\": \"no list\"}")).requireKey("k");
+            HttpResponse<String> noList = Http.CLIENT.send(java.net.http.HttpRequest.newBuilder(list)
+                    .header("Authorization", "Bearer k").build(), HttpResponse.BodyHandlers.ofString());
+
+            assertThat(refused.statusCode()).isEqualTo(401);
+            assertThat(Http.json(refused).at("/error/code").asText()).isEqualTo("invalid_api_key");
+            assertThat(listRefused.statusCode()).isEqualTo(401);
+            assertThat(html.statusCode()).isEqualTo(200);
+            assertThat(html.headers().allValues("Content-Type")).containsExactly("text/html");
+            assertThat(html.body()).contains("<html>502</html>");
+            assertThat(Http.json(html).path("model").asText()).as("the model the reply names").isEqualTo("gpt-x-2024");
+            assertThat(noList.statusCode()).isEqualTo(404);
+            assertThat(model.requests()).extracting(r -> r.header("authorization").orElse(""))
+                    .as("the refused request is recorded, and took no reply").containsExactly("Bearer bad", "Bearer good");
+        }
+    }
+
+    @Test
     void should_refuse_replies_that_mix_a_fault_and_a_completion() {
         assertThatThrownBy(() -> ChatReply.text("x").retryAfter(1)).hasMessageContaining("Retry-After goes with an HTTP status");
         assertThatThrownBy(() -> ChatReply.httpStatus(500, "").usage(1, 1)).hasMessageContaining("usage");

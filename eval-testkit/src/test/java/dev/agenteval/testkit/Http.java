@@ -13,18 +13,22 @@ import java.time.Duration;
 final class Http {
 
     static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private Http() {
     }
 
     static HttpResponse<String> post(URI uri, String body, String... headers) throws IOException, InterruptedException {
+        return CLIENT.send(request(uri, body, headers).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    static HttpRequest.Builder request(URI uri, String body, String... headers) {
         HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10))
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
         if (headers.length > 0) {
             b.headers(headers);
         }
-        return CLIENT.send(b.build(), HttpResponse.BodyHandlers.ofString());
+        return b;
     }
 
     static HttpResponse<String> get(URI uri) throws IOException, InterruptedException {

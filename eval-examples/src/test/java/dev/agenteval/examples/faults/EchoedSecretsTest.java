@@ -3,6 +3,13 @@ package dev.agenteval.examples.faults;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agenteval.testkit.A2aReply;
+import dev.agenteval.testkit.A2aRequest;
+import dev.agenteval.testkit.ChatReply;
+import dev.agenteval.testkit.ChatRequest;
+import dev.agenteval.testkit.FakeA2aAgent;
+import dev.agenteval.testkit.FakeChatModel;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,13 +20,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
-import mockwebserver3.Dispatcher;
-import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
-import mockwebserver3.RecordedRequest;
 import mockwebserver3.junit5.StartStop;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,7 +34,9 @@ import org.junit.jupiter.api.io.TempDir;
  * in a JSON-RPC error message; the judge quotes what it is sent. Two CLI runs (child JVMs at
  * {@code -vv}): OAuth2 with a password in the agent URL, and a static bearer token. No form of any
  * secret, nor any 12-character piece of a long one, may appear in any byte either run writes, and
- * the judge must never be sent one, unless the user turns that masking off.
+ * the judge must never be sent one, unless the user turns that masking off. The agent and the judge
+ * are the testkit's fakes; the OAuth2 token endpoint, which the testkit has no fake of, is a
+ * MockWebServer.
  */
 class EchoedSecretsTest {
 
@@ -65,80 +71,73 @@ class EchoedSecretsTest {
                 expectations: {must_include: [ok]}
             """;
 
-    @StartStop
-    private final MockWebServer agent = new MockWebServer();
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final FakeA2aAgent agent = FakeA2aAgent.start().otherwise(EchoedSecretsTest::echo);
+
+    private final FakeChatModel judge = FakeChatModel.start().models("judge-model").otherwise(EchoedSecretsTest::quoting);
 
     @StartStop
-    private final MockWebServer judge = new MockWebServer();
+    private final MockWebServer tokens = new MockWebServer();
 
     @TempDir
     Path dir;
 
-    private final List<String> judgeRequests = new CopyOnWriteArrayList<>();
-    private final List<String> agentSaw = new CopyOnWriteArrayList<>();
+    @AfterEach
+    void stop() {
+        agent.close();
+        judge.close();
+    }
 
-    private final Dispatcher echoingAgent = new Dispatcher() {
-        @Override
-        public MockResponse dispatch(RecordedRequest request) {
-            String path = request.getUrl().encodedPath();
-            if (path.equals("/oauth/token")) {
-                String form = request.getBody().utf8();
-                if (!form.contains("client_secret=" + CLIENT_SECRET)) {
-                    return FaultyServers.json(401, "{\"error\":\"invalid_client\",\"got\":" + FaultyServers.quote(form) + "}");
-                }
-                return FaultyServers.json(200, "{\"access_token\":\"" + ACCESS_TOKEN + "\",\"token_type\":\"Bearer\","
-                        + "\"expires_in\":3600}");
-            }
-            String auth = String.valueOf(request.getHeaders().get("Authorization"));
-            String key = String.valueOf(request.getHeaders().get("X-Api-Key"));
-            agentSaw.add(auth);
-            JsonNode body = FaultyServers.tree(request.getBody().utf8());
-            String text = body.path("params").path("message").path("parts").path(0).path("text").asText();
-            String credential = auth.substring(auth.indexOf(' ') + 1);
-            String everything = auth + " key " + key + " input " + text + " db " + DOTENV_PASSWORD;
-            if (text.startsWith("forbidden")) {
-                return FaultyServers.json(403, "{\"error\":" + FaultyServers.quote("forbidden for " + everything) + "}");
-            }
-            if (text.startsWith("rpc")) {
-                return FaultyServers.json(200, "{\"jsonrpc\":\"2.0\",\"id\":" + body.path("id").asLong()
-                        + ",\"error\":{\"code\":-32001,\"message\":" + FaultyServers.quote("bad token " + everything) + "}}");
-            }
-            String answer = "ok ECHO " + credential + " | " + everything
-                    + " | json " + FaultyServers.quote(Map.of("auth", auth, "input", text).toString() + " " + text)
-                    + " | b64 " + Base64.getEncoder().encodeToString(credential.getBytes(StandardCharsets.UTF_8))
-                    + " | url " + URLEncoder.encode(text, StandardCharsets.UTF_8);
-            return FaultyServers.json(200, FaultyServers.task(body.path("id").asLong(), answer));
+    /** The hostile agent: every credential it got, in every form, in a 403, a JSON-RPC error or its answer. */
+    private static A2aReply echo(A2aRequest request) {
+        String auth = request.header("authorization").orElse("null");
+        String key = request.header("x-api-key").orElse("null");
+        String text = request.text();
+        String credential = auth.substring(auth.indexOf(' ') + 1);
+        String everything = auth + " key " + key + " input " + text + " db " + DOTENV_PASSWORD;
+        if (text.startsWith("forbidden")) {
+            return A2aReply.httpStatus(403, "{\"error\":" + quote("forbidden for " + everything) + "}");
         }
-    };
+        if (text.startsWith("rpc")) {
+            return A2aReply.rpcError(-32001, "bad token " + everything);
+        }
+        return A2aReply.completed("ok ECHO " + credential + " | " + everything
+                + " | json " + quote(Map.of("auth", auth, "input", text).toString() + " " + text)
+                + " | b64 " + Base64.getEncoder().encodeToString(credential.getBytes(StandardCharsets.UTF_8))
+                + " | url " + URLEncoder.encode(text, StandardCharsets.UTF_8));
+    }
 
-    private final Dispatcher quotingJudge = new Dispatcher() {
-        @Override
-        public MockResponse dispatch(RecordedRequest request) {
-            if (request.getTarget().endsWith("/models")) {
-                return FaultyServers.json(200, "{\"object\":\"list\",\"data\":[{\"id\":\"judge-model\"}]}");
-            }
-            String sent = request.getBody().utf8();
-            judgeRequests.add(sent);
-            String content = "{\"reason\": " + FaultyServers.quote("I was sent: " + sent.substring(0, Math.min(sent.length(), 3000)))
-                    + ", \"verdict\": \"pass\", \"score\": 1.0}";
-            return FaultyServers.json(200, "{\"id\":\"c\",\"object\":\"chat.completion\",\"model\":\"judge-model\","
-                    + "\"choices\":[{\"index\":0,\"finish_reason\":\"stop\",\"message\":{\"role\":\"assistant\","
-                    + "\"content\":" + FaultyServers.quote(content) + "}}]}");
-        }
-    };
+    /** The judge quotes what it was sent. */
+    private static ChatReply quoting(ChatRequest request) {
+        String sent = request.body();
+        return ChatReply.pass("I was sent: " + sent.substring(0, Math.min(sent.length(), 3000)));
+    }
+
+    private List<String> agentSaw() {
+        return agent.requests().stream().map(r -> r.header("authorization").orElse("null")).toList();
+    }
+
+    private String judgeRequests() {
+        return String.join("\n", judge.requests().stream().map(ChatRequest::body).toList());
+    }
+
+    private static String quote(String s) {
+        return JSON.getNodeFactory().textNode(s).toString();
+    }
 
     @Test
     void should_mask_every_echoed_secret_with_oauth2_and_a_password_in_the_agent_url() throws Exception {
-        String url = agent.url("/a2a").toString().replace("http://", "http://" + URL_USER + ":" + URL_PASSWORD + "@");
-        String auth = "{type: oauth2, tokenUrl: \"" + agent.url("/oauth/token")
+        String url = agent.url().resolve("/a2a").toString().replace("http://", "http://" + URL_USER + ":" + URL_PASSWORD + "@");
+        String auth = "{type: oauth2, tokenUrl: \"" + tokens.url("/oauth/token")
                 + "\", clientIdEnv: MOCK_CLIENT_ID, clientSecretEnv: MOCK_CLIENT_SECRET}";
         Map<String, byte[]> outputs = run(url, auth, List.of());
 
-        assertThat(agentSaw).as("the agent got the access token").contains("Bearer " + ACCESS_TOKEN);
+        assertThat(agentSaw()).as("the agent got the access token").contains("Bearer " + ACCESS_TOKEN);
         assertThat(leaks(outputs)).as("secrets found in the run's output").isEmpty();
-        assertThat(leaks(Map.of("what the judge was sent", String.join("\n", judgeRequests)
+        assertThat(leaks(Map.of("what the judge was sent", judgeRequests()
                 .getBytes(StandardCharsets.UTF_8)))).isEmpty();
-        JsonNode results = FaultyServers.tree(new String(outputs.get("reports/results.json"), StandardCharsets.UTF_8));
+        JsonNode results = JSON.readTree(new String(outputs.get("reports/results.json"), StandardCharsets.UTF_8));
         JsonNode echoes = results.path("cases").get(0);
         assertThat(echoes.path("status").asText()).isEqualTo("failed");
         String detail = echoes.path("turns").get(0).path("scores").get(0).path("checks").get(0).path("detail").asText();
@@ -152,17 +151,16 @@ class EchoedSecretsTest {
     @Test
     void should_mask_an_echoed_static_token_and_may_send_the_judge_secrets_only_when_told_to() throws Exception {
         String auth = "{type: bearer, tokenEnv: MOCK_TOKEN}";
-        Map<String, byte[]> outputs = run(agent.url("/a2a").toString(), auth, List.of("--no-judge-redact-secrets"));
+        Map<String, byte[]> outputs = run(agent.url().resolve("/a2a").toString(), auth, List.of("--no-judge-redact-secrets"));
 
-        assertThat(agentSaw).as("the agent got the static token").contains("Bearer " + STATIC_TOKEN);
+        assertThat(agentSaw()).as("the agent got the static token").contains("Bearer " + STATIC_TOKEN);
         assertThat(leaks(outputs)).as("secrets found in the run's output").isEmpty();
-        assertThat(String.join("\n", judgeRequests)).as("the user let the judge see the secrets")
+        assertThat(judgeRequests()).as("the user let the judge see the secrets")
                 .contains(STATIC_TOKEN, LONG);
     }
 
     private Map<String, byte[]> run(String agentUrl, String auth, List<String> extraArgs) throws Exception {
-        agent.setDispatcher(echoingAgent);
-        judge.setDispatcher(quotingJudge);
+        tokens.setDispatcher(new TokenEndpoint(CLIENT_ID, CLIENT_SECRET, ACCESS_TOKEN));
         Path work = Files.createDirectories(dir.resolve("work"));
         Files.writeString(work.resolve("suite.yaml"), SUITE);
         Files.writeString(work.resolve(".env"), "DB_PASSWORD=" + DOTENV_PASSWORD + "\nLONG_SECRET=" + LONG + "\n");
@@ -180,7 +178,7 @@ class EchoedSecretsTest {
                 "MOCK_TOKEN", STATIC_TOKEN, "MOCK_API_KEY", API_KEY, "QUOTED_SECRET", QUOTED,
                 "AGENT_EVAL_JUDGE_API_KEY", JUDGE_KEY);
         List<String> args = new ArrayList<>(List.of("run", "suite.yaml", "--env", "mock", "--judge-url",
-                judge.url("/v1").toString(), "--judge-model", "judge-model", "--report-dir", "reports",
+                judge.url().toString(), "--judge-model", "judge-model", "--report-dir", "reports",
                 "--output", "out/results.json", "-vv"));
         args.addAll(extraArgs);
         Map<String, byte[]> outputs = new LinkedHashMap<>();
@@ -218,7 +216,7 @@ class EchoedSecretsTest {
         Map<String, String> forms = new LinkedHashMap<>();
         secrets.forEach((what, value) -> {
             forms.put(what, value);
-            String json = FaultyServers.quote(value);
+            String json = quote(value);
             forms.put(what + " (JSON-escaped)", json.substring(1, json.length() - 1));
             forms.put(what + " (URL-encoded)", URLEncoder.encode(value, StandardCharsets.UTF_8));
             forms.put(what + " (base64)", Base64.getEncoder().encodeToString(value.getBytes(StandardCharsets.UTF_8)));

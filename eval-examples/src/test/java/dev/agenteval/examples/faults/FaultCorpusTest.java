@@ -5,6 +5,7 @@ import static dev.agenteval.api.Scorers.correctness;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agenteval.agents.AgentClients;
 import dev.agenteval.api.Case;
 import dev.agenteval.api.CaseResult;
@@ -21,8 +22,14 @@ import dev.agenteval.report.Reports;
 import dev.agenteval.http.RetryPolicy;
 import dev.agenteval.judge.OpenAiJudge;
 import dev.agenteval.spi.AgentClient;
+import dev.agenteval.testkit.A2aReply;
+import dev.agenteval.testkit.A2aRequest;
+import dev.agenteval.testkit.A2aWire;
+import dev.agenteval.testkit.ChatReply;
+import dev.agenteval.testkit.ChatRequest;
+import dev.agenteval.testkit.FakeA2aAgent;
+import dev.agenteval.testkit.FakeChatModel;
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,20 +39,23 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import mockwebserver3.MockWebServer;
-import mockwebserver3.junit5.StartStop;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The fault corpus (issue 8): a 200-case, two-turn run against an A2A agent and an LLM judge that
- * between them apply every fault of {@link Fault} to a share of the turns, in turn 1 or turn 2.
+ * The fault corpus (issue 8): a 200-case, two-turn run against an A2A agent and an LLM judge (the
+ * testkit's {@link FakeA2aAgent} and {@link FakeChatModel}) that between them apply every fault of
+ * {@link Fault} to a share of the turns, in turn 1 or turn 2. Each reads the {@link Fault#marker()}
+ * of the request it serves (the agent from the message text, the judge from the scorer's criteria,
+ * neither of which any other turn carries), counts the requests of that turn, and applies the
+ * fault: on every request, or on the first only for the {@code *_ONCE} faults.
  * Nothing may be lost: every case ends with a result; every fault that retries cannot recover is
  * its typed failure on exactly the turn it hit (earlier turns passed, later ones never sent); every
  * fault that retries do recover leaves a passing case; the reports hold all 200 cases. The
- * agent's timeout is {@value #TIMEOUT_SECONDS} s and the stalled answers take 10 s, so a healthy
- * answer keeps a wide margin on a loaded machine and a stalled one never makes it; backoffs are
- * milliseconds.
+ * agent's timeout is {@value #TIMEOUT_SECONDS} s and the stalled answers never come (they hang until
+ * the fakes close), so a healthy answer keeps a wide margin on a loaded machine and a stalled one
+ * never makes it; backoffs are milliseconds.
  */
 class FaultCorpusTest {
 
@@ -56,17 +66,88 @@ class FaultCorpusTest {
     /** The agent's request timeout: far above a healthy local answer, far below a stalled one. */
     static final double TIMEOUT_SECONDS = 3.0;
 
-    @StartStop
-    private final MockWebServer agentServer = new MockWebServer();
+    static final long HUGE_BODY_BYTES = 50L * 1024 * 1024;
+    /** In a judge scorer's criteria: {@code judge-key=case-7/2} names the case and turn. */
+    private static final Pattern JUDGE_KEY = Pattern.compile("judge-key=([\\w-]+/\\d+)");
+    private static final ObjectMapper JSON = new ObjectMapper();
 
-    @StartStop
-    private final MockWebServer judgeServer = new MockWebServer();
+    private final FakeA2aAgent agentServer = FakeA2aAgent.start(A2aWire.V0_3).otherwise(this::agentReply);
+
+    private final FakeChatModel judgeServer = FakeChatModel.start().models("judge-model").otherwise(this::judgeReply);
 
     @TempDir
     Path reports;
 
-    private final FaultyServers.Calls agentCalls = new FaultyServers.Calls();
-    private final FaultyServers.Calls judgeCalls = new FaultyServers.Calls();
+    @AfterEach
+    void stop() {
+        agentServer.close();
+        judgeServer.close();
+    }
+
+    static Fault faultIn(String text) {
+        Matcher m = Pattern.compile("fault=(\\w+)").matcher(text);
+        return m.find() ? Fault.valueOf(m.group(1)) : Fault.NONE;
+    }
+
+    /** The agent: answers "ok: {text}" as a completed task unless the text names an agent fault. */
+    private A2aReply agentReply(A2aRequest request) {
+        String text = request.text();
+        boolean first = agentCalls(text) == 1;
+        A2aReply ok = A2aReply.completed("ok: " + text);
+        A2aReply rateLimited = A2aReply.httpStatus(429, "slow down").header("Retry-After", "1");
+        return switch (faultIn(text)) {
+            case RATE_LIMITED_ONCE -> first ? rateLimited : ok;
+            case RATE_LIMITED -> rateLimited;
+            case SERVER_ERROR -> A2aReply.httpStatus(500, "{\"error\":\"agent crashed\"}");
+            case BAD_GATEWAY_ONCE -> first ? A2aReply.httpStatus(502, "bad gateway") : ok;
+            case BAD_GATEWAY -> A2aReply.httpStatus(502, "bad gateway");
+            case UNAVAILABLE_ONCE -> first ? A2aReply.httpStatus(503, "unavailable") : ok;
+            case UNAVAILABLE -> A2aReply.httpStatus(503, "unavailable");
+            case RESET_ONCE -> first ? A2aReply.dropConnection() : ok;
+            case RESET -> A2aReply.dropConnection();
+            case CUT_MID_BODY -> ok.cutAfter(64);
+            case SLOW_HEADERS -> A2aReply.hang();
+            case STALLED_BODY -> ok.stallAfter(64);
+            case MALFORMED_JSON -> A2aReply.malformedJson();
+            case HUGE_BODY -> A2aReply.oversized(HUGE_BODY_BYTES);
+            case RPC_ERROR -> A2aReply.rpcError(-32603, "Internal error");
+            default -> ok;
+        };
+    }
+
+    /** The judge: a passing verdict unless the criteria in the prompt name a judge fault. */
+    private ChatReply judgeReply(ChatRequest request) {
+        String key = judgeKey(request);
+        ChatReply verdict = ChatReply.pass("Meets the criteria.").usage(100, 20);
+        ChatReply garbage = ChatReply.text("Well, it depends on many things.").usage(100, 20);
+        return switch (faultIn(request.prompt())) {
+            case JUDGE_GARBAGE_ONCE -> judgeCalls(key) == 1 ? garbage : verdict;
+            case JUDGE_GARBAGE -> garbage;
+            case JUDGE_EMPTY -> ChatReply.text("").usage(100, 20);
+            case JUDGE_NOT_JSON -> ChatReply.body("<html><body>502 Bad Gateway</body></html>")
+                    .header("Content-Type", "text/html");
+            case JUDGE_EMPTY_BODY -> ChatReply.body("");
+            default -> verdict;
+        };
+    }
+
+    private static String judgeKey(ChatRequest request) {
+        Matcher key = JUDGE_KEY.matcher(request.prompt());
+        if (!key.find()) {
+            throw new IllegalStateException("the judge prompt holds no judge-key: " + request.prompt());
+        }
+        return key.group(1);
+    }
+
+    /** The messages of the turn whose input is {@code text} that the agent received so far. */
+    private int agentCalls(String text) {
+        return (int) agentServer.requests().stream().filter(r -> r.text().equals(text)).count();
+    }
+
+    /** The judge requests of the turn {@code key} ({@code case-7/2}) received so far. */
+    private int judgeCalls(String key) {
+        return (int) judgeServer.requests().stream().filter(r -> judgeKey(r).equals(key)).count();
+    }
 
     /** What case {@code i} suffers: the faults in turn, each on turn 1 for one pass and turn 2 for the next. */
     record Plan(String id, Fault fault, int hitTurn) {
@@ -110,12 +191,10 @@ class FaultCorpusTest {
 
     @Test
     void should_end_every_case_with_its_typed_failure_on_the_hit_turn_or_a_pass_when_retries_recover() throws IOException {
-        agentServer.setDispatcher(FaultyServers.agent(agentCalls));
-        judgeServer.setDispatcher(FaultyServers.judge(judgeCalls));
-        AgentClient agent = AgentClients.create("a2a", URI.create(agentServer.url("/a2a").toString()), Map.of(
+        AgentClient agent = AgentClients.create("a2a", agentServer.url().resolve("/a2a"), Map.of(
                 "version", "0.3", "requestTimeoutSeconds", Double.toString(TIMEOUT_SECONDS), "maxAttempts", Integer.toString(MAX_ATTEMPTS),
                 "initialBackoffMillis", "1", "maxBackoffMillis", "20"), name -> null);
-        OpenAiJudge judge = OpenAiJudge.builder().baseUrl(judgeServer.url("/v1").toString()).model("judge-model")
+        OpenAiJudge judge = OpenAiJudge.builder().baseUrl(judgeServer.url()).model("judge-model")
                 .apiKey("judge-key-not-a-secret").requestTimeout(Duration.ofSeconds(10))
                 .retryPolicy(RetryPolicy.builder().maxAttempts(MAX_ATTEMPTS).initialBackoff(Duration.ofMillis(1))
                         .maxBackoff(Duration.ofMillis(20)).build())
@@ -154,9 +233,9 @@ class FaultCorpusTest {
         for (int t = 1; t <= TURNS; t++) {
             int agentExpected = p.hits(t) && !p.fault().judge ? p.fault().calls : 1;
             int judgeExpected = p.hits(t) && p.fault().judge ? p.fault().calls : 1;
-            assertThat(agentCalls.get(p.input(t))).as("agent requests for %s turn %d (%s)", p.id(), t, p.fault())
+            assertThat(agentCalls(p.input(t))).as("agent requests for %s turn %d (%s)", p.id(), t, p.fault())
                     .isEqualTo(agentExpected);
-            assertThat(judgeCalls.get(p.id() + "/" + t)).as("judge requests for %s turn %d (%s)", p.id(), t, p.fault())
+            assertThat(judgeCalls(p.id() + "/" + t)).as("judge requests for %s turn %d (%s)", p.id(), t, p.fault())
                     .isEqualTo(judgeExpected);
         }
     }
@@ -176,9 +255,9 @@ class FaultCorpusTest {
         assertThat(f.code()).as(as + ": code").isEqualTo(p.fault().code);
         assertThat(f.message()).as(as + ": message").contains(p.fault().message);
         assertThat(hit.scores()).as(as + ": no score on a turn without an answer").isEmpty();
-        assertThat(agentCalls.get(p.input(p.hitTurn()))).as(as + ": requests of the hit turn").isEqualTo(p.fault().calls);
+        assertThat(agentCalls(p.input(p.hitTurn()))).as(as + ": requests of the hit turn").isEqualTo(p.fault().calls);
         for (int t = p.hitTurn() + 1; t <= TURNS; t++) {
-            assertThat(agentCalls.get(p.input(t))).as(as + ": turn " + t + " must not be sent").isZero();
+            assertThat(agentCalls(p.input(t))).as(as + ": turn " + t + " must not be sent").isZero();
         }
     }
 
@@ -199,11 +278,11 @@ class FaultCorpusTest {
                 assertThat(judged.passed()).as(as + " turn " + t.index() + ": judge score").isTrue();
             }
         }
-        assertThat(judgeCalls.get(p.id() + "/" + p.hitTurn())).as(as + ": judge requests").isEqualTo(p.fault().calls);
+        assertThat(judgeCalls(p.id() + "/" + p.hitTurn())).as(as + ": judge requests").isEqualTo(p.fault().calls);
     }
 
     private void assertReports(List<Plan> plans, SuiteResult result) throws IOException {
-        JsonNode json = FaultyServers.tree(Files.readString(reports.resolve("results.json")));
+        JsonNode json = JSON.readTree(Files.readString(reports.resolve("results.json")));
         assertThat(json.path("complete").asBoolean(false)).isTrue();
         assertThat(json.path("summary").path("cases").asInt()).isEqualTo(CASES);
         long recovered = plans.stream().filter(p -> p.fault().recovered()).count();

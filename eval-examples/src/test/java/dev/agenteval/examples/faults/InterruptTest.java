@@ -3,20 +3,18 @@ package dev.agenteval.examples.faults;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agenteval.testkit.A2aReply;
+import dev.agenteval.testkit.A2aRequest;
+import dev.agenteval.testkit.FakeA2aAgent;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import mockwebserver3.Dispatcher;
-import mockwebserver3.MockResponse;
-import mockwebserver3.MockWebServer;
-import mockwebserver3.RecordedRequest;
-import mockwebserver3.junit5.StartStop;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,42 +48,39 @@ class InterruptTest {
                         values: [ok]
             """;
 
-    @StartStop
-    private final MockWebServer agent = new MockWebServer();
+    private final FakeA2aAgent agent = FakeA2aAgent.start().when(r -> r.text().startsWith("second"), this::held)
+            .otherwise(r -> A2aReply.completed("ok: " + r.text()));
 
     @TempDir
     Path dir;
 
     private final CountDownLatch secondArrived = new CountDownLatch(1);
     private final CountDownLatch release = new CountDownLatch(1);
-    private final Set<String> asked = ConcurrentHashMap.newKeySet();
 
-    private final Dispatcher holdingTheSecondCase = new Dispatcher() {
-        @Override
-        public MockResponse dispatch(RecordedRequest request) throws InterruptedException {
-            if (!"POST".equals(request.getMethod())) {
-                return new MockResponse.Builder().code(404).build(); // no agent card: A2A 0.3 at the URL
-            }
-            JsonNode body = FaultyServers.tree(request.getBody().utf8());
-            String text = body.path("params").path("message").path("parts").path(0).path("text").asText();
-            asked.add(text);
-            if (text.startsWith("second")) {
-                secondArrived.countDown();
-                release.await(ChildCli.WAIT_SECONDS, TimeUnit.SECONDS);
-            }
-            return FaultyServers.json(200, FaultyServers.task(body.path("id").asLong(), "ok: " + text));
+    /** The second case's answer, once the test releases it. */
+    private A2aReply held(A2aRequest request) {
+        secondArrived.countDown();
+        try {
+            release.await(ChildCli.WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
-    };
+        return A2aReply.completed("ok: " + request.text());
+    }
+
+    @AfterEach
+    void stop() {
+        agent.close();
+    }
 
     @Test
     void should_write_reports_with_the_finished_case_and_complete_false_when_sigterm_arrives_mid_run()
             throws IOException, InterruptedException {
-        agent.setDispatcher(holdingTheSecondCase);
         Path suite = Files.writeString(dir.resolve("suite.yaml"), SUITE);
         Path reports = dir.resolve("reports");
         int exit;
         try (ChildCli cli = ChildCli.start(dir, Map.of(), List.of("run", suite.toString(), "--agent-url",
-                agent.url("/").toString(), "--concurrency", "1", "--report-dir", reports.toString(), "-v"))) {
+                agent.url().toString(), "--concurrency", "1", "--report-dir", reports.toString(), "-v"))) {
             String line = cli.awaitStderrLine(l -> l.startsWith("[1/3]"));
             assertThat(line).contains("PASSED", "first");
             assertThat(secondArrived.await(ChildCli.WAIT_SECONDS, TimeUnit.SECONDS)).as("the second case reached the agent").isTrue();
@@ -99,7 +94,7 @@ class InterruptTest {
         }
 
         assertThat(exit).as("an interrupted run exits 130 (interrupted), also after a SIGTERM").isEqualTo(130);
-        JsonNode json = FaultyServers.tree(Files.readString(reports.resolve("results.json")));
+        JsonNode json = new ObjectMapper().readTree(Files.readString(reports.resolve("results.json")));
         assertThat(json.path("complete").isBoolean()).isTrue();
         assertThat(json.path("complete").asBoolean()).isFalse();
         JsonNode cases = json.path("cases");
@@ -114,6 +109,6 @@ class InterruptTest {
         assertThat(json.path("summary").path("passed").asInt()).isEqualTo(1);
         assertThat(Files.readString(reports.resolve("results.md"))).contains("first");
         assertThat(Files.readString(reports.resolve("junit.xml"))).contains("first");
-        assertThat(asked).as("the third case never started").containsExactlyInAnyOrder("first question", "second question");
+        assertThat(agent.requests()).extracting(A2aRequest::text).as("the third case never started").containsExactlyInAnyOrder("first question", "second question");
     }
 }

@@ -3,26 +3,28 @@ package dev.agenteval.examples.faults;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agenteval.testkit.A2aReply;
+import dev.agenteval.testkit.A2aRequest;
+import dev.agenteval.testkit.ChatReply;
+import dev.agenteval.testkit.FakeA2aAgent;
+import dev.agenteval.testkit.FakeChatModel;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import mockwebserver3.Dispatcher;
-import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
-import mockwebserver3.RecordedRequest;
 import mockwebserver3.junit5.StartStop;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,7 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
  * a bearer API key, and a secret suite variable read from {@code .env}: none of those values may
  * appear in any byte the run writes (reports, stdout, stderr with every log line), even though the
  * agent echoes the variable in its answers and in an error body and the judge quotes it in its
- * reasons. Each secret is also searched URL-encoded and in HTTP Basic form.
+ * reasons. Each secret is also searched URL-encoded and in HTTP Basic form. The agent and the judge
+ * are the testkit's fakes; the token endpoint is a {@link TokenEndpoint}.
  */
 class SecretsTest {
 
@@ -70,79 +73,56 @@ class SecretsTest {
                   must_include: [ok]
             """;
 
-    @StartStop
-    private final MockWebServer agent = new MockWebServer();
+    private final FakeA2aAgent agent = FakeA2aAgent.start()
+            .when(r -> !authorized(r), r -> A2aReply.httpStatus(401, "{\"error\":\"unauthorized\"}"))
+            .when(r -> r.text().startsWith("fail"), r -> A2aReply.httpStatus(500, "{\"error\":\"cannot " + r.text() + "\"}"))
+            .otherwise(r -> A2aReply.completed("ok: " + r.text()));
+
+    private final FakeChatModel judge = FakeChatModel.start().models("judge-model").requireKey(JUDGE_KEY)
+            .otherwise(r -> {
+                Matcher answer = ANSWER.matcher(r.body());
+                return ChatReply.pass("The agent said '" + (answer.find() ? answer.group() : "(nothing)") + "', as expected.");
+            });
+
+    private final TokenEndpoint tokenEndpoint = new TokenEndpoint(CLIENT_ID, CLIENT_SECRET, ACCESS_TOKEN);
 
     @StartStop
-    private final MockWebServer judge = new MockWebServer();
+    private final MockWebServer tokens = new MockWebServer();
 
     @TempDir
     Path dir;
 
-    /** What the servers saw, to prove the credentials were really used. */
-    private final Set<String> seen = ConcurrentHashMap.newKeySet();
+    @AfterEach
+    void stop() {
+        agent.close();
+        judge.close();
+    }
 
-    private final Dispatcher oauthAgent = new Dispatcher() {
-        @Override
-        public MockResponse dispatch(RecordedRequest request) {
-            String path = request.getUrl().encodedPath();
-            if (path.equals("/oauth/token")) {
-                String form = request.getBody().utf8();
-                if (!form.contains("client_secret=" + CLIENT_SECRET) && !String.valueOf(request.getHeaders().get("Authorization"))
-                        .equals(basic(CLIENT_ID, CLIENT_SECRET))) {
-                    return FaultyServers.json(401, "{\"error\":\"invalid_client\"}");
-                }
-                seen.add("token issued");
-                return FaultyServers.json(200, "{\"access_token\":\"" + ACCESS_TOKEN + "\",\"token_type\":\"Bearer\","
-                        + "\"expires_in\":3600}");
-            }
-            if (!"POST".equals(request.getMethod())) {
-                return new MockResponse.Builder().code(404).build();
-            }
-            if (!("Bearer " + ACCESS_TOKEN).equals(request.getHeaders().get("Authorization"))
-                    || !API_KEY.equals(request.getHeaders().get("X-Api-Key"))) {
-                return FaultyServers.json(401, "{\"error\":\"unauthorized\"}");
-            }
-            seen.add("agent called with credentials");
-            JsonNode body = FaultyServers.tree(request.getBody().utf8());
-            String text = body.path("params").path("message").path("parts").path(0).path("text").asText();
-            if (text.startsWith("fail")) {
-                return FaultyServers.json(500, "{\"error\":\"cannot " + text + "\"}");
-            }
-            return FaultyServers.json(200, FaultyServers.task(body.path("id").asLong(), "ok: " + text));
+    private static boolean authorized(A2aRequest request) {
+        return request.header("authorization").equals(java.util.Optional.of("Bearer " + ACCESS_TOKEN))
+                && request.header("x-api-key").equals(java.util.Optional.of(API_KEY));
+    }
+
+    /** What the servers saw, to prove the credentials were really used. */
+    private Set<String> seen() {
+        Set<String> seen = new java.util.TreeSet<>();
+        if (tokenEndpoint.issued() > 0) {
+            seen.add("token issued");
         }
-    };
+        if (agent.requests().stream().anyMatch(SecretsTest::authorized)) {
+            seen.add("agent called with credentials");
+        }
+        if (judge.requests().stream().anyMatch(r -> r.header("authorization").equals(java.util.Optional.of("Bearer " + JUDGE_KEY)))) {
+            seen.add("judge called with its key");
+        }
+        return seen;
+    }
 
     private static final Pattern ANSWER = Pattern.compile("ok: Use token [^\\\\\"]* please");
 
-    private final Dispatcher bearerJudge = new Dispatcher() {
-        @Override
-        public MockResponse dispatch(RecordedRequest request) {
-            if (!("Bearer " + JUDGE_KEY).equals(request.getHeaders().get("Authorization"))) {
-                return FaultyServers.json(401, "{\"error\":{\"message\":\"invalid api key\"}}");
-            }
-            if (request.getTarget().endsWith("/models")) {
-                return FaultyServers.json(200, "{\"object\":\"list\",\"data\":[{\"id\":\"judge-model\"}]}");
-            }
-            seen.add("judge called with its key");
-            Matcher answer = ANSWER.matcher(request.getBody().utf8());
-            String quoted = answer.find() ? answer.group() : "(nothing)";
-            String content = "{\"reason\": " + FaultyServers.quote("The agent said '" + quoted + "', as expected.")
-                    + ", \"verdict\": \"pass\", \"score\": 1.0}";
-            return FaultyServers.json(200, "{\"id\":\"c\",\"object\":\"chat.completion\",\"model\":\"judge-model\","
-                    + "\"choices\":[{\"index\":0,\"finish_reason\":\"stop\",\"message\":{\"role\":\"assistant\","
-                    + "\"content\":" + FaultyServers.quote(content) + "}}]}");
-        }
-    };
-
-    private static String basic(String id, String secret) {
-        return "Basic " + Base64.getEncoder().encodeToString((id + ":" + secret).getBytes(StandardCharsets.UTF_8));
-    }
-
     @Test
     void should_leave_no_credential_or_secret_variable_in_any_report_file_or_log_line() throws Exception {
-        agent.setDispatcher(oauthAgent);
-        judge.setDispatcher(bearerJudge);
+        tokens.setDispatcher(tokenEndpoint);
         Path work = Files.createDirectories(dir.resolve("work"));
         Files.writeString(work.resolve("suite.yaml"), SUITE);
         Files.writeString(work.resolve(".env"), "SUITE_TOKEN=" + SUITE_TOKEN + "\n");
@@ -158,7 +138,7 @@ class SecretsTest {
                       clientSecretEnv: MOCK_CLIENT_SECRET
                     headers: {X-Api-Key: "env:MOCK_API_KEY"}
                     settings: {version: "0.3"}
-                """.formatted(agent.url("/a2a"), agent.url("/oauth/token")));
+                """.formatted(agent.url().resolve("/a2a"), tokens.url("/oauth/token")));
         Set<Path> inputs = Set.of(work.resolve("suite.yaml"), work.resolve(".env"), work.resolve("agent-eval.targets.yaml"));
         Map<String, String> env = Map.of("MOCK_CLIENT_ID", CLIENT_ID, "MOCK_CLIENT_SECRET", CLIENT_SECRET,
                 "MOCK_API_KEY", API_KEY, "AGENT_EVAL_JUDGE_API_KEY", JUDGE_KEY);
@@ -167,7 +147,7 @@ class SecretsTest {
         byte[] stdout;
         byte[] stderr;
         try (ChildCli cli = ChildCli.start(work, env, List.of("run", "suite.yaml", "--env", "mock", "--judge-url",
-                judge.url("/v1").toString(), "--judge-model", "judge-model", "--report-dir", "reports",
+                judge.url().toString(), "--judge-model", "judge-model", "--report-dir", "reports",
                 "--output", "out/results.json", "-vv"))) {
             exit = cli.awaitExit();
             stdout = cli.stdoutBytes();
@@ -176,10 +156,10 @@ class SecretsTest {
 
         String log = new String(stderr, StandardCharsets.UTF_8);
         assertThat(exit).as("one case passes, one fails with an HTTP error; stderr:%n%s", log).isEqualTo(1);
-        assertThat(seen).as("every credential was used").containsExactlyInAnyOrder("token issued",
+        assertThat(seen()).as("every credential was used").containsExactlyInAnyOrder("token issued",
                 "agent called with credentials", "judge called with its key");
         assertThat(log).as("debug logging was on").contains("DEBUG");
-        JsonNode json = FaultyServers.tree(Files.readString(work.resolve("reports/results.json")));
+        JsonNode json = new ObjectMapper().readTree(Files.readString(work.resolve("reports/results.json")));
         JsonNode echoed = json.path("cases").get(0).path("turns").get(0);
         assertThat(echoed.path("answer").asText()).isEqualTo("ok: Use token *** please");
         assertThat(json.path("cases").get(1).path("turns").get(0).path("harnessFailure").path("message").asText())
@@ -217,7 +197,7 @@ class SecretsTest {
             forms.put(what, value);
             forms.put(what + " (URL-encoded)", URLEncoder.encode(value, StandardCharsets.UTF_8));
         });
-        forms.put("OAuth client credentials (Basic)", basic(CLIENT_ID, CLIENT_SECRET).substring(6));
+        forms.put("OAuth client credentials (Basic)", TokenEndpoint.basic(CLIENT_ID, CLIENT_SECRET).substring(6));
         return forms;
     }
 

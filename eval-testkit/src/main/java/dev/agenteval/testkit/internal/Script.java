@@ -48,6 +48,12 @@ public final class Script<Q, R> {
         fallback = Objects.requireNonNull(reply, "reply");
     }
 
+    /** Records {@code request} without picking a reply for it (a request the fake refuses). */
+    public synchronized void record(Q request) {
+        received.add(request);
+        notifyAll();
+    }
+
     /** Records {@code request} and picks its reply. */
     public R answer(Q request) {
         Function<Q, R> chosen;
