@@ -11,19 +11,17 @@ import dev.agenteval.api.FailureCode;
 import dev.agenteval.api.Message;
 import dev.agenteval.api.TaskState;
 import dev.agenteval.api.ToolCall;
-import dev.agenteval.api.ToolMock;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.AgentSession;
 import dev.agenteval.spi.FrameworkAgent;
 import dev.agenteval.spi.SessionRequest;
+import dev.agenteval.spi.ToolCallRecorder;
 import dev.agenteval.spi.ToolGate;
 import dev.agenteval.spi.TurnContext;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -126,69 +124,22 @@ public final class FrameworkAgentClient implements AgentClient {
         }
     }
 
-    /** The gate of one session: the current turn's mocks and its recorded calls. */
+    /** The gate of one session: the text form of a {@link ToolCallRecorder}'s calls. */
     static final class Gate implements ToolGate {
-        private volatile TurnContext context = TurnContext.of(1);
-        private final List<ToolCall> calls = new ArrayList<>();
+        private final ToolCallRecorder recorder = new ToolCallRecorder();
 
         void begin(TurnContext turn) {
-            synchronized (calls) {
-                calls.clear();
-            }
-            context = turn;
+            recorder.begin(turn);
         }
 
         List<ToolCall> calls() {
-            synchronized (calls) {
-                return List.copyOf(calls);
-            }
+            return recorder.calls();
         }
 
         @Override
         public String call(String tool, String argumentsJson, RealTool real) throws Exception {
-            Map<String, Object> arguments = arguments(argumentsJson);
-            int slot = reserve(new ToolCall(tool, arguments, null));
-            TurnContext turn = context;
-            Optional<ToolMock> mock = turn.mockFor(tool, arguments);
-            if (mock.isPresent()) {
-                ToolMock m = mock.get();
-                if (m.fails()) {
-                    record(slot, new ToolCall(tool, arguments, null, m.error(), true));
-                    throw new ToolFailure(m.error());
-                }
-                record(slot, new ToolCall(tool, arguments, m.returns(), null, true));
-                return m.returns() instanceof String text ? text : JSON.writeValueAsString(m.returns());
-            }
-            if (turn.mocksRequired()) {
-                String message = "tool '" + tool + "' is not mocked and the suite requires every tool to be mocked;"
-                        + " it was not run";
-                record(slot, new ToolCall(tool, arguments, null, message, false));
-                throw new ToolFailure(message);
-            }
-            try {
-                String out = real.run();
-                record(slot, new ToolCall(tool, arguments, value(out)));
-                return out;
-            } catch (Exception e) {
-                record(slot, new ToolCall(tool, arguments, null,
-                        e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage(), false));
-                throw e;
-            }
-        }
-
-        private int reserve(ToolCall call) {
-            synchronized (calls) {
-                calls.add(call);
-                return calls.size() - 1;
-            }
-        }
-
-        private void record(int slot, ToolCall call) {
-            synchronized (calls) {
-                if (slot < calls.size()) {
-                    calls.set(slot, call);
-                }
-            }
+            Object out = recorder.call(tool, arguments(argumentsJson), real::run, Gate::value);
+            return out instanceof String text ? text : JSON.writeValueAsString(out);
         }
 
         @SuppressWarnings("unchecked")

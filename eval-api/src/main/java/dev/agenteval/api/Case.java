@@ -50,6 +50,7 @@ public final class Case {
     private final Map<String, Variable> variables;
     private final Simulation simulation;
     private final List<ScorerSpec> conversationScorers;
+    private final List<ToolMock> mocks;
 
     private Case(Builder b, List<Turn> turns) {
         this.id = b.id;
@@ -67,6 +68,7 @@ public final class Case {
         this.variables = Collections.unmodifiableMap(new LinkedHashMap<>(b.variables));
         this.simulation = b.simulation;
         this.conversationScorers = List.copyOf(b.conversationScorers);
+        this.mocks = List.copyOf(b.mocks);
     }
 
     /** Starts a case with the given id. */
@@ -176,6 +178,14 @@ public final class Case {
     }
 
     /**
+     * This case's own tool mocks, for each of its turns: a turn's own win over them, and they win
+     * over the suite's (see {@link ToolMock}); never null, usually empty.
+     */
+    public List<ToolMock> mocks() {
+        return mocks;
+    }
+
+    /**
      * Every scorer spec of the case: each scripted turn's, a simulation's per-turn ones and the
      * conversation's; never null.
      */
@@ -212,6 +222,7 @@ public final class Case {
         b.variables.putAll(variables);
         b.simulation = simulation;
         b.conversationScorers.addAll(conversationScorers);
+        b.mocks.addAll(mocks);
         return b;
     }
 
@@ -223,13 +234,13 @@ public final class Case {
                 && agent.equals(c.agent) && Objects.equals(agentId, c.agentId)
                 && Objects.equals(repeat, c.repeat) && Objects.equals(passThreshold, c.passThreshold)
                 && variables.equals(c.variables) && Objects.equals(simulation, c.simulation)
-                && conversationScorers.equals(c.conversationScorers);
+                && conversationScorers.equals(c.conversationScorers) && mocks.equals(c.mocks);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(id, tags, expectPass, answerRequired, turns, sessionContext, tools, timeout, agent, agentId, repeat,
-                passThreshold, variables, simulation, conversationScorers);
+                passThreshold, variables, simulation, conversationScorers, mocks);
     }
 
     @Override
@@ -255,6 +266,7 @@ public final class Case {
         private final Map<String, Variable> variables = new LinkedHashMap<>();
         private Simulation simulation;
         private final List<ScorerSpec> conversationScorers = new ArrayList<>();
+        private final List<ToolMock> mocks = new ArrayList<>();
 
         private Builder(String id) {
             Checks.requireNonNull(id, "case id");
@@ -419,6 +431,21 @@ public final class Case {
         /** Adds scorers of the whole conversation. */
         public Builder expectConversation(List<ScorerSpec> scorers) {
             return expectConversation(scorers.toArray(ScorerSpec[]::new));
+        }
+
+        /**
+         * Adds tool mocks for every turn of this case (a simulated one's too): a turn's own win
+         * over them, and they win over the suite's.
+         * {@code Case.id("busy").mocks(ToolMock.returning("find_slot", "none free"))}.
+         */
+        public Builder mocks(ToolMock... mocks) {
+            ToolMock.addTo(this.mocks, mocks, "case '" + id + "'");
+            return this;
+        }
+
+        /** Adds tool mocks for every turn of this case. */
+        public Builder mocks(List<ToolMock> mocks) {
+            return mocks(Checks.requireNonNull(mocks, "case '" + id + "': mocks").toArray(ToolMock[]::new));
         }
 
         /**

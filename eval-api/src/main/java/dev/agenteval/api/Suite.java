@@ -37,6 +37,8 @@ public final class Suite {
     private final Duration timeout;
     private final Integer repeat;
     private final Double passThreshold;
+    private final List<ToolMock> mocks;
+    private final boolean toolMocksRequired;
 
     private Suite(Builder b) {
         this.name = b.name;
@@ -46,6 +48,8 @@ public final class Suite {
         this.timeout = b.timeout;
         this.repeat = b.repeat;
         this.passThreshold = b.passThreshold;
+        this.mocks = List.copyOf(b.mocks);
+        this.toolMocksRequired = b.toolMocksRequired;
     }
 
     /** Starts a suite. */
@@ -94,6 +98,22 @@ public final class Suite {
         return Optional.ofNullable(passThreshold);
     }
 
+    /**
+     * The tool mocks of every case, the least specific level: a case's and a turn's own win over
+     * them (see {@link ToolMock}); never null, usually empty.
+     */
+    public List<ToolMock> mocks() {
+        return mocks;
+    }
+
+    /**
+     * True when every tool call must be answered by a mock: an unmocked call is not executed and
+     * fails its turn's {@code tools_mocked} check. False by default.
+     */
+    public boolean toolMocksRequired() {
+        return toolMocksRequired;
+    }
+
     /** The case with this id, if any. */
     public Optional<Case> find(String caseId) {
         return cases.stream().filter(c -> c.id().equals(caseId)).findFirst();
@@ -108,6 +128,8 @@ public final class Suite {
         b.timeout = timeout;
         b.repeat = repeat;
         b.passThreshold = passThreshold;
+        b.mocks.addAll(mocks);
+        b.toolMocksRequired = toolMocksRequired;
         return b;
     }
 
@@ -116,12 +138,13 @@ public final class Suite {
         return o instanceof Suite s && name.equals(s.name) && cases.equals(s.cases)
                 && variables.equals(s.variables) && Objects.equals(concurrency, s.concurrency)
                 && Objects.equals(timeout, s.timeout) && Objects.equals(repeat, s.repeat)
-                && Objects.equals(passThreshold, s.passThreshold);
+                && Objects.equals(passThreshold, s.passThreshold) && mocks.equals(s.mocks)
+                && toolMocksRequired == s.toolMocksRequired;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, cases, variables, concurrency, timeout, repeat, passThreshold);
+        return Objects.hash(name, cases, variables, concurrency, timeout, repeat, passThreshold, mocks, toolMocksRequired);
     }
 
     /** Checks that a pass threshold is in (0, 1]; the message names {@code field}. */
@@ -147,6 +170,8 @@ public final class Suite {
         private Duration timeout;
         private Integer repeat;
         private Double passThreshold;
+        private final List<ToolMock> mocks = new ArrayList<>();
+        private boolean toolMocksRequired;
 
         private Builder(String name) {
             this.name = Checks.requireNonBlank(name, "suite name");
@@ -210,6 +235,29 @@ public final class Suite {
          */
         public Builder passThreshold(double passThreshold) {
             this.passThreshold = checkPassThreshold(passThreshold, "passThreshold");
+            return this;
+        }
+
+        /**
+         * Adds tool mocks for every case, the least specific level: a case's and a turn's own win
+         * over them. {@code Suite.named("s").mocks(ToolMock.returning("book", Map.of("id", 7)))}.
+         */
+        public Builder mocks(ToolMock... mocks) {
+            ToolMock.addTo(this.mocks, mocks, "suite '" + name + "'");
+            return this;
+        }
+
+        /** Adds tool mocks for every case. */
+        public Builder mocks(List<ToolMock> mocks) {
+            return mocks(Checks.requireNonNull(mocks, "mocks").toArray(ToolMock[]::new));
+        }
+
+        /**
+         * Every tool call must be answered by a mock: an unmocked call is not executed and fails its
+         * turn's {@code tools_mocked} check, naming the tool.
+         */
+        public Builder requireToolMocks() {
+            this.toolMocksRequired = true;
             return this;
         }
 

@@ -5,6 +5,7 @@ import org.apiguardian.api.API;
 
 import dev.agenteval.api.internal.Checks;
 import dev.agenteval.api.internal.JsonValues;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -61,6 +62,28 @@ public record ToolMock(String tool, Map<String, Object> whenArgs, Object returns
     /** True when a call of {@code name} with {@code arguments} is answered by this mock. */
     public boolean matches(String name, Map<String, Object> arguments) {
         return tool.equals(name) && (whenArgs == null || JsonValues.includes(whenArgs, arguments));
+    }
+
+    /**
+     * The mocks in force for one turn, most specific first, as {@link #find} expects them: the
+     * turn's, then the case's, then the suite's; within a level those with an argument matcher
+     * ({@link #whenArgs()}) before those without, otherwise in declaration order.
+     */
+    public static List<ToolMock> inForce(List<ToolMock> turn, List<ToolMock> ofCase, List<ToolMock> ofSuite) {
+        List<ToolMock> out = new ArrayList<>();
+        for (List<ToolMock> level : List.of(turn, ofCase, ofSuite)) {
+            level.stream().filter(m -> m.whenArgs != null).forEach(out::add);
+            level.stream().filter(m -> m.whenArgs == null).forEach(out::add);
+        }
+        return List.copyOf(out);
+    }
+
+    /** Adds {@code mocks} to {@code list}, rejecting a null one with a message naming {@code where}. */
+    static void addTo(List<ToolMock> list, ToolMock[] mocks, String where) {
+        Objects.requireNonNull(mocks, where + ": mocks");
+        for (ToolMock m : mocks) {
+            list.add(Objects.requireNonNull(m, where + ": mock"));
+        }
     }
 
     /**

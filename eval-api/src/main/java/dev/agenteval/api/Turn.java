@@ -31,6 +31,7 @@ public final class Turn {
     private final List<ScorerSpec> scorers;
     private final Duration delay;
     private final Map<String, Variable> variables;
+    private final List<ToolMock> mocks;
 
     private Turn(Builder b) {
         this.name = b.name;
@@ -38,6 +39,7 @@ public final class Turn {
         this.scorers = List.copyOf(b.scorers);
         this.delay = b.delay;
         this.variables = Collections.unmodifiableMap(new LinkedHashMap<>(b.variables));
+        this.mocks = List.copyOf(b.mocks);
     }
 
     /** Starts a turn that sends {@code text} as a user message. */
@@ -93,6 +95,14 @@ public final class Turn {
         return variables;
     }
 
+    /**
+     * This turn's own tool mocks, the most specific level: they win over the case's and the
+     * suite's (see {@link ToolMock}); never null, usually empty.
+     */
+    public List<ToolMock> mocks() {
+        return mocks;
+    }
+
     /** A builder holding this turn's values. */
     public Builder toBuilder() {
         Builder b = new Builder(input);
@@ -100,18 +110,20 @@ public final class Turn {
         b.scorers.addAll(scorers);
         b.delay = delay;
         b.variables.putAll(variables);
+        b.mocks.addAll(mocks);
         return b;
     }
 
     @Override
     public boolean equals(Object o) {
         return o instanceof Turn t && Objects.equals(name, t.name) && input.equals(t.input)
-                && scorers.equals(t.scorers) && delay.equals(t.delay) && variables.equals(t.variables);
+                && scorers.equals(t.scorers) && delay.equals(t.delay) && variables.equals(t.variables)
+                && mocks.equals(t.mocks);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, input, scorers, delay, variables);
+        return Objects.hash(name, input, scorers, delay, variables, mocks);
     }
 
     @Override
@@ -126,6 +138,7 @@ public final class Turn {
         private final List<ScorerSpec> scorers = new ArrayList<>();
         private Duration delay = Duration.ZERO;
         private final Map<String, Variable> variables = new LinkedHashMap<>();
+        private final List<ToolMock> mocks = new ArrayList<>();
 
         private Builder(Message input) {
             this.input = input;
@@ -177,6 +190,20 @@ public final class Turn {
         public Builder variable(String name, Variable variable) {
             Checks.putVariable(variables, name, variable, "");
             return this;
+        }
+
+        /**
+         * Adds tool mocks for this turn only, the most specific level:
+         * {@code Turn.of("Book it").mocks(ToolMock.throwing("book", "calendar down"))}.
+         */
+        public Builder mocks(ToolMock... mocks) {
+            ToolMock.addTo(this.mocks, mocks, "turn");
+            return this;
+        }
+
+        /** Adds tool mocks for this turn only. */
+        public Builder mocks(List<ToolMock> mocks) {
+            return mocks(Checks.requireNonNull(mocks, "mocks").toArray(ToolMock[]::new));
         }
 
         /** Builds the turn. */

@@ -447,7 +447,7 @@ public final class EvalRunner {
             Objects.requireNonNull(suite, "suite");
             List<Case> selected = SuiteRun.select(suite, Set.copyOf(caseIds), Set.copyOf(tags), shard);
             ResolvedScorers scorers = ResolvedScorers.reusing(registry(), checked);
-            Preparation.withSessions(agent, selected, () -> Preparation.prepare(suite, selected, scorers, judge, simulator,
+            Preparation.withSessions(agent, suite, selected, () -> Preparation.prepare(suite, selected, scorers, judge, simulator,
                     environment, caseTimeout, repeat, Secrets.create(), clock, SuiteRun.randomOrDefault(random)));
             checked = scorers.snapshot();
         }

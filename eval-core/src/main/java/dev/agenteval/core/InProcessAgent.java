@@ -9,9 +9,13 @@ import dev.agenteval.api.FailureCode;
 import dev.agenteval.api.Message;
 import dev.agenteval.api.Part;
 import dev.agenteval.api.TaskState;
+import dev.agenteval.api.ToolCall;
+import dev.agenteval.common.json.JsonTrees;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.AgentSession;
 import dev.agenteval.spi.SessionRequest;
+import dev.agenteval.spi.ToolCallRecorder;
+import dev.agenteval.spi.TurnContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +33,14 @@ import java.util.function.Function;
  *         conversation.turn() == 1
  *                 ? AgentResponse.builder().text("Which date?").state(TaskState.INPUT_REQUIRED).build()
  *                 : AgentResponse.ofText("Booked for " + message.text()));
+ * }</pre>
+ *
+ * A handler calls its tools through {@link Conversation#tool}, so that a suite's tool mocks
+ * answer them (the tool does not run) and the calls are recorded in the turn's response:
+ *
+ * <pre>{@code
+ * AgentClient booking = InProcessAgent.of((conversation, message) -> AgentResponse.ofText(
+ *         "Booked: " + conversation.tool("book", Map.of("day", message.text()), () -> calendar.book(message.text()))));
  * }</pre>
  *
  * The handler is called on the case's worker thread and may block; it should respond to
@@ -52,11 +64,32 @@ public final class InProcessAgent implements AgentClient {
      * @param contextId a random id, stable for the session
      * @param turn      the 1-based index of the message being answered
      * @param history   the messages received before this one, in order
+     * @param tools     where the handler's tool calls go ({@link #tool}): the turn's mocks, recorded calls
      */
-    public record Conversation(SessionRequest request, String contextId, int turn, List<Message> history) {
+    public record Conversation(SessionRequest request, String contextId, int turn, List<Message> history,
+                               ToolCallRecorder tools) {
         /** Copies the history. */
         public Conversation {
             history = List.copyOf(history);
+            Objects.requireNonNull(tools, "tools");
+        }
+
+        /** A conversation whose tool calls meet no mocks. */
+        public Conversation(SessionRequest request, String contextId, int turn, List<Message> history) {
+            this(request, contextId, turn, history, new ToolCallRecorder());
+        }
+
+        /**
+         * Calls a tool through the turn's mocks: a matching mock's value without running
+         * {@code real}, else what {@code real} returns. Either way the call (arguments, result or
+         * error, mocked or not) is added to the turn's response.
+         *
+         * @throws dev.agenteval.spi.ToolGate.ToolFailure when a mock fails the call, or the tool is
+         *         not mocked and the suite requires every tool to be
+         */
+        public Object tool(String name, Map<String, ?> arguments, java.util.concurrent.Callable<?> real)
+                throws Exception {
+            return tools.call(name, arguments, real, out -> JsonTrees.toValue(JsonTrees.toNode(out)));
         }
 
         /** The case id. */
@@ -86,6 +119,12 @@ public final class InProcessAgent implements AgentClient {
                 .build());
     }
 
+    /** True: a handler's tools called through {@link Conversation#tool} meet the turn's mocks. */
+    @Override
+    public boolean honoursToolMocks() {
+        return true;
+    }
+
     @Override
     public AgentSession openSession(SessionRequest request) {
         return new Session(request);
@@ -95,6 +134,7 @@ public final class InProcessAgent implements AgentClient {
         private final SessionRequest request;
         private final String contextId = UUID.randomUUID().toString();
         private final List<Message> history = new ArrayList<>();
+        private final ToolCallRecorder tools = new ToolCallRecorder();
 
         Session(SessionRequest request) {
             this.request = request;
@@ -102,10 +142,18 @@ public final class InProcessAgent implements AgentClient {
 
         @Override
         public AgentResponse send(Message message) throws InterruptedException {
-            Conversation conversation = new Conversation(request, contextId, history.size() + 1, history);
+            return send(message, TurnContext.of(history.size() + 1));
+        }
+
+        @Override
+        public AgentResponse send(Message message, TurnContext context) throws InterruptedException {
+            Conversation conversation = new Conversation(request, contextId, history.size() + 1, history, tools);
             history.add(message);
+            tools.begin(context);
             try {
-                return handler.respond(conversation, message);
+                AgentResponse response = handler.respond(conversation, message);
+                List<ToolCall> calls = tools.calls();
+                return response == null || calls.isEmpty() ? response : response.toBuilder().toolCalls(calls).build();
             } catch (InterruptedException | AgentException e) {
                 throw e;
             } catch (Exception e) {

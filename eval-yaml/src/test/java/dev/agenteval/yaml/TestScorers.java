@@ -39,6 +39,14 @@ final class TestScorers {
         return SuiteLoader.builder().providers(providers()).build();
     }
 
+    /** The problems loading {@code file} with {@link #loader()} reports; it must fail. */
+    static java.util.List<String> loadProblems(java.nio.file.Path file) {
+        dev.agenteval.api.ConfigurationException e = org.assertj.core.api.Assertions.catchThrowableOfType(
+                dev.agenteval.api.ConfigurationException.class, () -> loader().load(file));
+        org.assertj.core.api.Assertions.assertThat(e).as("loading %s must fail", file).isNotNull();
+        return e.problems();
+    }
+
     /**
      * Accepts {@code values} (a non-empty list of strings) and {@code ignoreCase}, read as a
      * plugin reads them: with the public {@link ScorerParams}, each problem at its parameter.

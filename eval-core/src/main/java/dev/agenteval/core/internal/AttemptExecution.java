@@ -259,7 +259,7 @@ final class AttemptExecution implements Runnable {
         long t0 = System.nanoTime();
         AgentResponse response;
         try {
-            response = s.send(input);
+            response = s.send(input, prepared.turnContext(i));
             if (response == null) {
                 throw new AgentException(FailureCode.INVALID_RESPONSE, "the agent client returned no response");
             }

@@ -7,6 +7,7 @@ import dev.agenteval.api.Fingerprint;
 import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.api.SessionContext;
 import dev.agenteval.api.Suite;
+import dev.agenteval.api.ToolMock;
 import dev.agenteval.api.ToolSpec;
 import dev.agenteval.api.Turn;
 import dev.agenteval.api.Variable;
@@ -83,6 +84,11 @@ public final class Fingerprints {
             cases.add(caseValue(suite, c, defaultTimeout, defaultRepeat));
         }
         root.put("cases", cases);
+        // Only when declared, so the canonical form of suites without mocks stays as it was.
+        if (!suite.mocks().isEmpty() || suite.toolMocksRequired()) {
+            root.put("mocks", mocks(suite.mocks()));
+            root.put("mocksRequired", suite.toolMocksRequired());
+        }
         try {
             return JsonTrees.CANONICAL.writeValueAsString(root);
         } catch (JsonProcessingException e) {
@@ -121,6 +127,9 @@ public final class Fingerprints {
                 turn.put("variables", variables(t.variables()));
             }
             turn.put("scorers", scorers(t.scorers()));
+            if (!t.mocks().isEmpty()) {
+                turn.put("mocks", mocks(t.mocks()));
+            }
             turns.add(turn);
         }
         out.put("turns", turns);
@@ -136,6 +145,9 @@ public final class Fingerprints {
         });
         if (!c.conversationScorers().isEmpty()) {
             out.put("conversationScorers", scorers(c.conversationScorers()));
+        }
+        if (!c.mocks().isEmpty()) {
+            out.put("mocks", mocks(c.mocks()));
         }
         return out;
     }
@@ -173,6 +185,16 @@ public final class Fingerprints {
 
     private static Map<String, Object> dataModel(DataModelRef d) {
         return Map.of("space", d.space(), "externalId", d.externalId(), "version", d.version());
+    }
+
+    private static List<Object> mocks(List<ToolMock> mocks) {
+        return mocks.stream().<Object>map(m -> {
+            Map<String, Object> mock = new LinkedHashMap<>();
+            mock.put("tool", m.tool());
+            mock.put("when", m.whenArgs());
+            mock.put(m.fails() ? "throws" : "returns", m.fails() ? m.error() : m.returns());
+            return mock;
+        }).toList();
     }
 
     private static List<Object> tools(List<ToolSpec> tools) {

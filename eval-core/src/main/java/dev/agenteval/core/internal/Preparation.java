@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 import java.util.random.RandomGenerator;
 
 /**
@@ -215,18 +216,32 @@ public final class Preparation {
 
     /**
      * Prepares as {@code prepare} does, adding what {@code agent} (nullable: not asked) says would
-     * keep it from opening each case's session ({@link AgentClient#sessionProblem}), so one
-     * exception lists every problem of the suite before anything is sent.
+     * keep it from opening each case's session ({@link AgentClient#sessionProblem}) and the tool
+     * mocks of the suite and each case it cannot honour ({@link AgentClient#honoursToolMocks}), so
+     * one exception lists every problem of the suite before anything is sent.
      *
      * @throws ConfigurationException listing the preparation's problems, then the sessions'
      */
-    public static Preparation withSessions(AgentClient agent, List<Case> cases, Supplier<Preparation> prepare) {
+    public static Preparation withSessions(AgentClient agent, Suite suite, List<Case> cases,
+                                           Supplier<Preparation> prepare) {
         List<String> problems = new ArrayList<>();
         Preparation preparation = null;
         try {
             preparation = prepare.get();
         } catch (ConfigurationException e) {
             problems.addAll(e.problems());
+        }
+        if (agent != null && !agent.honoursToolMocks()) {
+            String cannot = " but the agent (" + agent.description() + ") runs its tools remotely and cannot honour mocks";
+            suite.mocks().stream().findFirst().ifPresent(m -> problems.add("suite '" + suite.name() + "' mocks tool '"
+                    + m.tool() + "'" + cannot));
+            if (suite.toolMocksRequired()) {
+                problems.add("suite '" + suite.name() + "' requires every tool to be mocked" + cannot);
+            }
+            for (Case c : cases) {
+                Stream.concat(c.mocks().stream(), c.turns().stream().flatMap(t -> t.mocks().stream())).findFirst()
+                        .ifPresent(m -> problems.add("case '" + c.id() + "' mocks tool '" + m.tool() + "'" + cannot));
+            }
         }
         if (agent != null) {
             for (Case c : cases) {
@@ -273,7 +288,8 @@ public final class Preparation {
                     problems));
         }
         return new PreparedCase(c, List.copyOf(inputs), List.copyOf(scorers), session, timeout(suite, c, defaultTimeout),
-                repeat(suite, c, defaultRepeat), passThreshold(suite, c), simulation, List.copyOf(conversation));
+                repeat(suite, c, defaultRepeat), passThreshold(suite, c), simulation, List.copyOf(conversation),
+                suite.mocks(), suite.toolMocksRequired());
     }
 
     /** The simulation with placeholders resolved in its persona, goal and per-turn scorers. */

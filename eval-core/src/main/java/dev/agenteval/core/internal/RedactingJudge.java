@@ -6,7 +6,6 @@ import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.JudgeRequest;
 import dev.agenteval.spi.JudgeVerdict;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A judge that masks the run's secrets in what it is asked before asking the real judge, which
@@ -28,18 +27,11 @@ public final class RedactingJudge implements Judge {
         if (redactor.secrets().isEmpty()) {
             return judge.judge(r);
         }
-        List<ToolCall> calls = r.toolCalls().stream()
-                .map(c -> new ToolCall(redactor.redact(c.name()), map(c.arguments()), redactor.redactValue(c.result())))
-                .toList();
+        List<ToolCall> calls = r.toolCalls().stream().map(redactor::redact).toList();
         return judge.judge(new JudgeRequest(r.scorerType(), redactor.redact(r.question()), redactor.redact(r.answer()),
                 redactor.redact(r.criteria()), redactor.redact(r.reference()), r.tools(), calls, r.attempt(), r.samples(),
                 r.bypassCache(), r.transcript().stream()
                         .map(e -> new Exchange(redactor.redact(e.input()), redactor.redact(e.answer()))).toList()));
-    }
-
-    @SuppressWarnings("unchecked")
-    private Map<String, Object> map(Map<String, Object> m) {
-        return (Map<String, Object>) redactor.redactValue(m);
     }
 
     @Override

@@ -80,14 +80,17 @@ public final class Redactor {
         if (secrets.isEmpty()) {
             return t;
         }
-        List<ToolCall> calls = t.toolCalls().stream()
-                .map(c -> new ToolCall(redact(c.name()), map(c.arguments()), redactValue(c.result())))
-                .toList();
+        List<ToolCall> calls = t.toolCalls().stream().map(this::redact).toList();
         List<ScoreResult> scores = t.scores().stream().map(this::redact).toList();
         return new TurnResult(t.index(), redact(t.name()), redact(t.input()), redactValue(t.request()),
                 redactValue(t.response()), redact(t.answer()), t.state(), calls, t.duration(), t.usage(),
                 redact(t.harnessFailure()), scores, redact(t.agentId()), redact(t.contextId()), redact(t.taskId()),
                 redact(t.traceUrl()), t.inputParts().stream().map(this::redact).toList());
+    }
+
+    /** A tool call with every secret masked, its error and mocked mark kept. */
+    public ToolCall redact(ToolCall c) {
+        return new ToolCall(redact(c.name()), map(c.arguments()), redactValue(c.result()), redact(c.error()), c.mocked());
     }
 
     private Part redact(Part p) {

@@ -59,7 +59,7 @@ public final class SuiteRun {
             }
         }
         Judge judge = settings.judge();
-        Preparation preparation = Preparation.withSessions(settings.agent(), toRun, () -> Preparation.prepare(suite,
+        Preparation preparation = Preparation.withSessions(settings.agent(), suite, toRun, () -> Preparation.prepare(suite,
                 toRun, ResolvedScorers.reusing(settings.providers(), settings.checked()), judge, settings.simulator(),
                 settings.environment(), settings.caseTimeout(), settings.repeat(), settings.secrets(), settings.clock(),
                 randomOrDefault(settings.random())));

@@ -71,6 +71,9 @@ final class TurnScoring {
             scoreEach(specs, index, input, history, response, duration, scores);
         }
         Verdicts.taskState(turn, response).ifPresent(scores::add);
+        if (prepared.mocksRequired()) {
+            Verdicts.toolsMocked(response).ifPresent(scores::add);
+        }
         return scores;
     }
 

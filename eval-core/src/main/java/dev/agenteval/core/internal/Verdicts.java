@@ -27,6 +27,8 @@ public final class Verdicts {
 
     /** Type of the synthetic score of a case without scorers: the agent must answer. */
     public static final String ANSWERED = "answered";
+    /** Type of the synthetic score of a turn that called tools in a suite that requires every tool to be mocked. */
+    public static final String TOOLS_MOCKED = "tools_mocked";
     /** Type of the synthetic score for a task that ended failed or rejected. */
     public static final String TASK_STATE = "task_state";
 
@@ -63,6 +65,18 @@ public final class Verdicts {
         }
         return Optional.of(ScoreResult.ofChecks(TASK_STATE,
                 Check.fail("state", "task ended in '" + state.get().wireName() + "'")));
+    }
+
+    /**
+     * The check of a suite that requires every tool to be mocked, on a turn that called tools: it
+     * fails naming the first tool called without a mock; empty when the turn called none.
+     */
+    public static Optional<ScoreResult> toolsMocked(AgentResponse response) {
+        return response.toolCalls().isEmpty() ? Optional.empty() : Optional.of(ScoreResult.ofChecks(TOOLS_MOCKED,
+                response.toolCalls().stream().filter(c -> !c.mocked()).findFirst()
+                        .map(c -> Check.fail(TOOLS_MOCKED, "tool '" + c.name() + "' was called but is not mocked,"
+                                + " and the suite requires every tool to be mocked"))
+                        .orElse(Check.pass(TOOLS_MOCKED))));
     }
 
     /**

@@ -191,10 +191,12 @@ final class HtmlCases {
             for (ToolCall call : t.toolCalls()) {
                 html.append("<li><code>").append(esc(call.name())).append("</code> <code>")
                         .append(esc(JsonTrees.compact(call.arguments()))).append("</code>");
-                if (call.result() != null) {
+                if (call.error() != null) {
+                    html.append(" → <span class=\"errored\">error: <code>").append(esc(call.error())).append("</code></span>");
+                } else if (call.result() != null) {
                     html.append(" → <code>").append(esc(JsonTrees.compact(call.result()))).append("</code>");
                 }
-                html.append("</li>\n");
+                html.append(call.mocked() ? " <span class=\"label\">mocked</span></li>\n" : "</li>\n");
             }
             html.append("</ol>\n</div>\n");
         }

@@ -26,7 +26,7 @@ import java.util.Locale;
  * Renders a {@link SuiteResult} as JUnit XML (the Ant/Surefire format CI servers read): one
  * {@code <testsuite>} with one {@code <testcase>} per case. A failed case has a {@code <failure>}
  * listing its failed checks, an errored case an {@code <error>} typed by its harness failure code,
- * a skipped case a {@code <skipped>}; {@code <system-out>} holds each turn's input and answer (the
+ * a skipped case a {@code <skipped>}; {@code <system-out>} holds each turn's input, answer and tool calls (the
  * conversation turn's scores instead of an answer). The suite's {@code <properties>} hold the error
  * bars and usage and, when compared with a baseline, the paired comparison ({@code agent-eval.baseline.*}).
  *
@@ -280,6 +280,11 @@ public final class JUnitXmlReport {
                 }
                 sb.append(where).append(" answer:\n").append(t.answer() == null ? "(none)" : t.answer())
                         .append("\n\n");
+                if (!t.toolCalls().isEmpty()) {
+                    sb.append(where).append(" toolsCalled:\n");
+                    t.toolCalls().forEach(call -> sb.append("- ").append(ReportText.toolCall(call)).append('\n'));
+                    sb.append('\n');
+                }
             }
         }
         return sb.toString();

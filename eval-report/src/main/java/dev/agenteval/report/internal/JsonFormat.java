@@ -72,7 +72,8 @@ import java.nio.file.Path;
  *       "response": {...} or null,     // the raw response
  *       "answer": "..." or null,
  *       "state": "input-required" or null,
- *       "toolCalls": [ {"name": "search", "arguments": {...}, "result": ...} ],   // result omitted when not reported
+ *       "toolCalls": [ {"name": "search", "arguments": {...}, "result": ...} ],   // result omitted when not reported;
+ *                                              // "error": "..." when the call failed, "mocked": true when a mock answered it
  *       "durationSeconds": 3.141,
  *       "usage": {...} or null,
  *       "harnessFailure": null or {"code": "eval_timeout", "message": "...", "context": {...}},

@@ -305,10 +305,12 @@ public final class MarkdownReport {
             md.append("- toolsCalled:\n");
             for (ToolCall call : t.toolCalls()) {
                 md.append("  - ").append(code(call.name())).append(' ').append(code(JsonTrees.compact(call.arguments())));
-                if (call.result() != null) {
+                if (call.error() != null) {
+                    md.append(" → error: ").append(code(call.error()));
+                } else if (call.result() != null) {
                     md.append(" → ").append(code(JsonTrees.compact(call.result())));
                 }
-                md.append('\n');
+                md.append(call.mocked() ? " (mocked)\n" : "\n");
             }
         }
         if (t.harnessFailure() != null) {

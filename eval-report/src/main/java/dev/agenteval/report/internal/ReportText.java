@@ -7,6 +7,7 @@ import dev.agenteval.api.InfrastructureFailure;
 import dev.agenteval.api.ScoreResult;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.Summary;
+import dev.agenteval.api.ToolCall;
 import dev.agenteval.api.TurnResult;
 import dev.agenteval.api.Usage;
 import dev.agenteval.common.json.JsonTrees;
@@ -27,6 +28,13 @@ import java.util.function.Function;
 
 /** Wording shared by the human-readable reports: durations, rates, usage and error lines. */
 final class ReportText {
+
+    /** A tool call on one line: its name and arguments, its result or error, and whether a mock answered it. */
+    static String toolCall(ToolCall call) {
+        String outcome = call.error() != null ? " → error: " + call.error()
+                : call.result() != null ? " → " + JsonTrees.compact(call.result()) : "";
+        return call.name() + " " + JsonTrees.compact(call.arguments()) + outcome + (call.mocked() ? " (mocked)" : "");
+    }
 
     private ReportText() {
     }

@@ -307,7 +307,8 @@ public final class JsonReportReader {
         if (!(arguments instanceof Map)) {
             throw error(at + "arguments", "must be a JSON object but was " + args.getNodeType().name().toLowerCase(Locale.ROOT));
         }
-        return new ToolCall(name, (Map<String, Object>) arguments, value(node.get("result")));
+        return new ToolCall(name, (Map<String, Object>) arguments, value(node.get("result")), text(node, "error", at, true),
+                optionalBool(node, "mocked", at));
     }
 
     private ScoreResult score(JsonNode node, String at) {
@@ -373,13 +374,9 @@ public final class JsonReportReader {
             return null;
         }
         requireObject(node, at + ".");
-        JsonNode estimated = node.get("costEstimated");
-        if (estimated != null && !estimated.isNull() && !estimated.isBoolean()) {
-            throw error(at + ".costEstimated", "must be true or false");
-        }
         return new Usage(longOrNull(node, "inputTokens", at), longOrNull(node, "outputTokens", at),
                 doubleOrNull(node, "credits", at), doubleOrNull(node, "cost", at), text(node, "model", at + ".", true),
-                estimated != null && estimated.booleanValue());
+                optionalBool(node, "costEstimated", at + "."));
     }
 
     private Long longOrNull(JsonNode node, String key, String at) {
@@ -444,6 +441,15 @@ public final class JsonReportReader {
             throw error(at + key, v == null ? "missing" : "must be true or false");
         }
         return v.booleanValue();
+    }
+
+    /** An optional boolean: false when absent or null. */
+    private boolean optionalBool(JsonNode node, String key, String at) {
+        JsonNode v = node.get(key);
+        if (v != null && !v.isNull() && !v.isBoolean()) {
+            throw error(at + key, "must be true or false");
+        }
+        return v != null && v.booleanValue();
     }
 
     private int integer(JsonNode node, String key, String at) {

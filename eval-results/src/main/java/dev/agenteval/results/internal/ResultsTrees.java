@@ -222,6 +222,13 @@ public final class ResultsTrees {
             if (call.result() != null) {
                 callNode.set("result", JsonTrees.toNode(call.result()));
             }
+            // Only when set, so that the calls of other runs stay as they were.
+            if (call.error() != null) {
+                callNode.put("error", call.error());
+            }
+            if (call.mocked()) {
+                callNode.put("mocked", true);
+            }
         }
         node.put("durationSeconds", seconds(t.duration()));
         node.set("usage", usage(t.usage()));

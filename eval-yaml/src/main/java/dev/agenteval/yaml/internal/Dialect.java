@@ -9,7 +9,7 @@ public enum Dialect {
 
     /** The platform CLI's {@code eval/eval.yaml}: cases of turns scored by judge scorers. */
     PLATFORM("platform", List.of("include", "cases", "tags", "dataModels", "instanceSpaces", "appContext", "tools",
-            "repeat", "passThreshold")),
+            "repeat", "passThreshold", "mocks", "mocksRequired")),
 
     /** The A2A harness's {@code evals/*.yaml}: evals with messages and expectations. */
     HARNESS("harness", List.of("globals", "variables", "evals"));

@@ -9,6 +9,7 @@ import dev.agenteval.api.Scorers;
 import dev.agenteval.api.Simulation;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.TaskState;
+import dev.agenteval.api.ToolMock;
 import dev.agenteval.api.Turn;
 import dev.agenteval.api.Variable;
 import dev.agenteval.common.text.Suggestions;
@@ -58,6 +59,8 @@ import java.util.regex.PatternSyntaxException;
  * {@code globals.timeout_seconds} becomes the suite's default timeout, which the runner applies
  * to evals without their own; likewise {@code globals.repeat} and {@code globals.pass_threshold}
  * become the suite's defaults, which an eval's own {@code repeat} and {@code pass_threshold} override.
+ * {@code globals.mocks} are the suite's tool mocks ({@code globals.mocks_required: true}: every tool
+ * must be mocked); an eval's {@code mocks} (its case's) and a step's (its turn's) win over them.
  *
  * <p>It is over the 500-line budget of a main class on purpose: the dialect's grammar (every key,
  * its type and its located message) reads best in one file, as the harness documents it.
@@ -66,13 +69,13 @@ public final class HarnessMapper {
 
     static final List<String> ROOT_KEYS = Dialect.HARNESS.rootKeys();
     static final List<String> GLOBAL_KEYS = List.of("concurrency", "timeout_seconds", "agent", "agent_id", "repeat",
-            "pass_threshold", "message", "variables");
+            "pass_threshold", "message", "variables", "mocks", "mocks_required");
     static final List<String> EVAL_KEYS = List.of("name", "type", "agent", "agent_id", "message", "expectations",
             "steps", "timeout_seconds", "delay_before_seconds", "repeat", "pass_threshold", "variables", "simulate",
-            "conversation_expectations");
+            "conversation_expectations", "mocks");
     static final List<String> CONVERSATION_KEYS = List.of("goal_completion", "knowledge_retention", "role_adherence");
     static final List<String> STEP_KEYS = List.of("name", "message", "expectations", "delay_before_seconds",
-            "variables");
+            "variables", "mocks");
     static final List<String> RANDOM_INT_KEYS = List.of("type", "min", "max");
     static final List<String> EXPECTATION_KEYS = List.of("must_include", "must_not_include", "max_duration_seconds",
             "expected_output_text", "jsonpath", "must_include_json", "expected_state", "trajectory", "undecided_between");
@@ -159,6 +162,14 @@ public final class HarnessMapper {
             Node message = globals.get("message");
             if (message != null && message.expectMapping()) {
                 globalMessage = message;
+            }
+            List<ToolMock> mocks = MocksReader.in(globals);
+            if (mocks != null) {
+                suite.mocks(mocks);
+            }
+            Node required = globals.get("mocks_required");
+            if (required != null && Boolean.TRUE.equals(required.bool())) {
+                suite.requireToolMocks();
             }
             // globals.variables, then the root's variables over them: both are the suite's own.
             variables(globals.get("variables")).forEach(suite::variable);
@@ -450,6 +461,7 @@ public final class HarnessMapper {
         List<Turn.Builder> turns = new ArrayList<>();
         Simulation simulation = null;
         Node simulateNode = e.get("simulate");
+        List<ToolMock> mocks = MocksReader.in(e);
         Node conversationNode = e.get("conversation_expectations");
         List<ScorerSpec> conversation = conversationNode == null ? List.of() : conversation(conversationNode);
         if (simulateNode != null) {
@@ -503,6 +515,7 @@ public final class HarnessMapper {
             b.expectConversation(conversation);
         }
         variables.forEach(b::variable);
+        b.mocks(mocks);
         if (timeout != null) {
             b.timeout(timeout);
         }
@@ -535,12 +548,14 @@ public final class HarnessMapper {
             name = nameNode.nonBlankString();
         }
         Map<String, Variable> variables = variables(step.get("variables"));
+        List<ToolMock> mocks = MocksReader.in(step);
         Turn.Builder turn = mapTurn(step, "message", globalMessage);
         if (turn != null && name != null) {
             turn.named(name);
         }
-        if (turn != null) {
+        if (turn != null && mocks != null) {
             variables.forEach(turn::variable);
+            turn.mocks(mocks);
         }
         return turn;
     }

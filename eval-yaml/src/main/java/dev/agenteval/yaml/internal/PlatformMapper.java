@@ -8,6 +8,7 @@ import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.api.SessionContext;
 import dev.agenteval.api.Simulation;
 import dev.agenteval.api.Suite;
+import dev.agenteval.api.ToolMock;
 import dev.agenteval.api.ToolSpec;
 import dev.agenteval.api.Turn;
 import dev.agenteval.spi.ScorerFactory;
@@ -42,6 +43,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>{@code repeat} and {@code passThreshold} in the root file are the suite's defaults; in an
  * included file they apply to its cases; on a case they are its own, winning over both.
+ * {@code mocks} in the root file are the suite's tool mocks (and {@code mocksRequired: true} says
+ * every tool must be mocked); a case's and a turn's own {@code mocks} win over them.
  *
  * <p>It is over the 500-line budget of a main class on purpose: the dialect's grammar (every key,
  * its type and its located message) reads best in one file, as the platform's CLI documents it.
@@ -52,8 +55,10 @@ public final class PlatformMapper {
 
     static final List<String> FILE_KEYS = Dialect.PLATFORM.rootKeys();
     static final List<String> CASE_KEYS = List.of("id", "tags", "expectPass", "turns", "dataModels", "instanceSpaces",
-            "appContext", "tools", "repeat", "passThreshold", "simulate", "conversationScorers");
-    static final List<String> TURN_KEYS = List.of("input", "scorers");
+            "appContext", "tools", "repeat", "passThreshold", "simulate", "conversationScorers", "mocks");
+    static final List<String> TURN_KEYS = List.of("input", "scorers", "mocks");
+    /** The root file's keys of the suite as a whole, which an included file does not have. */
+    static final List<String> SUITE_KEYS = List.of("mocks", "mocksRequired");
     static final List<String> TOOL_KEYS = List.of("name", "description");
     static final List<String> DATA_MODEL_KEYS = List.of("space", "externalId", "version");
 
@@ -98,6 +103,9 @@ public final class PlatformMapper {
         stack.push(rootReal);
         stackNames.push(root.file().path().getFileName().toString());
         mapFile(root, Level.ROOT, true);
+        List<ToolMock> mocks = MocksReader.in(root);
+        Node requiredNode = root.get("mocksRequired");
+        Boolean required = requiredNode == null ? Boolean.FALSE : requiredNode.bool();
         stack.pop();
         stackNames.pop();
         if (ctx.problems().size() > before) {
@@ -115,6 +123,10 @@ public final class PlatformMapper {
         if (suitePassThreshold.value != null) {
             suite.passThreshold(suitePassThreshold.value);
         }
+        suite.mocks(mocks);
+        if (required) {
+            suite.requireToolMocks();
+        }
         return suite.build();
     }
 
@@ -127,6 +139,10 @@ public final class PlatformMapper {
                 if (Dialect.HARNESS.rootKeys().contains(key)) {
                     file.errorAtKey(key, Problems.quote(key) + " belongs to the harness dialect: an included file holds"
                             + " platform cases");
+                }
+                if (SUITE_KEYS.contains(key)) {
+                    file.errorAtKey(key, Problems.quote(key) + " is the suite's: write it in the root file, or give"
+                            + " the cases of this file their own 'mocks'");
                 }
             }
         }
@@ -290,6 +306,7 @@ public final class PlatformMapper {
                 turnsNode.error("no turn has scorers: at least one turn of each case needs scorers");
             }
         }
+        List<ToolMock> mocks = MocksReader.in(c);
         Setting<List<DataModelRef>> dataModels = resolved.dataModels;
         Setting<List<String>> instanceSpaces = resolved.instanceSpaces;
         if (dataModels.valid && instanceSpaces.valid && (dataModels.value == null) != (instanceSpaces.value == null)) {
@@ -312,6 +329,7 @@ public final class PlatformMapper {
             b.simulate(simulation);
         }
         b.expectConversation(conversation);
+        b.mocks(mocks);
         b.sessionContext(new SessionContext(dataModels.value, instanceSpaces.value, resolved.appContext.value));
         if (tools != null) {
             b.tools(tools);
@@ -347,10 +365,11 @@ public final class PlatformMapper {
         }
         Node scorers = t.get("scorers");
         List<ScorerSpec> specs = scorers == null ? List.of() : scorers(scorers, "a turn without scorers");
+        List<ToolMock> mocks = MocksReader.in(t);
         if (ctx.problems().size() > before) {
             return null;
         }
-        return new MappedTurn(Turn.of(input).expect(specs), scorers != null, toolScorerWithoutTools(specs));
+        return new MappedTurn(Turn.of(input).expect(specs).mocks(mocks), scorers != null, toolScorerWithoutTools(specs));
     }
 
     /** A non-empty list of scorers (a simulation's, a conversation's); null after reporting. */
