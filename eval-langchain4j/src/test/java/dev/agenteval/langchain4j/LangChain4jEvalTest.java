@@ -14,6 +14,7 @@ import dev.agenteval.api.Simulation;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.ToolCall;
+import dev.agenteval.api.ToolMock;
 import dev.agenteval.api.ToolSpec;
 import dev.agenteval.api.Trajectory;
 import dev.agenteval.api.Turn;
@@ -98,19 +99,21 @@ class LangChain4jEvalTest {
     }
 
     @Test
-    void trajectory_and_tool_invocation_score_the_calls_the_ai_service_made() {
+    void trajectory_and_tool_invocation_score_the_calls_the_ai_service_made_with_one_tool_mocked_per_case() {
         agentModel.otherwise(LangChain4jEvalTest::clinicModel);
         judgeModel.otherwise(ChatReply.pass("The right tools with the right arguments.").usage(500, 30));
-        LangChain4jAgent agent = agent();
         Suite suite = Suite.named("clinic")
                 .add(booking("monday", ExpectedCall.of("findSlots").withArgs(Map.of("day", "monday")),
-                        ExpectedCall.of("book").withArgs(Map.of("day", "monday", "time", "09:00"))))
+                        ExpectedCall.of("book").withArgs(Map.of("day", "monday", "time", "09:00")))
+                        .mocks(ToolMock.returning("book", Map.of("confirmation", "MOCK-monday"))))
                 .add(booking("tuesday", ExpectedCall.of("findSlots").withArgs(Map.of("day", "tuesday")),
-                        ExpectedCall.of("book").withArgs(Map.of("day", "tuesday"))))
-                .add(booking("friday", ExpectedCall.of("findSlots"), ExpectedCall.of("cancel")))
+                        ExpectedCall.of("book").withArgs(Map.of("day", "tuesday")))
+                        .mocks(ToolMock.returning("findSlots", List.of("09:00")).when(Map.of("day", "tuesday"))))
+                .add(booking("friday", ExpectedCall.of("findSlots"), ExpectedCall.of("cancel"))
+                        .mocks(ToolMock.returning("book", "booked")))
                 .build();
 
-        SuiteResult result = EvalRunner.builder().agent(agent.client()).judge(judge()).build().run(suite);
+        SuiteResult result = EvalRunner.builder().agent(agent().client()).judge(judge()).build().run(suite);
 
         assertThat(result.cases()).extracting(CaseResult::id, CaseResult::status).containsExactlyInAnyOrder(
                 org.assertj.core.groups.Tuple.tuple("books-monday", CaseStatus.PASSED),
@@ -119,7 +122,16 @@ class LangChain4jEvalTest {
         TurnResult monday = turn(result, "books-monday");
         assertThat(monday.toolCalls()).containsExactly(
                 new ToolCall("findSlots", Map.of("day", "monday"), List.of("09:00", "10:30")),
-                new ToolCall("book", Map.of("day", "monday", "time", "09:00"), Map.of("confirmation", "C-monday-09:00")));
+                new ToolCall("book", Map.of("day", "monday", "time", "09:00"), Map.of("confirmation", "MOCK-monday"),
+                        null, true));
+        assertThat(turn(result, "books-tuesday").toolCalls()).extracting(ToolCall::name, ToolCall::mocked)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("findSlots", true),
+                        org.assertj.core.groups.Tuple.tuple("book", false));
+        assertThat(clinic.searches).as("findSlots ran for monday and friday, mocked for tuesday").hasValue(2);
+        assertThat(clinic.bookings).as("book ran for tuesday only").hasValue(1);
+        assertThat(agentModel.requests()).as("the model read the mocked booking")
+                .anySatisfy(r -> assertThat(r.messages()).contains(
+                        new ChatRequest.Message("tool", "{\"confirmation\":\"MOCK-monday\"}")));
         assertThat(monday.usage().inputTokens()).isEqualTo(370L);
         assertThat(monday.usage().model()).isEqualTo("gpt-test");
         assertThat(monday.scores()).extracting(ScoreResult::type).containsExactly("trajectory", "toolInvocation");
@@ -127,11 +139,29 @@ class LangChain4jEvalTest {
         ScoreResult friday = turn(result, "books-friday").scores().get(0);
         assertThat(friday.passed()).isFalse();
         assertThat(friday.reason()).contains("cancel");
-        assertThat(clinic.bookings).hasValue(3);
         assertThat(monday.scores().get(1).usage()).isEqualTo(new Usage(500L, 30L, null, null, "judge-model", false));
         assertThat(judgeModel.requests()).as("the judge, through LangChain4j, read the real calls").hasSize(3)
                 .allSatisfy(r -> assertThat(r.model()).isEqualTo("judge-model"))
                 .anySatisfy(r -> assertThat(r.prompt()).contains("findSlots", "\"monday\""));
+    }
+
+    @Test
+    void where_the_suite_requires_every_tool_mocked_an_unmocked_call_is_not_run_and_fails_its_turn() {
+        agentModel.otherwise(LangChain4jEvalTest::clinicModel);
+        Suite suite = Suite.named("clinic").requireToolMocks()
+                .mocks(ToolMock.returning("findSlots", List.of("09:00")))
+                .add(Case.id("books-monday").turn(Turn.of("Book me a slot on monday")
+                        .expect(trajectory(Trajectory.strict(ExpectedCall.of("findSlots"), ExpectedCall.of("book"))))))
+                .build();
+
+        SuiteResult result = EvalRunner.builder().agent(agent().client()).build().run(suite);
+
+        CaseResult monday = result.cases().get(0);
+        assertThat(monday.status()).isEqualTo(CaseStatus.FAILED);
+        assertThat(monday.turns().get(0).scores()).extracting(ScoreResult::type).contains("tools_mocked");
+        assertThat(monday.reason()).contains("book");
+        assertThat(clinic.searches).hasValue(0);
+        assertThat(clinic.bookings).as("the unmocked booking tool ran").hasValue(0);
     }
 
     @Test
