@@ -16,13 +16,16 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A LangChain4j agent evaluated in process: an AI Service ({@link Receptionist}) with two tools
  * ({@link ClinicTools}), LangChain4j's own OpenAI chat model pointed at the testkit's
  * {@link FakeChatModel} on 127.0.0.1 (scripted by {@link #receptionistModel}), run against the
- * YAML suite {@code demo/langchain4j/clinic.yaml}. The scorers read the tool calls the AI Service
- * made. Exits 0 when every case passed.
+ * YAML suite {@code demo/langchain4j/clinic.yaml}, which mocks {@code book} in every case (the
+ * demo never books) and friday's slots. The scorers read the tool calls the AI Service made.
+ * Exits 0 when every case passed.
  *
  * <pre>{@code
  * java -cp ... dev.agenteval.examples.LangChain4jDemo
@@ -87,9 +90,11 @@ public final class LangChain4jDemo {
                 List.of(SUITE)));
     }
 
+    private static final Pattern SLOT = Pattern.compile("\\d\\d:\\d\\d");
+
     /**
-     * The fake model: for "... on DAY", call {@code findSlots}, then {@code book} the first slot,
-     * then answer; each step reports its usage.
+     * The fake model: for "... on DAY", call {@code findSlots}, then {@code book} the first slot
+     * the tool (or its mock) gave, then answer; each step reports its usage.
      */
     static ChatReply receptionistModel(ChatRequest request) {
         String user = request.lastUserMessage();
@@ -103,9 +108,11 @@ public final class LangChain4jDemo {
         if (toolResults == 0) {
             return ChatReply.toolCall("findSlots", "{\"day\": \"" + day + "\"}").usage(100, 10);
         }
+        Matcher slot = SLOT.matcher(messages.get(messages.size() - 1).content());
+        String time = slot.find() ? slot.group() : "09:00";
         if (toolResults == 1) {
-            return ChatReply.toolCall("book", "{\"day\": \"" + day + "\", \"time\": \"09:00\"}").usage(120, 12);
+            return ChatReply.toolCall("book", "{\"day\": \"" + day + "\", \"time\": \"" + time + "\"}").usage(120, 12);
         }
-        return ChatReply.text("Booked " + day + " at 09:00.").usage(150, 20);
+        return ChatReply.text("Booked " + day + ".").usage(150, 20);
     }
 }

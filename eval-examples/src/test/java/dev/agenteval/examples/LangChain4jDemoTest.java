@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class LangChain4jDemoTest {
 
     @Test
-    void the_yaml_suite_scores_the_calls_the_langchain4j_agent_made() {
+    void the_yaml_suite_scores_the_calls_the_langchain4j_agent_made_and_the_mocked_tools_never_run() {
         LangChain4jDemo.ClinicTools tools = new LangChain4jDemo.ClinicTools();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
 
@@ -27,6 +27,12 @@ class LangChain4jDemoTest {
             assertThat(t.toolCalls()).extracting(ToolCall::name).containsExactly("findSlots", "book");
             assertThat(t.usage().totalTokens()).isEqualTo(412L);
         });
+        assertThat(tools.bookings).as("book is mocked in every case").hasValue(0);
+        assertThat(tools.searches).as("findSlots is mocked for friday").hasValue(1);
+        assertThat(result.cases()).flatMap(CaseResult::turns).flatMap(t -> t.toolCalls())
+                .filteredOn(c -> c.name().equals("book"))
+                .allSatisfy(c -> assertThat(c.mocked()).isTrue())
+                .allSatisfy(c -> assertThat(c.result()).isEqualTo(java.util.Map.of("confirmation", "DEMO-1")));
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("books-monday");
     }
 }
