@@ -12,9 +12,9 @@ module dev.agenteval.common {
     requires transitive com.fasterxml.jackson.databind;
 
     exports dev.agenteval.common.json to dev.agenteval.core, dev.agenteval.http, dev.agenteval.agents, dev.agenteval.opik,
-            dev.agenteval.judge, dev.agenteval.results, dev.agenteval.report;
+            dev.agenteval.judge, dev.agenteval.results, dev.agenteval.report, dev.agenteval.cli;
     exports dev.agenteval.common.text to dev.agenteval.core, dev.agenteval.scorers, dev.agenteval.http, dev.agenteval.yaml,
-            dev.agenteval.agents, dev.agenteval.judge;
+            dev.agenteval.agents, dev.agenteval.judge, dev.agenteval.cli;
     exports dev.agenteval.common.files to dev.agenteval.results, dev.agenteval.report, dev.agenteval.judge, dev.agenteval.cli;
     exports dev.agenteval.common.settings to dev.agenteval.http, dev.agenteval.agents;
 }

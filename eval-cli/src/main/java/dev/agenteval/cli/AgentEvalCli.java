@@ -1,5 +1,7 @@
 package dev.agenteval.cli;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import dev.agenteval.api.AgentException;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.spi.Secrets;
@@ -7,15 +9,11 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
+import org.apiguardian.api.API;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * The {@code agent-eval} command. Exit codes: 0 every selected case met its expectation; 1 some
@@ -23,15 +21,11 @@ import picocli.CommandLine.Spec;
  * held by another run (nothing was sent); 3 the run could not be
  * carried out (the agent was unreachable for every case, the judge preflight failed); 4 recording
  * in Opik failed; 130 interrupted. {@link ExitCode} declares them for {@code --help} and the README.
+ * The one exported type of eval-cli: {@link #main} and, in-process, {@link #execute}; the command
+ * itself is {@link TopCommand}.
  */
-@Command(name = "agent-eval", mixinStandardHelpOptions = true, versionProvider = AgentEvalCli.Version.class,
-        description = "Evaluates AI agents: runs suites of cases against an agent and scores every turn.",
-        exitCodeListHeading = "%nExit codes:%n")
-public final class AgentEvalCli implements Callable<Integer> {
-
-    /** -v/-q, as every command takes them ({@link Logging} reads them). */
-    @picocli.CommandLine.Mixin
-    Verbosity verbosity = new Verbosity();
+@API(status = MAINTAINED)
+public final class AgentEvalCli {
 
     /** Every selected case met its expectation. */
     public static final int OK = 0;
@@ -46,19 +40,7 @@ public final class AgentEvalCli implements Callable<Integer> {
     /** The run was interrupted (Ctrl-C, SIGTERM); its reports hold the cases that finished. */
     public static final int INTERRUPTED = 130;
 
-    @Spec
-    CommandSpec spec;
-
-    @Option(names = "--show", paramLabel = "SUITE", arity = "1..*",
-            description = "The same as 'show SUITE...' (the harness's shorthand): lists the cases of suites without running them.")
-    List<Path> show = new ArrayList<>();
-
-    private final Context context;
-    private final Plugins plugins;
-
-    private AgentEvalCli(Context context, Plugins plugins) {
-        this.context = context;
-        this.plugins = plugins;
+    private AgentEvalCli() {
     }
 
     /** Runs the command and exits the JVM with its exit code. */
@@ -192,7 +174,7 @@ public final class AgentEvalCli implements Callable<Integer> {
 
     private static int run(String[] args, Context context, PrintStream unmasked, Plugins plugins) {
         Logging.configure(args);
-        CommandLine cli = new CommandLine(new AgentEvalCli(context, plugins), new Factory(context, unmasked, plugins));
+        CommandLine cli = new CommandLine(new TopCommand(context, plugins), new Factory(context, unmasked, plugins));
         commandsFor(args).forEach(cli::addSubcommand);
         cli.setOut(new PrintWriter(context.out(), true, StandardCharsets.UTF_8));
         cli.setErr(new PrintWriter(context.err(), true, StandardCharsets.UTF_8));
@@ -275,17 +257,6 @@ public final class AgentEvalCli implements Callable<Integer> {
                     e.getCommandLine().getCommandSpec().optionsMap().keySet());
         }
         return "";
-    }
-
-    @Override
-    public Integer call() {
-        if (!show.isEmpty()) {
-            ShowCommand command = new ShowCommand(context, plugins);
-            command.suites = show;
-            return command.call();
-        }
-        spec.commandLine().usage(spec.commandLine().getErr());
-        return INVALID;
     }
 
     static int exitCode(Throwable e) {

@@ -7,6 +7,7 @@ import dev.agenteval.launch.Settings;
 import dev.agenteval.launch.Wiring;
 import dev.agenteval.spi.AgentClient;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -70,8 +71,9 @@ final class AgentOptions {
         return values;
     }
 
-    /** Adds the problems of the agent's settings to {@code problems}. */
-    void validate(List<String> problems, Settings settings) {
+    /** The problems of the agent's settings; empty when they name an agent. */
+    List<String> agentProblems(Settings settings) {
+        List<String> problems = new ArrayList<>();
         try {
             Wiring.agentId(settings);
         } catch (ConfigurationException e) {
@@ -81,13 +83,14 @@ final class AgentOptions {
             problems.add("no agent: give " + Setting.AGENT_URL.option() + " URL (with " + Setting.PROTOCOL.option()
                     + ", default a2a) or " + Setting.TARGET.option() + " NAME, or set " + Setting.AGENT_URL.variable()
                     + " or " + Setting.TARGET.variable() + "; there is no default target");
-            return;
+            return problems;
         }
         try {
             Wiring.agentChoice(settings);
         } catch (ConfigurationException e) {
             problems.addAll(e.problems());
         }
+        return problems;
     }
 
     /** The agent client the settings name. */

@@ -1,7 +1,6 @@
 package dev.agenteval.cli;
 
 import dev.agenteval.results.ResultsFile;
-import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Fingerprint;
 import dev.agenteval.api.SuiteResult;
@@ -12,7 +11,7 @@ import java.time.Duration;
 import dev.agenteval.launch.GateSettings;
 import dev.agenteval.launch.Setting;
 import dev.agenteval.launch.Settings;
-import dev.agenteval.launch.Fingerprints;
+import dev.agenteval.launch.internal.Fingerprints;
 import dev.agenteval.launch.Wiring;
 import dev.agenteval.results.Baseline;
 import dev.agenteval.report.Reports;
@@ -21,7 +20,6 @@ import dev.agenteval.results.stats.Confidence;
 import dev.agenteval.spi.ReportOptions;
 import dev.agenteval.spi.ResultSink;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -279,7 +277,7 @@ final class MergeCommand implements Callable<Integer> {
             problems.add("--timeout must be > 0 but was " + timeoutSeconds);
         }
         Settings settings = Settings.commandLine(agentOptions.values(), environment);
-        agentOptions.validate(problems, settings);
+        problems.addAll(agentOptions.agentProblems(settings));
         Providers providers = plugins.providers(pluginOptions.dirs);
         SuiteSources.Loaded loaded = SuiteSources.read(List.of(suite), context.workDir(), providers);
         problems.addAll(loaded.problems());
@@ -296,7 +294,7 @@ final class MergeCommand implements Callable<Integer> {
             if (timeoutSeconds != null) {
                 b.caseTimeout(Duration.ofMillis((long) (timeoutSeconds * 1000)));
             }
-            b.agentConfiguration(RunCommand.agentDefinition(source, settings, providers));
+            b.agentConfiguration(source.agentDefinition(settings, providers));
             return new Current(b.build().fingerprint(source.suite()),
                     source.suite().cases().stream().map(dev.agenteval.api.Case::id).toList());
         }

@@ -1,13 +1,10 @@
 package dev.agenteval.cli;
 
-import dev.agenteval.api.Case;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Suite;
 import dev.agenteval.results.Journal;
-import dev.agenteval.report.Reports;
 import dev.agenteval.core.Providers;
 import dev.agenteval.core.EvalRunner;
-import dev.agenteval.launch.Setting;
 import dev.agenteval.launch.GateSettings;
 import dev.agenteval.launch.RunPlan;
 import dev.agenteval.launch.Settings;
@@ -16,19 +13,12 @@ import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.UserSimulator;
 import dev.agenteval.spi.ReportFormat;
-import dev.agenteval.yaml.AgentFile;
-import dev.agenteval.yaml.SuiteDialect;
-import dev.agenteval.yaml.SuiteLoader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Everything {@code run} checks before its first request, for every suite at once, shared with
@@ -50,13 +40,33 @@ final class Preflight {
      * What a run needs, all checked. Closing it closes the agent.
      *
      * @param run the settings resolved once: agent, judge, gates and baseline, Opik, prices
+     * @param files the files the run reads and writes, and the report formats of its report folder
      * @param runners per source, in order, the runner settings its suite was checked with
      *                ({@link EvalRunner.Builder#check}), holding the scorers the check created
      */
-    record Plan(RunPlan run, List<SuiteSources.Source> sources, Agents agents, Judge judge, Path reportFolder,
-                Path outputFile, Path defaultResults, List<EvalRunner.Builder> runners, dev.agenteval.opik.OpikSink opik,
-                List<Journal.Contents> journals)
+    record Plan(RunPlan run, List<SuiteSources.Source> sources, Agents agents, Judge judge, PreflightChecks.Files files,
+                List<EvalRunner.Builder> runners, dev.agenteval.opik.OpikSink opik)
             implements AutoCloseable {
+
+        /** The report folder ({@code --resume}, {@code --report-dir}, {@code AGENT_EVAL_REPORT_DIR}), or null. */
+        Path reportFolder() {
+            return files.reportFolder();
+        }
+
+        /** The file {@code --output} names, or null. */
+        Path outputFile() {
+            return files.outputFile();
+        }
+
+        /** The folder of the default results file, or null when the run writes its results elsewhere. */
+        Path defaultResults() {
+            return files.defaultResults();
+        }
+
+        /** The formats the report folder gets: those {@code --format} names, else the default ones. */
+        List<ReportFormat> formats() {
+            return files.formats();
+        }
 
         Settings settings() {
             return run.settings();
@@ -76,7 +86,7 @@ final class Preflight {
 
         /** The journal {@code suite} resumes ({@code --resume}), or null when the run is not resumed. */
         Journal.Contents journal(Suite suite) {
-            return journals.isEmpty() ? null : journals.get(index(suite));
+            return files.journals().isEmpty() ? null : files.journals().get(index(suite));
         }
 
         List<Suite> suites() {
@@ -160,7 +170,11 @@ final class Preflight {
         Providers providers = plugins.providers(o.pluginOptions.dirs);
         Function<String, String> environment = Launching.environment(context, providers);
         Settings settings = o.settings(environment);
-        o.validate(problems, agentRequired, settings);
+        // The agent's settings only when the command needs an agent, or when an agent option is given.
+        boolean agentWanted = agentRequired || o.agentOptions.given();
+        List<String> agentProblems = agentWanted ? o.agentOptions.agentProblems(settings) : List.of();
+        problems.addAll(agentProblems);
+        problems.addAll(o.optionProblems(settings));
         Path workDir = context.workDir();
         RunPlan run = RunPlan.of(settings, environment, workDir, providers).withPriceFile(o.pricesFile);
 
@@ -176,14 +190,7 @@ final class Preflight {
         List<Suite> suites = loaded.suites();
 
         PreflightChecks.gates(run, loaded, problems);
-        Agents agents = Agents.NONE;
-        if (agentRequired || o.agentOptions.given()) {
-            List<String> agentProblems = new ArrayList<>();
-            o.agentOptions.validate(agentProblems, settings);
-            if (agentProblems.isEmpty()) {
-                agents = agents(loaded.sources(), run, problems);
-            }
-        }
+        Agents agents = agentWanted && agentProblems.isEmpty() ? PreflightChecks.agents(run, loaded, problems) : Agents.NONE;
         PreflightChecks.JudgeCheck judge = PreflightChecks.judge(run, suites, problems);
         UserSimulator simulator = PreflightChecks.simulator(run, suites, problems);
         List<EvalRunner.Builder> runners = PreflightChecks.suites(o, run, loaded, agents, judge.forChecks(), simulator, problems);
@@ -197,69 +204,6 @@ final class Preflight {
             throw new ConfigurationException(problems);
         }
         PreflightChecks.opikHealth(opik, agents);
-        return new Plan(run, loaded.sources(), agents, judge.judge(), files.reportFolder(), files.outputFile(),
-                files.defaultResults(), List.copyOf(runners), opik, files.journals());
+        return new Plan(run, loaded.sources(), agents, judge.judge(), files, List.copyOf(runners), opik);
     }
-
-
-
-    /**
-     * The agent clients: one for the settings, and, for a {@code platform-chat} agent that the
-     * settings and the target name no id for, one per {@code externalId} of the suites'
-     * {@code <name>.agent.yaml} (as the platform's CLI reads it). A suite without one is a problem,
-     * unless each of its cases names its agent.
-     */
-    private static Agents agents(List<SuiteSources.Source> sources, RunPlan run, List<String> problems) {
-        List<String> fileIds = new ArrayList<>();
-        boolean fromFiles;
-        try {
-            fromFiles = run.agent().needsAgentId();
-        } catch (ConfigurationException e) {
-            fromFiles = false; // reported where the agent is created
-        }
-        SuiteLoader loader = SuiteLoader.builder().providers(run.providers()).build();
-        for (SuiteSources.Source source : sources) {
-            String id = null;
-            if (fromFiles && source.dialect() == SuiteDialect.PLATFORM && source.files().size() == 1) {
-                String what = "suite '" + source.suite().name() + "' (" + source.files().get(0) + ")";
-                try {
-                    Optional<AgentFile> file = loader.agentFile(source.files().get(0));
-                    id = file.flatMap(AgentFile::externalIdIfSet).orElse(null);
-                    if (id == null && needsId(source.suite())) {
-                        problems.add(what + ": no agent to talk to: give " + Setting.EXTERNAL_ID.option() + " ID or "
-                                + Setting.SYSTEM_AGENT.option() + " ID, or set " + (file.isPresent()
-                                ? "externalId in " + file.get().path() : "externalId in the <name>.agent.yaml beside its"
-                                + " eval/ folder") + " (the " + Wiring.PLATFORM_CHAT + " protocol needs the agent's id)");
-                    }
-                } catch (ConfigurationException e) {
-                    e.problems().forEach(p -> problems.add(p + " (" + what + "; give " + Setting.EXTERNAL_ID.option()
-                            + " ID to name the agent)"));
-                }
-            }
-            fileIds.add(id);
-        }
-        Map<String, AgentClient> byId = new LinkedHashMap<>();
-        try {
-            for (String id : new LinkedHashSet<>(fileIds.stream().map(i -> i == null ? "" : i).toList())) {
-                byId.put(id, run.createAgent(id.isEmpty() ? null : id));
-            }
-        } catch (ConfigurationException e) {
-            byId.values().forEach(AgentClient::close);
-            problems.addAll(e.problems());
-            return Agents.NONE;
-        }
-        return new Agents(byId, fileIds);
-    }
-
-    /** Whether some case of {@code suite} names no agent of its own. */
-    private static boolean needsId(Suite suite) {
-        return suite.cases().stream().anyMatch(c -> c.agentId().isEmpty());
-    }
-
-    /** The formats a report folder gets: those {@code ids} name (checked before), else the default ones. */
-    static List<? extends ReportFormat> reportFormats(List<String> ids, Providers providers) {
-        return PreflightChecks.reportFormats(ids == null ? Reports.DEFAULT_FORMATS : ids, providers, new ArrayList<>());
-    }
-
-
 }

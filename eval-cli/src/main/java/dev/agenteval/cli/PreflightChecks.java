@@ -8,11 +8,16 @@ import dev.agenteval.core.Providers;
 import dev.agenteval.launch.GateSettings;
 import dev.agenteval.launch.RunPlan;
 import dev.agenteval.launch.Wiring;
+import dev.agenteval.launch.Setting;
+import dev.agenteval.report.Reports;
 import dev.agenteval.results.Journal;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.ReportFormat;
 import dev.agenteval.spi.UserSimulator;
+import dev.agenteval.yaml.AgentFile;
+import dev.agenteval.yaml.SuiteDialect;
+import dev.agenteval.yaml.SuiteLoader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -54,6 +59,59 @@ final class PreflightChecks {
         } catch (ConfigurationException e) {
             problems.addAll(e.problems());
         }
+    }
+
+    /**
+     * The agent clients: one for the settings, and, for a {@code platform-chat} agent that the
+     * settings and the target name no id for, one per {@code externalId} of the suites'
+     * {@code <name>.agent.yaml} (as the platform's CLI reads it). A suite without one is a problem,
+     * unless each of its cases names its agent.
+     */
+    static Preflight.Agents agents(RunPlan run, SuiteSources.Loaded loaded, List<String> problems) {
+        List<String> fileIds = new ArrayList<>();
+        boolean fromFiles;
+        try {
+            fromFiles = run.agent().needsAgentId();
+        } catch (ConfigurationException e) {
+            fromFiles = false; // reported where the agent is created
+        }
+        SuiteLoader loader = SuiteLoader.builder().providers(run.providers()).build();
+        for (SuiteSources.Source source : loaded.sources()) {
+            String id = null;
+            if (fromFiles && source.dialect() == SuiteDialect.PLATFORM && source.files().size() == 1) {
+                String what = "suite '" + source.suite().name() + "' (" + source.files().get(0) + ")";
+                try {
+                    Optional<AgentFile> file = loader.agentFile(source.files().get(0));
+                    id = file.flatMap(AgentFile::externalIdIfSet).orElse(null);
+                    if (id == null && needsId(source.suite())) {
+                        problems.add(what + ": no agent to talk to: give " + Setting.EXTERNAL_ID.option() + " ID or "
+                                + Setting.SYSTEM_AGENT.option() + " ID, or set " + (file.isPresent()
+                                ? "externalId in " + file.get().path() : "externalId in the <name>.agent.yaml beside its"
+                                + " eval/ folder") + " (the " + Wiring.PLATFORM_CHAT + " protocol needs the agent's id)");
+                    }
+                } catch (ConfigurationException e) {
+                    e.problems().forEach(p -> problems.add(p + " (" + what + "; give " + Setting.EXTERNAL_ID.option()
+                            + " ID to name the agent)"));
+                }
+            }
+            fileIds.add(id);
+        }
+        Map<String, AgentClient> byId = new LinkedHashMap<>();
+        try {
+            for (String id : new LinkedHashSet<>(fileIds.stream().map(i -> i == null ? "" : i).toList())) {
+                byId.put(id, run.createAgent(id.isEmpty() ? null : id));
+            }
+        } catch (ConfigurationException e) {
+            byId.values().forEach(AgentClient::close);
+            problems.addAll(e.problems());
+            return Preflight.Agents.NONE;
+        }
+        return new Preflight.Agents(byId, fileIds);
+    }
+
+    /** Whether some case of {@code suite} names no agent of its own. */
+    private static boolean needsId(Suite suite) {
+        return suite.cases().stream().anyMatch(c -> c.agentId().isEmpty());
     }
 
     /** The judge the run uses, and the one its suites are checked with (a stand-in when it is unusable). */
@@ -105,8 +163,12 @@ final class PreflightChecks {
         return runners;
     }
 
-    /** The files a run reads and writes. */
-    record Files(Path reportFolder, Path outputFile, Path defaultResults, List<Journal.Contents> journals) {
+    /**
+     * The files a run reads and writes, and the formats of its report folder's files (those
+     * {@code --format} names, else the default ones), resolved once for the check and the run.
+     */
+    record Files(Path reportFolder, Path outputFile, Path defaultResults, List<ReportFormat> formats,
+                 List<Journal.Contents> journals) {
     }
 
     /** The report folder, --format, --output, the default results folder, clashing names and resumed journals. */
@@ -117,8 +179,10 @@ final class PreflightChecks {
         if (reportFolder != null) {
             RunFiles.folderProblem(reportFolder).ifPresent(problems::add);
         }
+        List<ReportFormat> formats = o.formats == null
+                ? reportFormats(Reports.DEFAULT_FORMATS, run.providers(), new ArrayList<>())
+                : reportFormats(o.formats, run.providers(), problems);
         if (o.formats != null) {
-            reportFormats(o.formats, run.providers(), problems);
             if (reportFolder == null) {
                 problems.add("--format needs --report-dir DIR (or AGENT_EVAL_REPORT_DIR): it chooses the files written there");
             }
@@ -136,15 +200,15 @@ final class PreflightChecks {
         }
         List<Journal.Contents> journals = o.resume == null ? List.of()
                 : RunFiles.journals(loaded.sources(), reportFolder, o.shard(), problems);
-        problems.addAll(RunFiles.writtenFileProblems(loaded.sources(), reportFolder, outputFile, o.formats, run.providers()));
-        return new Files(reportFolder, outputFile, defaultResults, journals);
+        problems.addAll(RunFiles.writtenFileProblems(loaded.sources(), reportFolder, outputFile, formats));
+        return new Files(reportFolder, outputFile, defaultResults, List.copyOf(formats), journals);
     }
 
     /** Each suite's agent definition, part of the fingerprint: a broken one is reported before anything is sent. */
     static void agentDefinitions(RunPlan run, SuiteSources.Loaded loaded, List<String> problems) {
         for (SuiteSources.Source source : loaded.sources()) {
             try {
-                RunCommand.agentDefinition(source, run.settings(), run.providers());
+                source.agentDefinition(run.settings(), run.providers());
             } catch (ConfigurationException e) {
                 // Once: the agent id's check may have read the same file.
                 e.problems().stream().filter(p -> problems.stream().noneMatch(q -> q.startsWith(p))).forEach(problems::add);
@@ -218,7 +282,7 @@ final class PreflightChecks {
     static List<String> suiteProblems(SuiteSources.Source source, RunOptions o, EvalRunner.Builder runner) {
         Suite suite = source.suite();
         SuiteLocations where = new SuiteLocations(source.files());
-        String suitePlace = where.file().orElse("suite '" + suite.name() + "'");
+        String suitePlace = source.file().orElse("suite '" + suite.name() + "'");
         List<String> unknown = o.caseIds.stream().filter(id -> suite.find(id).isEmpty()).sorted().toList();
         if (!unknown.isEmpty()) {
             return List.of(suitePlace + ": unknown case id" + (unknown.size() > 1 ? "s " : " ")

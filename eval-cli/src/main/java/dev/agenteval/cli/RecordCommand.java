@@ -174,7 +174,7 @@ final class RecordCommand implements Callable<Integer> {
 
     private List<String> messages(Settings settings) {
         List<String> problems = new ArrayList<>();
-        agentOptions.validate(problems, settings);
+        problems.addAll(agentOptions.agentProblems(settings));
         if (!inputs.isEmpty() && inputFile != null) {
             problems.add("--input and --input-file are alternatives: give one");
         }

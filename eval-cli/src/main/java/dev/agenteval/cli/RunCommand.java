@@ -12,9 +12,7 @@ import dev.agenteval.core.ReportException;
 import dev.agenteval.report.Reports;
 import dev.agenteval.results.stats.Confidence;
 import dev.agenteval.launch.GateSettings;
-import dev.agenteval.launch.Fingerprints;
 import dev.agenteval.launch.Wiring;
-import dev.agenteval.spi.Judge;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -86,24 +84,6 @@ final class RunCommand implements Callable<Integer> {
         if (!written.isEmpty() && !options.verbosity.quiet()) {
             context.out().println(ResultFiles.reportsLine(written, context.workDir()));
         }
-    }
-
-    /**
-     * The definition in the {@code <name>.agent.yaml} of a platform-dialect suite's agent project
-     * (beside its {@code eval/} folder), part of the run's fingerprint; empty when there is none or
-     * the settings name a deployed agent ({@code --external-id}, {@code --system-agent}: the local
-     * file is not read then).
-     *
-     * @throws dev.agenteval.api.ConfigurationException when the file is invalid (with its location)
-     */
-    static java.util.Map<String, Object> agentDefinition(SuiteSources.Source source, dev.agenteval.launch.Settings settings,
-                                                         dev.agenteval.core.Providers providers) {
-        if (source.dialect() != dev.agenteval.yaml.SuiteDialect.PLATFORM || source.files().size() != 1
-                || !Wiring.readsAgentFile(settings)) {
-            return java.util.Map.of();
-        }
-        return dev.agenteval.yaml.SuiteLoader.builder().providers(providers).build().agentFile(source.files().get(0))
-                .map(dev.agenteval.yaml.AgentFile::definition).orElse(java.util.Map.of());
     }
 
     private String owner() {
@@ -186,7 +166,7 @@ final class RunCommand implements Callable<Integer> {
     private EvalRunner.Builder configured(SuiteSources.Source source, Preflight.Plan plan) {
         Suite suite = source.suite();
         return plan.run().configure(plan.runner(suite), List.of(suite), plan.agent(suite), plan.agentFileId(suite))
-                .agentConfiguration(agentDefinition(source, plan.settings(), plan.providers()));
+                .agentConfiguration(source.agentDefinition(plan.settings(), plan.providers()));
     }
 
     private int runSuite(SuiteSources.Source source, boolean several, Preflight.Plan plan) {
@@ -280,16 +260,13 @@ final class RunCommand implements Callable<Integer> {
         Path dir = plan.reportFolder();
         if (dir != null) {
             Path suiteDir = Wiring.reportDir(dir, suite, several);
-            // Checked by Preflight: every id is known and no two write the same file.
-            List<? extends dev.agenteval.spi.ReportFormat> formats = Preflight.reportFormats(options.formats,
-                    plan.providers());
-            b.sink(linked.apply(Reports.folder(suiteDir, formats, reportOptions)));
-            reportFiles.addAll(reportFiles(suiteDir, formats));
+            b.sink(linked.apply(Reports.folder(suiteDir, plan.formats(), reportOptions)));
+            reportFiles.addAll(RunFiles.reportFiles(suiteDir, plan.formats()));
         }
         ResultFiles.Format format = ResultFiles.Format.of(options.outputFormat, source.dialect());
         Path file = plan.outputFile();
         if (file != null) {
-            Path json = outputFile(file, suite, several);
+            Path json = RunFiles.outputFile(file, suite, several);
             b.sink(linked.apply(ResultFiles.sink(format, json, reportOptions)));
             reportFiles.add(json);
             reportFiles.add(Reports.markdownSibling(json));
@@ -353,30 +330,5 @@ final class RunCommand implements Callable<Integer> {
                 lock.close();
             }
         }
-    }
-
-    /** The files {@code formats} write in a suite's report folder (a harness file with its Markdown sibling). */
-    static List<Path> reportFiles(Path suiteDir, List<? extends dev.agenteval.spi.ReportFormat> formats) {
-        List<Path> files = new java.util.ArrayList<>();
-        for (var f : formats) {
-            Path written = suiteDir.resolve(f.fileName());
-            files.add(written);
-            if (f.id().equals("harness")) {
-                files.add(Reports.markdownSibling(written));
-            }
-        }
-        return files;
-    }
-
-    /** The results file of {@code suite} for {@code --output FILE}: FILE, or with several suites one beside it per suite. */
-    static Path outputFile(Path file, Suite suite, boolean several) {
-        return several ? sibling(file, "-" + Wiring.fileName(suite.name()) + ".json") : file;
-    }
-
-    private static Path sibling(Path file, String suffix) {
-        String name = file.getFileName().toString();
-        int dot = name.lastIndexOf('.');
-        String base = dot > 0 ? name.substring(0, dot) : name;
-        return file.resolveSibling(base + suffix);
     }
 }

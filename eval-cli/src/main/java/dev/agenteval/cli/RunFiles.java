@@ -3,10 +3,10 @@ package dev.agenteval.cli;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Suite;
 import dev.agenteval.common.files.NoFollow;
-import dev.agenteval.core.Providers;
 import dev.agenteval.launch.Wiring;
 import dev.agenteval.results.Journal;
 import dev.agenteval.report.Reports;
+import dev.agenteval.spi.ReportFormat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,7 +18,8 @@ import java.util.Optional;
 /**
  * The files a run reads and writes, checked by {@link Preflight} before anything is sent: the
  * report folders, the journals a run resumes, the files that must not be written through a link,
- * and suites whose reports would land in the same place.
+ * and suites whose reports would land in the same place; and where a run writes them (the report
+ * files of a suite's folder, the results file of {@code --output}).
  */
 final class RunFiles {
 
@@ -91,19 +92,19 @@ final class RunFiles {
      * reports replace their file, so their folder's permission decides, checked by {@link #folderProblem}).
      */
     static List<String> writtenFileProblems(List<SuiteSources.Source> sources, Path reportFolder, Path outputFile,
-                                                    List<String> formatIds, Providers providers) {
+                                            List<? extends ReportFormat> formats) {
         boolean several = sources.size() > 1;
         List<String> problems = new ArrayList<>();
         for (SuiteSources.Source source : sources) {
             if (reportFolder != null) {
                 Path suiteDir = Wiring.reportDir(reportFolder, source.suite(), several);
                 NoFollow.problem(suiteDir.resolve(Journal.FILE_NAME), true).ifPresent(problems::add);
-                for (Path f : RunCommand.reportFiles(suiteDir, Preflight.reportFormats(formatIds, providers))) {
+                for (Path f : reportFiles(suiteDir, formats)) {
                     NoFollow.problem(f, false).ifPresent(problems::add);
                 }
             }
             if (outputFile != null) {
-                Path json = RunCommand.outputFile(outputFile, source.suite(), several);
+                Path json = outputFile(outputFile, source.suite(), several);
                 for (Path f : List.of(json, Reports.markdownSibling(json))) {
                     NoFollow.problem(f, false).ifPresent(p -> problems.add("--output: " + p));
                 }
@@ -122,7 +123,7 @@ final class RunFiles {
         byName.forEach((name, same) -> {
             if (same.size() > 1) {
                 problems.add("suites " + String.join(", ", same.stream().map(s -> "'" + s.suite().name() + "'"
-                        + new SuiteLocations(s.files()).file().map(f -> " (" + f + ")").orElse("")).toList())
+                        + s.file().map(f -> " (" + f + ")").orElse("")).toList())
                         + " would write their reports to the same place ("
                         + (reportFolder != null ? reportFolder.resolve(name).toString()
                                 : output ? "'-" + name + "' beside --output"
@@ -131,5 +132,30 @@ final class RunFiles {
             }
         });
         return problems;
+    }
+
+    /** The files {@code formats} write in a suite's report folder (a harness file with its Markdown sibling). */
+    static List<Path> reportFiles(Path suiteDir, List<? extends ReportFormat> formats) {
+        List<Path> files = new ArrayList<>();
+        for (var f : formats) {
+            Path written = suiteDir.resolve(f.fileName());
+            files.add(written);
+            if (f.id().equals("harness")) {
+                files.add(Reports.markdownSibling(written));
+            }
+        }
+        return files;
+    }
+
+    /** The results file of {@code suite} for {@code --output FILE}: FILE, or with several suites one beside it per suite. */
+    static Path outputFile(Path file, Suite suite, boolean several) {
+        return several ? sibling(file, "-" + Wiring.fileName(suite.name()) + ".json") : file;
+    }
+
+    private static Path sibling(Path file, String suffix) {
+        String name = file.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        String base = dot > 0 ? name.substring(0, dot) : name;
+        return file.resolveSibling(base + suffix);
     }
 }

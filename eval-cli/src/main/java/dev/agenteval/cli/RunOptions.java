@@ -119,11 +119,9 @@ final class RunOptions {
     @Mixin
     Verbosity verbosity = new Verbosity();
 
-    /** Adds the problems of the options to {@code problems}; the agent's settings only when {@code agentRequired}, or when an agent option is given. */
-    void validate(List<String> problems, boolean agentRequired, Settings settings) {
-        if (agentRequired || agentOptions.given()) {
-            agentOptions.validate(problems, settings);
-        }
+    /** The problems of the options but the agent's ({@link AgentOptions#agentProblems}). */
+    List<String> optionProblems(Settings settings) {
+        List<String> problems = new ArrayList<>();
         if (concurrency != null && concurrency < 1) {
             problems.add("--concurrency must be >= 1 but was " + concurrency);
         }
@@ -156,6 +154,7 @@ final class RunOptions {
                     + " without --output and --report-dir): give --output, or choose the report folder's files with"
                     + " --format");
         }
+        return problems;
     }
 
     /**
@@ -169,7 +168,7 @@ final class RunOptions {
         return java.nio.file.Files.isRegularFile(workDir.resolve(PROJECT_SUITE)) ? List.of(PROJECT_SUITE) : List.of();
     }
 
-    /** The shard, or null (also when {@code --shard} is invalid: {@link #validate} reports that). */
+    /** The shard, or null (also when {@code --shard} is invalid: {@link #optionProblems} reports that). */
     Shard shard() {
         try {
             return shardSpec == null ? null : Shard.parse(shardSpec);

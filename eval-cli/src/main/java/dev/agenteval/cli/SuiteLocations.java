@@ -40,11 +40,6 @@ final class SuiteLocations {
         this.roots = roots;
     }
 
-    /** The place of the suite as a whole: its file, when there is one. */
-    Optional<String> file() {
-        return roots.size() == 1 ? Optional.of(roots.get(0).toString()) : Optional.empty();
-    }
-
     /**
      * Where suite variable {@code name} is declared, as {@code file:line:column: field}: its value
      * under the root's {@code variables}, which win, else under {@code globals.variables} (else it

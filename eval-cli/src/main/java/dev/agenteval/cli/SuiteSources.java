@@ -3,6 +3,9 @@ package dev.agenteval.cli;
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.api.Suite;
 import dev.agenteval.core.Providers;
+import dev.agenteval.launch.Settings;
+import dev.agenteval.launch.Wiring;
+import dev.agenteval.yaml.AgentFile;
 import dev.agenteval.yaml.SuiteDialect;
 import dev.agenteval.yaml.SuiteLoader;
 import java.io.IOException;
@@ -11,6 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /** Turns the command line's suite arguments (files or folders) into suites. */
@@ -27,6 +32,27 @@ final class SuiteSources {
      * dialect it is written in.
      */
     record Source(Suite suite, List<Path> files, SuiteDialect dialect) {
+
+        /** The place of the suite as a whole: its file, when there is one. */
+        Optional<String> file() {
+            return files.size() == 1 ? Optional.of(files.get(0).toString()) : Optional.empty();
+        }
+
+        /**
+         * The definition in the {@code <name>.agent.yaml} of a platform-dialect suite's agent project
+         * (beside its {@code eval/} folder), part of the run's fingerprint; empty when there is none or
+         * the settings name a deployed agent ({@code --external-id}, {@code --system-agent}: the local
+         * file is not read then).
+         *
+         * @throws ConfigurationException when the file is invalid (with its location)
+         */
+        Map<String, Object> agentDefinition(Settings settings, Providers providers) {
+            if (dialect != SuiteDialect.PLATFORM || files.size() != 1 || !Wiring.readsAgentFile(settings)) {
+                return Map.of();
+            }
+            return SuiteLoader.builder().providers(providers).build().agentFile(files.get(0)).map(AgentFile::definition)
+                    .orElse(Map.of());
+        }
     }
 
     /** The suites that loaded, and every problem of those that did not. */

@@ -67,7 +67,7 @@ final class TokenCommand implements Callable<Integer> {
         Function<String, String> environment = Launching.environment(context, providers);
         Settings settings = Settings.commandLine(agentOptions.values(), environment);
         List<String> problems = new ArrayList<>();
-        agentOptions.validate(problems, settings);
+        problems.addAll(agentOptions.agentProblems(settings));
         if (!problems.isEmpty()) {
             throw new ConfigurationException(problems);
         }

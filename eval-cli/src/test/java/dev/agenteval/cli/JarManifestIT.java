@@ -10,7 +10,7 @@ import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 import org.junit.jupiter.api.Test;
 
-/** The packaged eval-cli jar (failsafe, after {@code package}): its manifest and its {@code --version}. */
+/** The packaged eval-cli jar (failsafe, after {@code package}): its descriptor and manifest, and its {@code --version} from the class path and the module path. */
 class JarManifestIT {
 
     private static Path jar() {
@@ -20,25 +20,52 @@ class JarManifestIT {
     }
 
     @Test
-    void should_name_the_automatic_module_and_carry_the_project_version() throws Exception {
+    void should_hold_the_module_descriptor_and_carry_the_project_version() throws Exception {
         try (JarFile jar = new JarFile(jar().toFile())) {
             Attributes main = jar.getManifest().getMainAttributes();
 
-            assertThat(main.getValue("Automatic-Module-Name")).isEqualTo("dev.agenteval.cli");
+            assertThat(jar.getEntry("module-info.class")).isNotNull();
+            try (java.io.InputStream in = jar.getInputStream(jar.getEntry("module-info.class"))) {
+                assertThat(java.lang.module.ModuleDescriptor.read(in).name()).isEqualTo("dev.agenteval.cli");
+            }
+            assertThat(main.getValue("Automatic-Module-Name")).isNull();
             assertThat(main.getValue("Implementation-Version")).isEqualTo(VersionCliTest.projectVersion());
         }
     }
 
     @Test
     void should_print_the_manifest_version_when_run_from_the_jar() throws Exception {
-        String classPath = jar() + File.pathSeparator + Path.of(System.getProperty("agent-eval.cli.lib")).resolve("*");
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process p = new ProcessBuilder(java.toString(), "-cp", classPath, AgentEvalCli.class.getName(), "--version")
-                .redirectErrorStream(true).start();
+        String classPath = jar() + File.pathSeparator + lib().resolve("*");
+
+        assertThat(java("-cp", classPath, AgentEvalCli.class.getName(), "--version"))
+                .isEqualTo("agent-eval " + VersionCliTest.projectVersion());
+    }
+
+    @Test
+    void should_run_from_the_module_path() throws Exception {
+        String modulePath = jar() + File.pathSeparator + lib();
+
+        assertThat(java("-p", modulePath, "-m", "dev.agenteval.cli/" + AgentEvalCli.class.getName(), "--version"))
+                .isEqualTo("agent-eval " + VersionCliTest.projectVersion());
+        // Every command's options read by picocli; the providers' variables found as services.
+        assertThat(java("-p", modulePath, "-m", "dev.agenteval.cli/" + AgentEvalCli.class.getName(), "run", "--help"))
+                .contains("--agent-url").contains("AGENT_EVAL_JUDGE_API_KEY");
+    }
+
+    private static Path lib() {
+        return Path.of(System.getProperty("agent-eval.cli.lib"));
+    }
+
+    /** The standard output and error of {@code java args...}, which must exit 0. */
+    private static String java(String... args) throws Exception {
+        java.util.List<String> command = new java.util.ArrayList<>(
+                java.util.List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(java.util.List.of(args));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(out).isZero();
-        assertThat(out.strip()).isEqualTo("agent-eval " + VersionCliTest.projectVersion());
+        return out.strip();
     }
 }

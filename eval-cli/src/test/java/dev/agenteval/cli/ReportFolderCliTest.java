@@ -52,6 +52,21 @@ class ReportFolderCliTest {
     }
 
     @Test
+    void should_refuse_two_suites_of_one_name_naming_their_files_before_sending_anything() throws IOException {
+        Files.createDirectory(dir.resolve("copy"));
+        Files.copy(dir.resolve("greetings.yaml"), dir.resolve("copy/greetings.yaml"));
+
+        CommandResult o = run("run", "greetings.yaml", "copy/greetings.yaml", "--protocol", "test-count",
+                "--agent-url", "http://127.0.0.1:1", "--report-dir", "reports");
+
+        assertThat(o.exitCode()).as(o.err()).isEqualTo(2);
+        assertThat(o.err()).contains("suites 'greetings' (" + dir.resolve("greetings.yaml") + "), 'greetings' ("
+                + dir.resolve("copy/greetings.yaml") + ") would write their reports to the same place ("
+                + dir.resolve("reports").resolve("greetings") + "): rename one, or run them separately");
+        assertThat(TestAgents.Counting.SENT.get()).as("messages sent").isZero();
+    }
+
+    @Test
     void should_refuse_a_report_folder_it_cannot_write_before_sending_anything() throws IOException {
         Path readOnly = Files.createDirectory(dir.resolve("read-only"));
         boolean posix = readOnly.getFileSystem().supportedFileAttributeViews().contains("posix");

@@ -57,11 +57,12 @@ import org.junit.jupiter.api.Test;
  *                       results reader, atomic writes); jackson, resilience4j (core, ratelimiter, circuitbreaker), slf4j
  *          eval-agents  api, common, core, http, yaml (its reader, for the targets and price files); jackson, json-path, slf4j
  *          eval-opik    api, common, core, http; jackson, java.net.http, slf4j
+ *          eval-otel    api, common, core; jackson, slf4j (the JDK's HTTP server: the OTLP receiver)
  * layer 4  eval-launch  (when it exists) everything below; jackson, slf4j
  *          eval-langchain4j  (no module-info: LangChain4j's jars name no module) api, core, agents, judge;
  *                       langchain4j, langchain4j.core (the names the JDK derives from their files)
  * layer 5  eval-junit   everything below; junit-jupiter-api, slf4j
- *          eval-cli     (no module-info today) everything below; picocli, jackson, slf4j
+ *          eval-cli     everything below; picocli, jackson, slf4j (the named module dev.agenteval.cli)
  * </pre>
  * Nothing requires eval-junit or eval-cli: they are the top layer.
  *
@@ -102,6 +103,7 @@ class ArchitectureTest {
     private static final String JUDGE = "dev.agenteval.judge";
     private static final String AGENTS = "dev.agenteval.agents";
     private static final String OPIK = "dev.agenteval.opik";
+    private static final String OTEL = "dev.agenteval.otel";
     private static final String LAUNCH = "dev.agenteval.launch";
     private static final String TESTKIT = "dev.agenteval.testkit";
     private static final String LANGCHAIN4J = "dev.agenteval.langchain4j";
@@ -128,8 +130,9 @@ class ArchitectureTest {
         MODULES.put(AGENTS, new Allowed(3, Set.of(API, COMMON, CORE, HTTP, YAML), union(JACKSON, Set.of(JAVA_NET_HTTP,
                 "json.path", SLF4J))));
         MODULES.put(OPIK, new Allowed(3, Set.of(API, COMMON, CORE, HTTP), union(JACKSON, Set.of(JAVA_NET_HTTP, SLF4J))));
+        MODULES.put(OTEL, new Allowed(3, Set.of(API, COMMON, CORE), union(JACKSON, Set.of(SLF4J))));
         Set<String> belowLaunch = Set.of(API, COMMON, CORE, SCORERS, HTTP, RESULTS, REPORT, YAML, JUDGE, AGENTS,
-                OPIK);
+                OPIK, OTEL);
         MODULES.put(LAUNCH, new Allowed(4, belowLaunch, union(JACKSON, Set.of(JAVA_NET_HTTP, SLF4J))));
         MODULES.put(LANGCHAIN4J, new Allowed(4, Set.of(API, CORE, AGENTS, JUDGE), Set.of("langchain4j", "langchain4j.core")));
         Set<String> belowTop = union(belowLaunch, Set.of(LAUNCH, TESTKIT));
@@ -212,7 +215,8 @@ class ArchitectureTest {
                         .collect(Collectors.joining(", "))));
 
         assertThat(problems).as("module requires that break the layering").isEmpty();
-        assertThat(descriptors).containsKeys(API, COMMON, CORE, HTTP, RESULTS, REPORT, YAML, JUDGE, AGENTS, OPIK, "dev.agenteval.junit");
+        assertThat(descriptors).containsKeys(API, COMMON, CORE, HTTP, RESULTS, REPORT, YAML, JUDGE, AGENTS, OPIK, OTEL,
+                "dev.agenteval.junit");
         // eval-common is not API: every package it exports is exported to agent-eval modules only,
         // and no module hands it on to its users.
         assertThat(descriptors.get(COMMON).exports()).allMatch(ModuleDescriptor.Exports::isQualified)

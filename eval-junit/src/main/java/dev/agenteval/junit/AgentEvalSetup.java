@@ -15,7 +15,7 @@ import dev.agenteval.junit.internal.ClasspathSuites;
 import dev.agenteval.junit.internal.SuiteRun;
 import dev.agenteval.junit.internal.Supplied;
 import dev.agenteval.agents.FrameworkAgentClient;
-import dev.agenteval.launch.Fingerprints;
+import dev.agenteval.launch.internal.Fingerprints;
 import dev.agenteval.spi.FrameworkAgent;
 import dev.agenteval.spi.Judge;
 import dev.agenteval.spi.UserSimulator;

@@ -13,6 +13,7 @@ import dev.agenteval.api.Prices;
 import dev.agenteval.core.Providers;
 import dev.agenteval.http.Authentication;
 import dev.agenteval.http.Urls;
+import dev.agenteval.launch.internal.Fingerprints;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Map;

@@ -8,6 +8,7 @@ import dev.agenteval.api.Prices;
 import dev.agenteval.api.Suite;
 import dev.agenteval.core.EvalRunner;
 import dev.agenteval.core.Providers;
+import dev.agenteval.launch.internal.Fingerprints;
 import dev.agenteval.opik.OpikSink;
 import dev.agenteval.results.stats.Confidence;
 import dev.agenteval.spi.AgentClient;

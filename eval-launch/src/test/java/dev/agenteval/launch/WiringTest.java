@@ -11,6 +11,7 @@ import dev.agenteval.api.ScorerSpec;
 import dev.agenteval.api.Suite;
 import dev.agenteval.api.Turn;
 import dev.agenteval.core.Providers;
+import dev.agenteval.launch.internal.Fingerprints;
 import dev.agenteval.spi.Judge;
 import java.nio.file.Path;
 import java.util.List;

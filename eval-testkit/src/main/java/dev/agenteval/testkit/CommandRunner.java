@@ -23,8 +23,9 @@ import java.util.Objects;
  * assertThat(r.exitCode()).as(r.toString()).isZero();
  * }</pre>
  *
- * The command comes from eval-cli, found at run time on the class path (the class
- * {@code dev.agenteval.cli.AgentEvalCli} and its in-process entry point {@code execute}): the
+ * The command comes from eval-cli, found at run time through the thread's context class loader,
+ * on the class path or the module path (the class {@code dev.agenteval.cli.AgentEvalCli}, which the
+ * module {@code dev.agenteval.cli} exports, and its in-process entry point {@code execute}): the
  * testkit does not depend on eval-cli, so that eval-cli's own tests can use it. A test that runs
  * the command has eval-cli as a (test) dependency. Environment: only what is given here (not the
  * process's), so a run is the same on every machine. Immutable.

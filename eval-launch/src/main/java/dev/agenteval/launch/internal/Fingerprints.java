@@ -1,12 +1,13 @@
-package dev.agenteval.launch;
-
-import static org.apiguardian.api.API.Status.INTERNAL;
-import org.apiguardian.api.API;
+package dev.agenteval.launch.internal;
 
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.http.Urls;
 import dev.agenteval.judge.OpenAiJudge;
 import dev.agenteval.judge.OverlapJudge;
+import dev.agenteval.launch.AgentPlan;
+import dev.agenteval.launch.Setting;
+import dev.agenteval.launch.Settings;
+import dev.agenteval.launch.Wiring;
 import dev.agenteval.spi.Judge;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -15,8 +16,9 @@ import java.util.Optional;
  * What a run's fingerprint says of its agent and judge: protocol, URL and target without
  * credentials or query, a hash of what else decides the agent a target reaches, and the judge's
  * model and endpoint; a resumed or merged run is compared with the current one by these.
+ * Exported only to eval-cli (a merge describes the agent of the shards it merges) and eval-junit
+ * (a judge given in code).
  */
-@API(status = INTERNAL)
 public final class Fingerprints {
 
     private Fingerprints() {

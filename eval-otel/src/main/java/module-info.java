@@ -1,0 +1,14 @@
+/**
+ * OpenTelemetry for agent-eval: {@code OtlpReceiver}, an embedded OTLP/HTTP trace receiver on
+ * 127.0.0.1 that the agent under test exports its spans to (protobuf and JSON encodings), and
+ * {@code AgentTrace}, the tool calls and token usage read from those spans (GenAI semantic
+ * conventions and OpenInference). Serves HTTP with the JDK's {@code com.sun.net.httpserver}.
+ */
+module dev.agenteval.otel {
+    requires static transitive org.apiguardian.api;
+    requires transitive dev.agenteval.api;
+    requires com.fasterxml.jackson.databind;
+    requires jdk.httpserver;
+
+    exports dev.agenteval.otel;
+}
