@@ -40,9 +40,9 @@ final class GatedTool implements ToolExecutor {
                 if (provided == null) {
                     return null;
                 }
+                // Each AiServiceTool carries its own return behaviour.
                 return ToolProviderResult.builder()
                         .addAll(provided.aiServiceTools().stream().map(t -> wrap(t, gate)).toList())
-                        .immediateReturnToolNames(provided.immediateReturnToolNames())
                         .build();
             }
 
