@@ -69,7 +69,8 @@ import org.junit.jupiter.api.Test;
  * gives each its layer and the agent-eval modules it may use, and its main sources may name only
  * the packages those modules export to everyone (never an internal one), besides its own.
  * <pre>
- * layer 4  eval-spring-ai  api, core, agents (FrameworkAgentClient), judge (ChatBackend); spring-ai-client-chat
+ * layer 4  eval-langchain4j  api, core, agents (FrameworkAgentClient), judge (ChatBackend); langchain4j
+ *          eval-spring-ai    api, core, agents (FrameworkAgentClient), judge (ChatBackend); spring-ai-client-chat
  * </pre>
  *
  * <h2>(b) No package cycles inside a module</h2>
@@ -148,6 +149,7 @@ class ArchitectureTest {
 
     /** Reactor modules without a module-info, by folder: their layer and the agent-eval modules they may use. */
     static final Map<String, Allowed> CLASS_PATH_MODULES = Map.of(
+            "eval-langchain4j", new Allowed(4, Set.of(API, CORE, AGENTS, JUDGE), Set.of()),
             "eval-spring-ai", new Allowed(4, Set.of(API, CORE, AGENTS, JUDGE), Set.of()));
 
     /**
