@@ -397,18 +397,7 @@ public final class RunTracer implements RunListener, TurnHook, AutoCloseable {
         if (t.contextId() != null) {
             span.setAttribute(CONVERSATION_ID, t.contextId());
         }
-        Usage u = t.usage();
-        if (u != null) {
-            if (u.model() != null) {
-                span.setAttribute(RESPONSE_MODEL, u.model());
-            }
-            if (u.inputTokens() != null) {
-                span.setAttribute(INPUT_TOKENS, u.inputTokens());
-            }
-            if (u.outputTokens() != null) {
-                span.setAttribute(OUTPUT_TOKENS, u.outputTokens());
-            }
-        }
+        usage(span, t.usage());
         if (captureContent && !t.isConversation()) {
             span.setAttribute(INPUT_MESSAGES, messages("user", t.input()));
             if (t.answer() != null) {
@@ -422,6 +411,22 @@ public final class RunTracer implements RunListener, TurnHook, AutoCloseable {
         }
         for (ScoreResult s : t.scores()) {
             span.addEvent(EVALUATION_EVENT, evaluation(s));
+        }
+    }
+
+    /** The GenAI usage attributes (response model, input and output tokens) that {@code u} reports. */
+    private static void usage(Span span, Usage u) {
+        if (u == null) {
+            return;
+        }
+        if (u.model() != null) {
+            span.setAttribute(RESPONSE_MODEL, u.model());
+        }
+        if (u.inputTokens() != null) {
+            span.setAttribute(INPUT_TOKENS, u.inputTokens());
+        }
+        if (u.outputTokens() != null) {
+            span.setAttribute(OUTPUT_TOKENS, u.outputTokens());
         }
     }
 
@@ -516,18 +521,7 @@ public final class RunTracer implements RunListener, TurnHook, AutoCloseable {
                 if (verdict.agreement() != null) {
                     span.setAttribute(JUDGE_AGREEMENT, verdict.agreement());
                 }
-                Usage u = verdict.usage();
-                if (u != null) {
-                    if (u.model() != null) {
-                        span.setAttribute(RESPONSE_MODEL, u.model());
-                    }
-                    if (u.inputTokens() != null) {
-                        span.setAttribute(INPUT_TOKENS, u.inputTokens());
-                    }
-                    if (u.outputTokens() != null) {
-                        span.setAttribute(OUTPUT_TOKENS, u.outputTokens());
-                    }
-                }
+                usage(span, verdict.usage());
                 return verdict;
             } catch (InterruptedException | RuntimeException | Error e) {
                 span.setAttribute(ERROR_TYPE, e.getClass().getName());
