@@ -1,10 +1,9 @@
 package dev.agenteval.otel;
 
+import static dev.agenteval.otel.SpanAttributes.*;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import org.apiguardian.api.API;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.Case;
 import dev.agenteval.api.CaseAttempt;
 import dev.agenteval.api.CaseResult;
@@ -14,14 +13,10 @@ import dev.agenteval.api.Suite;
 import dev.agenteval.api.SuiteResult;
 import dev.agenteval.api.Summary;
 import dev.agenteval.api.TurnResult;
-import dev.agenteval.api.Usage;
 import dev.agenteval.otel.internal.RedactingSpanExporter;
 import dev.agenteval.spi.Judge;
-import dev.agenteval.spi.JudgeRequest;
-import dev.agenteval.spi.JudgeVerdict;
 import dev.agenteval.spi.RunListener;
 import dev.agenteval.spi.TurnHook;
-import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.trace.Span;
@@ -43,8 +38,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -89,40 +84,7 @@ public final class RunTracer implements RunListener, TurnHook, AutoCloseable {
     /** The GenAI operation of a turn's span. */
     public static final String INVOKE_AGENT = "invoke_agent";
 
-    static final AttributeKey<String> OPERATION = AttributeKey.stringKey("gen_ai.operation.name");
-    static final AttributeKey<String> AGENT_NAME = AttributeKey.stringKey("gen_ai.agent.name");
-    static final AttributeKey<String> AGENT_ID = AttributeKey.stringKey("gen_ai.agent.id");
-    static final AttributeKey<String> CONVERSATION_ID = AttributeKey.stringKey("gen_ai.conversation.id");
-    static final AttributeKey<String> REQUEST_MODEL = AttributeKey.stringKey("gen_ai.request.model");
-    static final AttributeKey<String> RESPONSE_MODEL = AttributeKey.stringKey("gen_ai.response.model");
-    static final AttributeKey<Long> INPUT_TOKENS = AttributeKey.longKey("gen_ai.usage.input_tokens");
-    static final AttributeKey<Long> OUTPUT_TOKENS = AttributeKey.longKey("gen_ai.usage.output_tokens");
-    static final AttributeKey<String> INPUT_MESSAGES = AttributeKey.stringKey("gen_ai.input.messages");
-    static final AttributeKey<String> OUTPUT_MESSAGES = AttributeKey.stringKey("gen_ai.output.messages");
-    static final AttributeKey<String> EVALUATION_NAME = AttributeKey.stringKey("gen_ai.evaluation.name");
-    static final AttributeKey<Double> SCORE_VALUE = AttributeKey.doubleKey("gen_ai.evaluation.score.value");
-    static final AttributeKey<String> SCORE_LABEL = AttributeKey.stringKey("gen_ai.evaluation.score.label");
-    static final AttributeKey<String> EXPLANATION = AttributeKey.stringKey("gen_ai.evaluation.explanation");
-    static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey("error.type");
-    static final AttributeKey<String> SUITE = AttributeKey.stringKey("agent_eval.suite.name");
-    static final AttributeKey<Long> SELECTED = AttributeKey.longKey("agent_eval.run.selected_cases");
-    static final AttributeKey<Boolean> COMPLETE = AttributeKey.booleanKey("agent_eval.run.complete");
-    static final AttributeKey<String> CASE_ID = AttributeKey.stringKey("agent_eval.case.id");
-    static final AttributeKey<Long> ATTEMPT = AttributeKey.longKey("agent_eval.case.attempt");
-    static final AttributeKey<String> ATTEMPT_STATUS = AttributeKey.stringKey("agent_eval.attempt.status");
-    static final AttributeKey<String> CASE_STATUS = AttributeKey.stringKey("agent_eval.case.status");
-    static final AttributeKey<String> REASON = AttributeKey.stringKey("agent_eval.reason");
-    static final AttributeKey<String> FAILURE_CODE = AttributeKey.stringKey("agent_eval.failure.code");
-    static final AttributeKey<Long> TURN = AttributeKey.longKey("agent_eval.turn.index");
-    static final AttributeKey<String> TURN_NAME = AttributeKey.stringKey("agent_eval.turn.name");
-    static final AttributeKey<String> SCORER = AttributeKey.stringKey("agent_eval.scorer.type");
-    static final AttributeKey<String> JUDGE_NAME = AttributeKey.stringKey("agent_eval.judge.name");
-    static final AttributeKey<Boolean> JUDGE_PASSED = AttributeKey.booleanKey("agent_eval.judge.passed");
-    static final AttributeKey<Double> JUDGE_SCORE = AttributeKey.doubleKey("agent_eval.judge.score");
-    static final AttributeKey<Double> JUDGE_AGREEMENT = AttributeKey.doubleKey("agent_eval.judge.agreement");
-
     private static final Logger LOG = LoggerFactory.getLogger(RunTracer.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
     /**
      * The SDK's exporter logs every failed export through java.util.logging; the tracer's one warning
      * replaces those lines. Held here: java.util.logging keeps its loggers only weakly.
@@ -187,7 +149,7 @@ public final class RunTracer implements RunListener, TurnHook, AutoCloseable {
      * attempt's, else of the run's), its verdict, score and usage. Delegates everything else.
      */
     public Judge judge(Judge judge) {
-        return new TracedJudge(Objects.requireNonNull(judge, "judge"));
+        return new TracedJudge(this, Objects.requireNonNull(judge, "judge"));
     }
 
     // ---- RunListener
@@ -298,11 +260,6 @@ public final class RunTracer implements RunListener, TurnHook, AutoCloseable {
     }
 
     @Override
-    public AgentResponse afterTurn(TurnInfo turn, AgentResponse response) {
-        return response;
-    }
-
-    @Override
     public void turnEnded(TurnInfo turn, TurnResult result) {
         endTurn(new AttemptKey(turn.testCase().id(), turn.attempt()), result);
     }
@@ -321,10 +278,7 @@ public final class RunTracer implements RunListener, TurnHook, AutoCloseable {
             spans.span.end();
         }
         attempts.clear();
-        Span r = run;
-        if (r != null) {
-            r.end(); // no-op when runFinished ended it
-        }
+        Optional.ofNullable(run).ifPresent(Span::end); // no-op when runFinished ended it
         CompletableResultCode done = provider.shutdown();
         done.join(flushTimeout.toMillis(), TimeUnit.MILLISECONDS);
         if (!done.isDone()) {
@@ -414,48 +368,6 @@ public final class RunTracer implements RunListener, TurnHook, AutoCloseable {
         }
     }
 
-    /** The GenAI usage attributes (response model, input and output tokens) that {@code u} reports. */
-    private static void usage(Span span, Usage u) {
-        if (u == null) {
-            return;
-        }
-        if (u.model() != null) {
-            span.setAttribute(RESPONSE_MODEL, u.model());
-        }
-        if (u.inputTokens() != null) {
-            span.setAttribute(INPUT_TOKENS, u.inputTokens());
-        }
-        if (u.outputTokens() != null) {
-            span.setAttribute(OUTPUT_TOKENS, u.outputTokens());
-        }
-    }
-
-    /** The {@code gen_ai.evaluation.result} attributes of one score. */
-    static Attributes evaluation(ScoreResult s) {
-        AttributesBuilder a = Attributes.builder()
-                .put(EVALUATION_NAME, s.type())
-                .put(SCORE_LABEL, s.status().wireName());
-        if (s.value() != null) {
-            a.put(SCORE_VALUE, s.value());
-        }
-        if (!s.reason().isEmpty()) {
-            a.put(EXPLANATION, s.reason());
-        }
-        if (s.failure() != null) {
-            a.put(ERROR_TYPE, s.failure().code().wireName());
-        }
-        return a.build();
-    }
-
-    private static String messages(String role, String text) {
-        List<Map<String, Object>> parts = List.of(Map.of("type", "text", "content", text));
-        try {
-            return JSON.writeValueAsString(List.of(Map.of("role", role, "parts", parts)));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
     private void exportFailed(Throwable cause) {
         String why = cause == null || cause.getMessage() == null ? "the export failed"
                 : redactor.apply(cause.getMessage());
@@ -467,6 +379,29 @@ public final class RunTracer implements RunListener, TurnHook, AutoCloseable {
         if (warned.compareAndSet(false, true)) {
             warnings.accept(message);
         }
+    }
+
+    boolean isClosed() {
+        return closed.get();
+    }
+
+    Tracer tracer() {
+        return tracer;
+    }
+
+    /** A judge call's parent: the calling turn's span, else the case attempt's, else the run's. */
+    Span judgeParent() {
+        Span turn = currentTurn.get();
+        if (turn != null) {
+            return turn;
+        }
+        AttemptKey key = currentAttempt.get();
+        AttemptSpans spans = key == null ? null : attempts.get(key);
+        if (spans != null) {
+            return spans.span;
+        }
+        Span r = run;
+        return r != null ? r : Span.getInvalid();
     }
 
     private static long nowNanos() {
@@ -492,73 +427,6 @@ public final class RunTracer implements RunListener, TurnHook, AutoCloseable {
             List<Span> open = new ArrayList<>(openTurns.values());
             openTurns.clear();
             open.forEach(Span::end);
-        }
-    }
-
-    /** A judge whose calls are spans. */
-    private final class TracedJudge implements Judge {
-        private final Judge delegate;
-
-        TracedJudge(Judge delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public JudgeVerdict judge(JudgeRequest request) throws InterruptedException {
-            if (closed.get()) {
-                return delegate.judge(request);
-            }
-            Span span = tracer.spanBuilder("judge " + request.scorerType()).setSpanKind(SpanKind.CLIENT)
-                    .setParent(Context.root().with(parent()))
-                    .setAttribute(SCORER, request.scorerType())
-                    .setAttribute(JUDGE_NAME, delegate.name())
-                    .setAttribute(ATTEMPT, (long) request.attempt())
-                    .startSpan();
-            try {
-                JudgeVerdict verdict = delegate.judge(request);
-                span.setAttribute(JUDGE_PASSED, verdict.passed());
-                span.setAttribute(JUDGE_SCORE, verdict.score());
-                if (verdict.agreement() != null) {
-                    span.setAttribute(JUDGE_AGREEMENT, verdict.agreement());
-                }
-                usage(span, verdict.usage());
-                return verdict;
-            } catch (InterruptedException | RuntimeException | Error e) {
-                span.setAttribute(ERROR_TYPE, e.getClass().getName());
-                span.setStatus(StatusCode.ERROR, String.valueOf(e.getMessage()));
-                throw e;
-            } finally {
-                span.end();
-            }
-        }
-
-        private Span parent() {
-            Span turn = currentTurn.get();
-            if (turn != null) {
-                return turn;
-            }
-            AttemptKey key = currentAttempt.get();
-            AttemptSpans spans = key == null ? null : attempts.get(key);
-            if (spans != null) {
-                return spans.span;
-            }
-            Span r = run;
-            return r != null ? r : Span.getInvalid();
-        }
-
-        @Override
-        public void preflight() throws InterruptedException {
-            delegate.preflight();
-        }
-
-        @Override
-        public Optional<String> templateVersion(String scorerType) {
-            return delegate.templateVersion(scorerType);
-        }
-
-        @Override
-        public String name() {
-            return delegate.name();
         }
     }
 
