@@ -209,6 +209,30 @@ class RunTracerTest {
     }
 
     @Test
+    void eachAttemptOfARepeatedCaseIsItsOwnCaseSpanWithItsOwnTurns() {
+        Suite suite = Suite.named("repeated").add(Case.id("twice")
+                .turn(Turn.of("one").expect(mustInclude("hello"))).turn(Turn.of("two").expect(mustInclude("hello"))))
+                .build();
+        SuiteResult result;
+        try (RunTracer tracer = tracer(receiver.tracesEndpoint(), Duration.ofSeconds(30)).build()) {
+            result = EvalRunner.builder().agent(agent("")).listener(tracer).repeat(2).concurrency(2)
+                    .environment(name -> null).build().run(suite);
+        }
+        assertThat(result.cases().get(0).attempts()).hasSize(2);
+        List<OtlpSpan> spans = allSpans();
+        OtlpSpan run = named(spans, "eval repeated");
+        List<OtlpSpan> attempts = spans.stream().filter(s -> s.name().equals("case twice")).toList();
+        assertThat(attempts).extracting(s -> s.attribute("agent_eval.case.attempt"))
+                .containsExactlyInAnyOrder(1L, 2L);
+        for (OtlpSpan attempt : attempts) {
+            assertThat(attempt.parentSpanId()).isEqualTo(run.spanId());
+            assertThat(attempt.attributes()).containsEntry("agent_eval.attempt.status", "passed");
+            assertThat(spans.stream().filter(s -> attempt.spanId().equals(s.parentSpanId())))
+                    .extracting(s -> s.attribute("agent_eval.turn.index")).containsExactlyInAnyOrder(1L, 2L);
+        }
+    }
+
+    @Test
     void beforeTurnStartsTheTurnSpanAndReturnsItsTraceparentAndJudgeCallsNestUnderIt() throws Exception {
         Case c = Case.id("hooked").turn(Turn.of("hi").expect(mustInclude("hi"))).build();
         TurnInfo info = new TurnInfo(c, 1, 1, Map.of(), false, false);
