@@ -5,7 +5,9 @@ import static dev.agenteval.api.Scorers.mustInclude;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.agenteval.api.AgentException;
 import dev.agenteval.api.AgentResponse;
+import dev.agenteval.api.FailureCode;
 import dev.agenteval.api.Case;
 import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.Check;
@@ -206,6 +208,28 @@ class RunTracerTest {
                 .containsEntry("gen_ai.usage.input_tokens", 30L);
         assertThat(spans).allSatisfy(s -> assertThat(s.traceId()).isEqualTo(run.traceId()));
         assertThat(warnings).isEmpty();
+    }
+
+    @Test
+    void aHarnessFailureIsTheCaseSpansFailureCodeAndTheTurnSpansErrorType() {
+        Suite suite = Suite.named("broken").add(Case.id("down").turn(Turn.of("hi").expect(mustInclude("hello"))))
+                .build();
+        InProcessAgent failing = InProcessAgent.of((conversation, message) -> {
+            throw new AgentException(FailureCode.NETWORK_ERROR, "connection refused");
+        });
+        try (RunTracer tracer = tracer(receiver.tracesEndpoint(), Duration.ofSeconds(30)).build()) {
+            EvalRunner.builder().agent(failing).listener(tracer).environment(name -> null).build().run(suite);
+        }
+        List<OtlpSpan> spans = allSpans();
+        OtlpSpan attempt = named(spans, "case down");
+        assertThat(attempt.attributes()).containsEntry("agent_eval.case.status", "errored")
+                .containsEntry("agent_eval.failure.code", "network_error")
+                .containsEntry("error.type", "network_error");
+        assertThat(attempt.isError()).isTrue();
+        OtlpSpan turn = child(spans, attempt, "invoke_agent booking");
+        assertThat(turn.attributes()).containsEntry("error.type", "network_error");
+        assertThat(turn.isError()).isTrue();
+        assertThat(turn.statusMessage()).contains("connection refused");
     }
 
     @Test
