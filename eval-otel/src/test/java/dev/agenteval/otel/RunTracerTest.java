@@ -3,11 +3,13 @@ package dev.agenteval.otel;
 import static dev.agenteval.api.Scorers.correctness;
 import static dev.agenteval.api.Scorers.mustInclude;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.agenteval.api.AgentException;
 import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.FailureCode;
+import dev.agenteval.api.JudgeException;
 import dev.agenteval.api.Case;
 import dev.agenteval.api.CaseStatus;
 import dev.agenteval.api.Check;
@@ -284,6 +286,25 @@ class RunTracerTest {
         assertThat(turn.parentSpanId()).isEqualTo(attempt.spanId());
         assertThat(named(spans, "judge correctness").parentSpanId()).isEqualTo(turn.spanId());
         assertThat(turn.events()).extracting(OtlpSpan.Event::name).containsExactly("gen_ai.evaluation.result");
+    }
+
+    @Test
+    void aJudgeThatFailsIsAnErrorSpanWithItsMessageRedactedAndTheExceptionStillReachesTheScorer() {
+        Secrets secrets = Secrets.create().add(SECRET);
+        Judge failing = request -> {
+            throw new JudgeException("quota exceeded for key " + SECRET);
+        };
+        JudgeRequest request = new JudgeRequest("correctness", "q", "a", null, null, List.of(), List.of(), 1);
+        try (RunTracer tracer = tracer(receiver.tracesEndpoint(), Duration.ofSeconds(30)).redactor(secrets::redact)
+                .build()) {
+            assertThatThrownBy(() -> tracer.judge(failing).judge(request)).isInstanceOf(JudgeException.class)
+                    .hasMessageContaining(SECRET);
+        }
+        OtlpSpan judge = named(allSpans(), "judge correctness");
+        assertThat(judge.isError()).isTrue();
+        assertThat(judge.attributes()).containsEntry("error.type", JudgeException.class.getName());
+        assertThat(judge.statusMessage()).contains("quota exceeded").doesNotContain(SECRET);
+        assertThat(judge.parentSpanId()).isNull();
     }
 
     @Test
