@@ -57,7 +57,8 @@ import org.junit.jupiter.api.Test;
  *                       results reader, atomic writes); jackson, resilience4j (core, ratelimiter, circuitbreaker), slf4j
  *          eval-agents  api, common, core, http, yaml (its reader, for the targets and price files); jackson, json-path, slf4j
  *          eval-opik    api, common, core, http; jackson, java.net.http, slf4j
- *          eval-otel    api, common, core; jackson, slf4j (the JDK's HTTP server: the OTLP receiver)
+ *          eval-otel    api, common, core; jackson, slf4j (the JDK's HTTP server: the OTLP receiver);
+ *                       the OpenTelemetry API, SDK (trace) and OTLP exporter (the run's trace)
  * layer 4  eval-launch  (when it exists) everything below; jackson, slf4j
  * layer 5  eval-junit   everything below; junit-jupiter-api, slf4j
  *          eval-cli     everything below; picocli, jackson, slf4j (the named module dev.agenteval.cli)
@@ -136,7 +137,9 @@ class ArchitectureTest {
         MODULES.put(AGENTS, new Allowed(3, Set.of(API, COMMON, CORE, HTTP, YAML), union(JACKSON, Set.of(JAVA_NET_HTTP,
                 "json.path", SLF4J))));
         MODULES.put(OPIK, new Allowed(3, Set.of(API, COMMON, CORE, HTTP), union(JACKSON, Set.of(JAVA_NET_HTTP, SLF4J))));
-        MODULES.put(OTEL, new Allowed(3, Set.of(API, COMMON, CORE), union(JACKSON, Set.of(SLF4J))));
+        MODULES.put(OTEL, new Allowed(3, Set.of(API, COMMON, CORE), union(JACKSON, Set.of(SLF4J,
+                "io.opentelemetry.api", "io.opentelemetry.context", "io.opentelemetry.sdk.common",
+                "io.opentelemetry.sdk.trace", "io.opentelemetry.exporter.otlp"))));
         Set<String> belowLaunch = Set.of(API, COMMON, CORE, SCORERS, HTTP, RESULTS, REPORT, YAML, JUDGE, AGENTS,
                 OPIK, OTEL);
         MODULES.put(LAUNCH, new Allowed(4, belowLaunch, union(JACKSON, Set.of(JAVA_NET_HTTP, SLF4J))));
