@@ -57,12 +57,22 @@ import org.junit.jupiter.api.Test;
  *                       results reader, atomic writes); jackson, resilience4j (core, ratelimiter, circuitbreaker), slf4j
  *          eval-agents  api, common, core, http, yaml (its reader, for the targets and price files); jackson, json-path, slf4j
  *          eval-opik    api, common, core, http; jackson, java.net.http, slf4j
- *          eval-otel    api, common, core; jackson, slf4j (the JDK's HTTP server: the OTLP receiver)
+ *          eval-otel    api, common, core; jackson, slf4j (the JDK's HTTP server: the OTLP receiver);
+ *                       the OpenTelemetry API, SDK (trace) and OTLP exporter (the run's trace)
  * layer 4  eval-launch  (when it exists) everything below; jackson, slf4j
  * layer 5  eval-junit   everything below; junit-jupiter-api, slf4j
  *          eval-cli     everything below; picocli, jackson, slf4j (the named module dev.agenteval.cli)
  * </pre>
  * Nothing requires eval-junit or eval-cli: they are the top layer.
+ *
+ * <p>The framework adapters have no module-info (their frameworks' jars name no module, and a
+ * published descriptor must not require names derived from jar file names): {@link #CLASS_PATH_MODULES}
+ * gives each its layer and the agent-eval modules it may use, and its main sources may name only
+ * the packages those modules export to everyone (never an internal one), besides its own.
+ * <pre>
+ * layer 4  eval-langchain4j  api, core, agents (FrameworkAgentClient), judge (ChatBackend); langchain4j
+ *          eval-spring-ai    api, core, agents (FrameworkAgentClient), judge (ChatBackend); spring-ai-client-chat
+ * </pre>
  *
  * <h2>(b) No package cycles inside a module</h2>
  * Each module's {@code src/main/java} is scanned: {@code import dev.agenteval...} (single,
@@ -127,7 +137,9 @@ class ArchitectureTest {
         MODULES.put(AGENTS, new Allowed(3, Set.of(API, COMMON, CORE, HTTP, YAML), union(JACKSON, Set.of(JAVA_NET_HTTP,
                 "json.path", SLF4J))));
         MODULES.put(OPIK, new Allowed(3, Set.of(API, COMMON, CORE, HTTP), union(JACKSON, Set.of(JAVA_NET_HTTP, SLF4J))));
-        MODULES.put(OTEL, new Allowed(3, Set.of(API, COMMON, CORE), union(JACKSON, Set.of(SLF4J))));
+        MODULES.put(OTEL, new Allowed(3, Set.of(API, COMMON, CORE), union(JACKSON, Set.of(SLF4J,
+                "io.opentelemetry.api", "io.opentelemetry.context", "io.opentelemetry.sdk.common",
+                "io.opentelemetry.sdk.trace", "io.opentelemetry.exporter.otlp"))));
         Set<String> belowLaunch = Set.of(API, COMMON, CORE, SCORERS, HTTP, RESULTS, REPORT, YAML, JUDGE, AGENTS,
                 OPIK, OTEL);
         MODULES.put(LAUNCH, new Allowed(4, belowLaunch, union(JACKSON, Set.of(JAVA_NET_HTTP, SLF4J))));
@@ -137,6 +149,11 @@ class ArchitectureTest {
         MODULES.put("dev.agenteval.cli", new Allowed(5, belowTop, union(JACKSON, Set.of(JAVA_NET_HTTP,
                 "info.picocli", SLF4J))));
     }
+
+    /** Reactor modules without a module-info, by folder: their layer and the agent-eval modules they may use. */
+    static final Map<String, Allowed> CLASS_PATH_MODULES = Map.of(
+            "eval-langchain4j", new Allowed(4, Set.of(API, CORE, AGENTS, JUDGE), Set.of()),
+            "eval-spring-ai", new Allowed(4, Set.of(API, CORE, AGENTS, JUDGE), Set.of()));
 
     /**
      * Cycles that break the rule and stay for now, with the reason. Each entry is the exact set
@@ -168,6 +185,53 @@ class ArchitectureTest {
         assertThat(MODULES.get(CORE).other()).doesNotContain(JAVA_NET_HTTP)
                 .noneMatch(m -> m.startsWith("io.github.resilience4j"));
         assertThat(MODULES.get(CORE).agentEval()).containsOnly(API, COMMON);
+        CLASS_PATH_MODULES.forEach((folder, allowed) -> assertThat(allowed.agentEval())
+                .as(folder + " may use only modules of lower layers")
+                .allSatisfy(target -> assertThat(MODULES.get(target).layer()).isLessThan(allowed.layer())));
+    }
+
+    @Test
+    void modules_without_a_module_info_name_only_the_exported_packages_of_the_modules_they_may_use() {
+        Map<String, ModuleDescriptor> descriptors = descriptorsOnClassPath();
+        List<String> problems = new ArrayList<>();
+        CLASS_PATH_MODULES.forEach((folder, allowed) -> {
+            Path sources = ROOT.resolve(folder).resolve("src/main/java");
+            assertThat(reactorModules()).as("reactor modules").contains(folder);
+            assertThat(sources.resolve("module-info.java")).as(folder + " has a module-info: list it in MODULES").doesNotExist();
+            Set<String> usable = new TreeSet<>(packageGraph(sources).keySet());
+            allowed.agentEval().forEach(module -> descriptors.get(module).exports().stream()
+                    .filter(e -> !e.isQualified()).forEach(e -> usable.add(e.source())));
+            try (Stream<Path> files = Files.walk(sources)) {
+                for (Path file : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
+                    for (String name : agentEvalNames(strip(read(file)))) {
+                        if (packageOfName(name, usable, false) == null) {
+                            problems.add(ROOT.relativize(file) + " names " + name + ", which is not in a package "
+                                    + folder + " may use (its own, or exported by " + new TreeSet<>(allowed.agentEval())
+                                    + ")");
+                        }
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        assertThat(problems).as("names used by modules without a module-info").isEmpty();
+    }
+
+    /** The {@code dev.agenteval} names a source file imports or writes out in full. */
+    private static List<String> agentEvalNames(String code) {
+        List<String> names = new ArrayList<>();
+        Matcher imports = IMPORT.matcher(code);
+        while (imports.find()) {
+            if (imports.group(1).startsWith("dev.agenteval.")) {
+                names.add(imports.group(1));
+            }
+        }
+        Matcher qualified = QUALIFIED.matcher(PACKAGE.matcher(IMPORT.matcher(code).replaceAll("")).replaceAll(""));
+        while (qualified.find()) {
+            names.add(qualified.group().replaceAll("\\s", ""));
+        }
+        return names;
     }
 
     @Test
