@@ -113,6 +113,9 @@ final class RunOptions {
     @Option(names = Setting.Option.TRACESTATE, paramLabel = "STATE", description = "A W3C tracestate sent as it is with each turn's traceparent (default: AGENT_EVAL_TRACESTATE).")
     String tracestate;
 
+    @Option(names = Setting.Option.OTEL, description = "Export the run as an OpenTelemetry trace over OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT (default http://localhost:4318): run, case, turn and judge spans, one gen_ai.evaluation.result event per score, the agent's own spans joined through traceparent (also AGENT_EVAL_OTEL=true, or the standard OTEL_TRACES_EXPORTER=otlp).")
+    boolean otel;
+
     @Option(names = Setting.Option.OTEL_RECEIVER, paramLabel = "PORT", arity = "0..1", fallbackValue = "true", description = "Receive the agent's own traces: an OTLP/HTTP receiver on 127.0.0.1 (on PORT, else a free port) whose address the run prints; point the agent's OTEL_EXPORTER_OTLP_ENDPOINT at it. A turn whose scorers read tool calls (or usage) the response lacks takes them from the agent's spans of that turn (also AGENT_EVAL_OTEL_RECEIVER=true or a port).")
     String otelReceiver;
 
@@ -223,6 +226,7 @@ final class RunOptions {
         values.put(Setting.SIGNIFICANCE, significance);
         values.put(Setting.TRACE_LINK_TEMPLATE, traceLinkTemplate);
         values.put(Setting.TRACESTATE, tracestate);
+        values.put(Setting.OTEL, otel ? "true" : null);
         values.put(Setting.OTEL_RECEIVER, otelReceiver);
         values.put(Setting.OTEL_WAIT, otelWait);
         values.put(Setting.TOOL_CALLS_FROM, toolCallsFrom);

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agenteval.otel.OtlpReceiver;
+import dev.agenteval.otel.OtlpSpan;
 import dev.agenteval.testkit.A2aReply;
 import dev.agenteval.testkit.A2aRequest;
 import dev.agenteval.testkit.CommandResult;
@@ -18,6 +20,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -36,7 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
 class TracingCliTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Pattern TRACEPARENT = Pattern.compile("00-([0-9a-f]{32})-([0-9a-f]{16})-01");
+    private static final Pattern TRACEPARENT = Pattern.compile("00-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}");
 
     private static final String SUITE = """
             cases:
@@ -126,6 +129,33 @@ class TracingCliTest {
         assertThat(r.exitCode()).as(r.toString()).isEqualTo(1);
         assertThat(turn().path("toolCalls")).isEmpty();
         assertThat(turn().path("toolCallsSource").asText()).isEqualTo("no_trace");
+    }
+
+    @Test
+    void should_export_the_run_as_a_trace_the_agents_request_joins() throws Exception {
+        agent = FakeA2aAgent.start().otherwise(A2aReply.completed("Sunny."));
+        try (OtlpReceiver collector = OtlpReceiver.start()) {
+            CommandResult r = CommandRunner.in(dir)
+                    .withVariable("OTEL_EXPORTER_OTLP_ENDPOINT", collector.address().toString())
+                    .run("run", "suite.yaml", "--agent-url", agent.url().toString(), "--report-dir", "out", "--otel");
+
+            assertThat(r.exitCode()).as(r.toString()).isEqualTo(1); // the agent reports no tool call
+            Matcher sent = traceparent(agent.takeRequest());
+            String traceId = sent.group(1);
+            assertThat(turn().path("traceId").asText()).isEqualTo(traceId);
+            // The command flushed its trace before it returned: the spans are there, no waiting.
+            List<OtlpSpan> spans = collector.spans(traceId);
+            assertThat(spans).extracting(OtlpSpan::name).anyMatch(n -> n.startsWith("eval "))
+                    .anyMatch(n -> n.startsWith("case weather")).anyMatch(n -> n.startsWith("invoke_agent"));
+            OtlpSpan turn = spans.stream().filter(sp -> sp.name().startsWith("invoke_agent")).findFirst().orElseThrow();
+            assertThat(turn.spanId()).as("the traceparent the agent got names the turn's span").isEqualTo(sent.group(2));
+            assertThat(turn.kind()).isEqualTo(OtlpSpan.Kind.CLIENT);
+            assertThat(turn.events()).anySatisfy(e -> {
+                assertThat(e.name()).isEqualTo("gen_ai.evaluation.result");
+                assertThat(e.attributes()).containsEntry("gen_ai.evaluation.name", "tools_in_order")
+                        .containsEntry("gen_ai.evaluation.score.label", "failed");
+            });
+        }
     }
 
     @Test

@@ -87,6 +87,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *     turn's trace in the reports, {@code {traceId}} replaced by the trace id sent to the agent</td></tr>
  * <tr><td>{@code agent-eval.tracestate}</td><td>{@code AGENT_EVAL_TRACESTATE}</td><td>a W3C {@code tracestate} sent
  *     with each turn's {@code traceparent}</td></tr>
+ * <tr><td>{@code agent-eval.otel}</td><td>{@code AGENT_EVAL_OTEL}</td><td>{@code true}: export the run as an
+ *     OpenTelemetry trace over OTLP/HTTP</td></tr>
  * <tr><td>{@code agent-eval.otel-receiver}</td><td>{@code AGENT_EVAL_OTEL_RECEIVER}</td><td>{@code true} or a port:
  *     receive the agent's traces (OTLP/HTTP on 127.0.0.1) for tool calls and usage its responses lack</td></tr>
  * <tr><td>{@code agent-eval.otel-wait}</td><td>{@code AGENT_EVAL_OTEL_WAIT}</td><td>with the receiver: seconds a turn

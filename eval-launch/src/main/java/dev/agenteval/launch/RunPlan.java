@@ -10,6 +10,7 @@ import dev.agenteval.core.EvalRunner;
 import dev.agenteval.core.Providers;
 import dev.agenteval.launch.internal.Fingerprints;
 import dev.agenteval.opik.OpikSink;
+import dev.agenteval.otel.RunTracer;
 import dev.agenteval.results.stats.Confidence;
 import dev.agenteval.spi.AgentClient;
 import dev.agenteval.spi.Judge;
@@ -59,7 +60,7 @@ public final class RunPlan {
         this.opik = new Once<>(() -> Wiring.opik(settings, validAgent().flatMap(AgentPlan::targetOpik)));
         this.prices = new Once<>(() -> Wiring.prices(validAgent().map(AgentPlan::targetPrices).orElse(Prices.none()),
                 workDir, priceFile));
-        this.tracing = new Once<>(() -> TracePlan.of(settings));
+        this.tracing = new Once<>(() -> TracePlan.of(settings, environment));
     }
 
     /**
@@ -226,9 +227,13 @@ public final class RunPlan {
         builder.agent(agent).providers(providers).environment(environment).redactJudgeInput(redact)
                 .agentDescription(validAgent().map(a -> a.describe(defaultAgentId))
                         .orElseGet(() -> Fingerprints.describeAgent(settings, defaultAgentId)))
-                .prices(prices()).turnHook(tracing().hooks().toArray(dev.agenteval.spi.TurnHook[]::new));
+                .prices(prices());
+        Optional<RunTracer> tracer = tracing().tracer(validAgent().map(a -> a.describe(defaultAgentId))
+                .orElseGet(agent::description));
+        tracer.ifPresent(builder::listener);
+        builder.turnHook(tracing().hooks().toArray(dev.agenteval.spi.TurnHook[]::new));
         if (chosen != null) {
-            builder.judge(chosen).judgeDescription(Fingerprints.describeJudge(chosen));
+            builder.judge(tracer.map(t -> t.judge(chosen)).orElse(chosen)).judgeDescription(Fingerprints.describeJudge(chosen));
         }
         return builder;
     }

@@ -111,6 +111,10 @@ public enum Setting {
             "The Opik Cloud API key (sent as the authorization header)."),
     OPIK_WORKSPACE(List.of(), "agent-eval.opik.workspace", "OPIK_WORKSPACE", null, false, false,
             "The Opik workspace (Comet-Workspace header; default: default)."),
+    OTEL(List.of(Option.OTEL), "agent-eval.otel", "AGENT_EVAL_OTEL", "false", false, false,
+            "Export the run as an OpenTelemetry trace over OTLP/HTTP (run, case, turn and judge spans, one"
+                    + " gen_ai.evaluation.result event per score) to OTEL_EXPORTER_OTLP_ENDPOINT, default"
+                    + " http://localhost:4318; the standard OTEL_* variables also turn it on (OTEL_TRACES_EXPORTER=otlp)."),
     TRACE_LINK_TEMPLATE(List.of(Option.TRACE_LINK_TEMPLATE), "agent-eval.trace-link-template",
             "AGENT_EVAL_TRACE_LINK_TEMPLATE", null, false, false,
             "A link to each turn's trace in every report, {traceId} replaced by the W3C trace id sent to the agent"
@@ -166,6 +170,7 @@ public enum Setting {
         public static final String OPIK_EXPERIMENT = "--experiment-name";
         public static final String PLUGIN_PATH = "--plugin-path";
         public static final String TRACE_LINK_TEMPLATE = "--trace-link-template";
+        public static final String OTEL = "--otel";
         public static final String TRACESTATE = "--tracestate";
         public static final String OTEL_RECEIVER = "--otel-receiver";
         public static final String OTEL_WAIT = "--otel-wait";

@@ -5,15 +5,19 @@ import org.apiguardian.api.API;
 
 import dev.agenteval.api.ConfigurationException;
 import dev.agenteval.otel.AgentTraceHook;
+import dev.agenteval.otel.OtelExportSettings;
 import dev.agenteval.otel.OtlpReceiver;
+import dev.agenteval.otel.RunTracer;
 import dev.agenteval.otel.ToolCallsFrom;
 import dev.agenteval.otel.TraceContextHook;
+import dev.agenteval.spi.Secrets;
 import dev.agenteval.spi.TurnHook;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * A run's tracing as the settings decide it: W3C trace context on every agent request
@@ -26,14 +30,18 @@ import java.util.Optional;
 public final class TracePlan implements AutoCloseable {
 
     private final TraceContextHook context;
+    private final OtelExportSettings export;
+    private RunTracer tracer;
     private final Integer receiverPort;
     private final Duration wait;
     private final ToolCallsFrom from;
     private OtlpReceiver receiver;
     private boolean closed;
 
-    private TracePlan(TraceContextHook context, Integer receiverPort, Duration wait, ToolCallsFrom from) {
+    private TracePlan(TraceContextHook context, OtelExportSettings export, Integer receiverPort, Duration wait,
+                      ToolCallsFrom from) {
         this.context = context;
+        this.export = export;
         this.receiverPort = receiverPort;
         this.wait = wait;
         this.from = from;
@@ -44,8 +52,15 @@ public final class TracePlan implements AutoCloseable {
      *
      * @throws ConfigurationException listing every invalid value, each naming its setting
      */
-    public static TracePlan of(Settings settings) {
+    public static TracePlan of(Settings settings, Function<String, String> environment) {
         List<String> problems = new ArrayList<>();
+        OtelExportSettings export = null;
+        try {
+            export = settings.flag(Setting.OTEL) ? OtelExportSettings.requested(environment)
+                    : OtelExportSettings.fromEnvironment(environment).orElse(null);
+        } catch (ConfigurationException e) {
+            problems.add(settings.describe(Setting.OTEL) + ": " + e.getMessage());
+        }
         TraceContextHook context = TraceContextHook.create();
         try {
             context = context.withTracestate(settings.get(Setting.TRACESTATE).orElse(null))
@@ -75,7 +90,7 @@ public final class TracePlan implements AutoCloseable {
         if (!problems.isEmpty()) {
             throw new ConfigurationException(problems);
         }
-        return new TracePlan(context, port, wait, from);
+        return new TracePlan(context, export, port, wait, from);
     }
 
     /** The receiver's port (0: a free one), or null when it is off. */
@@ -124,17 +139,51 @@ public final class TracePlan implements AutoCloseable {
         return Optional.of(receiver);
     }
 
-    /** The run's turn hooks: trace context, then (with a receiver) tool calls and usage from the agent's traces. */
+    /** Whether the run is exported as a trace ({@link Setting#OTEL} or the standard {@code OTEL_*} variables). */
+    public boolean exports() {
+        return export != null;
+    }
+
+    /**
+     * The exporter of the run's trace, built on first use with {@code agentName} and the run's
+     * redactor ({@link Secrets#shared()}, which also masks reports); empty when the run is not exported.
+     */
+    public synchronized Optional<RunTracer> tracer(String agentName) {
+        if (export == null || closed) {
+            return Optional.empty();
+        }
+        if (tracer == null) {
+            Secrets.shared().addAll(export.secretValues());
+            tracer = RunTracer.builder(export).redactor(Secrets.shared()::redact).agentName(agentName).build();
+        }
+        return Optional.of(tracer);
+    }
+
+    /**
+     * The run's turn hooks: the exporter's (first, so that the agent's spans join the run's
+     * trace) when the run is exported, else the trace context; then, with a receiver, tool calls
+     * and usage from the agent's traces.
+     */
     public List<TurnHook> hooks() {
-        List<TurnHook> hooks = new ArrayList<>(List.of(context));
+        List<TurnHook> hooks = new ArrayList<>();
+        synchronized (this) {
+            if (tracer != null) {
+                hooks.add(tracer);
+            }
+        }
+        hooks.add(context);
         receiver().ifPresent(r -> hooks.add(new AgentTraceHook(r, wait, from)));
         return List.copyOf(hooks);
     }
 
-    /** Stops the receiver, if one was started. */
+    /** Flushes and stops the exporter and stops the receiver, those that were started. */
     @Override
     public synchronized void close() {
         closed = true;
+        if (tracer != null) {
+            tracer.close();
+            tracer = null;
+        }
         if (receiver != null) {
             receiver.close();
             receiver = null;
