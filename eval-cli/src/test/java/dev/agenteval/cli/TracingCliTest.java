@@ -144,9 +144,12 @@ class TracingCliTest {
             String traceId = sent.group(1);
             assertThat(turn().path("traceId").asText()).isEqualTo(traceId);
             // The command flushed its trace before it returned: the spans are there, no waiting.
+            // One trace per case attempt, which the agent's request joined; the run is a trace of its own.
             List<OtlpSpan> spans = collector.spans(traceId);
-            assertThat(spans).extracting(OtlpSpan::name).anyMatch(n -> n.startsWith("eval "))
-                    .anyMatch(n -> n.startsWith("case weather")).anyMatch(n -> n.startsWith("invoke_agent"));
+            assertThat(spans).extracting(OtlpSpan::name).anyMatch(n -> n.startsWith("case weather"))
+                    .anyMatch(n -> n.startsWith("invoke_agent")).noneMatch(n -> n.startsWith("eval "));
+            assertThat(collector.traceIds()).hasSize(2).anySatisfy(id -> assertThat(collector.spans(id))
+                    .extracting(OtlpSpan::name).containsExactly("eval suite"));
             OtlpSpan turn = spans.stream().filter(sp -> sp.name().startsWith("invoke_agent")).findFirst().orElseThrow();
             assertThat(turn.spanId()).as("the traceparent the agent got names the turn's span").isEqualTo(sent.group(2));
             assertThat(turn.kind()).isEqualTo(OtlpSpan.Kind.CLIENT);

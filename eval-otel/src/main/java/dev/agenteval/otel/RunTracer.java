@@ -297,8 +297,12 @@ public final class RunTracer implements RunListener, TurnHook, AutoCloseable {
                     .setStartTimestamp(start, TimeUnit.NANOSECONDS)
                     .setAttribute(CASE_ID, k.caseId())
                     .setAttribute(ATTEMPT, (long) k.attempt());
+            // One trace per case attempt (the agent's spans of its turns join it), linked to the run's span.
+            builder.setNoParent();
             Span r = run;
-            builder.setParent(r != null ? Context.root().with(r) : Context.root());
+            if (r != null) {
+                builder.addLink(r.getSpanContext()).setAttribute(RUN_TRACE_ID, r.getSpanContext().getTraceId());
+            }
             return new AttemptSpans(builder.startSpan(), start);
         });
     }

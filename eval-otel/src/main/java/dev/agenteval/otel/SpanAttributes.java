@@ -36,6 +36,7 @@ final class SpanAttributes {
     static final AttributeKey<Long> SELECTED = AttributeKey.longKey("agent_eval.run.selected_cases");
     static final AttributeKey<Boolean> COMPLETE = AttributeKey.booleanKey("agent_eval.run.complete");
     static final AttributeKey<String> CASE_ID = AttributeKey.stringKey("agent_eval.case.id");
+    static final AttributeKey<String> RUN_TRACE_ID = AttributeKey.stringKey("agent_eval.run.trace_id");
     static final AttributeKey<Long> ATTEMPT = AttributeKey.longKey("agent_eval.case.attempt");
     static final AttributeKey<String> ATTEMPT_STATUS = AttributeKey.stringKey("agent_eval.attempt.status");
     static final AttributeKey<String> CASE_STATUS = AttributeKey.stringKey("agent_eval.case.status");

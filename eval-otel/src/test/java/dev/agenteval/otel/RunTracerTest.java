@@ -140,6 +140,15 @@ class RunTracerTest {
         return found.get(0);
     }
 
+    /** The case attempt span {@code name}: the root of a trace of its own that names the run's trace. */
+    private static OtlpSpan caseOf(List<OtlpSpan> spans, OtlpSpan run, String name) {
+        OtlpSpan span = named(spans, name);
+        assertThat(span.parentSpanId()).isNull();
+        assertThat(span.traceId()).isNotEqualTo(run.traceId());
+        assertThat(span.attributes()).containsEntry("agent_eval.run.trace_id", run.traceId());
+        return span;
+    }
+
     private static OtlpSpan child(List<OtlpSpan> spans, OtlpSpan parent, String name) {
         List<OtlpSpan> found = spans.stream()
                 .filter(s -> parent.spanId().equals(s.parentSpanId()) && s.name().equals(name)).toList();
@@ -154,7 +163,7 @@ class RunTracerTest {
             result = run(tracer, agent(""), suite());
         }
         assertThat(result.cases()).extracting(c -> c.status()).containsExactly(CaseStatus.PASSED, CaseStatus.FAILED);
-        assertThat(receiver.traceIds()).hasSize(1);
+        assertThat(receiver.traceIds()).as("the run's trace and one per case attempt").hasSize(3);
         List<OtlpSpan> spans = allSpans();
 
         OtlpSpan run = named(spans, "eval otel-suite");
@@ -163,12 +172,12 @@ class RunTracerTest {
                 .containsEntry("agent_eval.run.passed", 1L).containsEntry("agent_eval.run.failed", 1L);
         assertThat(run.serviceName()).isEqualTo("agent-eval");
 
-        OtlpSpan greet = child(spans, run, "case greet");
+        OtlpSpan greet = caseOf(spans, run, "case greet");
         assertThat(greet.attributes()).containsEntry("agent_eval.case.id", "greet")
                 .containsEntry("agent_eval.case.attempt", 1L)
                 .containsEntry("agent_eval.case.status", "passed");
         assertThat(greet.isError()).isFalse();
-        OtlpSpan miss = child(spans, run, "case miss");
+        OtlpSpan miss = caseOf(spans, run, "case miss");
         assertThat(miss.attributes()).containsEntry("agent_eval.case.status", "failed");
         assertThat(miss.isError()).isTrue();
 
@@ -208,7 +217,8 @@ class RunTracerTest {
                 .containsEntry("agent_eval.judge.passed", true)
                 .containsEntry("gen_ai.response.model", "judge-model")
                 .containsEntry("gen_ai.usage.input_tokens", 30L);
-        assertThat(spans).allSatisfy(s -> assertThat(s.traceId()).isEqualTo(run.traceId()));
+        assertThat(List.of(turn, judge)).allSatisfy(s -> assertThat(s.traceId()).isEqualTo(greet.traceId()));
+        assertThat(missTurn.traceId()).isEqualTo(miss.traceId()).isNotEqualTo(greet.traceId());
         assertThat(warnings).isEmpty();
     }
 
@@ -251,7 +261,8 @@ class RunTracerTest {
         assertThat(attempts).extracting(s -> s.attribute("agent_eval.case.attempt"))
                 .containsExactlyInAnyOrder(1L, 2L);
         for (OtlpSpan attempt : attempts) {
-            assertThat(attempt.parentSpanId()).isEqualTo(run.spanId());
+            assertThat(attempt.parentSpanId()).isNull();
+            assertThat(attempt.attributes()).containsEntry("agent_eval.run.trace_id", run.traceId());
             assertThat(attempt.attributes()).containsEntry("agent_eval.attempt.status", "passed");
             assertThat(spans.stream().filter(s -> attempt.spanId().equals(s.parentSpanId())))
                     .extracting(s -> s.attribute("agent_eval.turn.index")).containsExactlyInAnyOrder(1L, 2L);
