@@ -342,9 +342,20 @@ public final class AgentEvalSetup implements AutoCloseable {
         return launch().plan().opik().orElse(null);
     }
 
-    /** Closes the agent client, if one was created (not one an {@link AgentEvalAgent} field holds). */
+    /**
+     * Closes the agent client, if one was created (not one an {@link AgentEvalAgent} field holds),
+     * and the run's tracing: the exported trace is flushed and the receiver of the agent's traces stopped.
+     */
     @Override
     public synchronized void close() {
+        if (launch != null) {
+            try {
+                launch.plan().tracing().close();
+            } catch (RuntimeException e) {
+                // An invalid tracing setting was reported when the runner was built; nothing was started.
+                LOG.debug("No tracing to close for {}", testClass.getName(), e);
+            }
+        }
         if (agent != null && ownsAgent) {
             try {
                 agent.close();
