@@ -7,6 +7,9 @@ import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.Usage;
 import dev.agenteval.spi.TurnHook;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -55,13 +58,16 @@ public final class AgentTraceHook implements TurnHook {
         boolean wantCalls = turn.needsToolCalls()
                 && (preference == ToolCallsFrom.TRACES_FIRST || response.toolCalls().isEmpty());
         boolean wantUsage = turn.needsUsage() && response.usage().isEmpty();
-        if (parent.isEmpty() || !wantCalls && !wantUsage) {
+        if (parent.isEmpty() || !wantCalls && !wantUsage && !turn.needsSpans()) {
             return turn.needsToolCalls() ? response.toBuilder().toolCallsSource(FROM_RESPONSE).build() : response;
         }
         AgentTrace trace = receiver.awaitTurn(parent.get().traceId(), parent.get().spanId(), wait);
         AgentResponse.Builder b = response.toBuilder();
+        if (turn.needsSpans()) {
+            b.traceSpans(trace.spans().stream().map(AgentTraceHook::spanMap).toList());
+        }
         if (trace.spans().isEmpty()) {
-            return turn.needsToolCalls() ? b.toolCallsSource(NO_TRACE).build() : response;
+            return turn.needsToolCalls() ? b.toolCallsSource(NO_TRACE).build() : b.build();
         }
         if (wantCalls) {
             b.clearToolCalls().toolCalls(trace.toolCalls()).toolCallsSource(FROM_TRACE);
@@ -73,6 +79,24 @@ public final class AgentTraceHook implements TurnHook {
             b.usage(usage);
         }
         return b.build();
+    }
+
+    /** A span as {@link AgentResponse#traceSpans()} gives it. */
+    static Map<String, Object> spanMap(OtlpSpan s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", s.name());
+        m.put("spanId", s.spanId());
+        if (s.parentSpanId() != null) {
+            m.put("parentSpanId", s.parentSpanId());
+        }
+        m.put("startUnixNano", s.startTimeUnixNano());
+        m.put("endUnixNano", s.endTimeUnixNano());
+        m.put("status", s.statusCode().name().toLowerCase(Locale.ROOT));
+        m.put("statusMessage", s.statusMessage());
+        Map<String, Object> attributes = new LinkedHashMap<>();
+        s.attributes().forEach((k, v) -> attributes.put(k, v == null ? "" : v));
+        m.put("attributes", attributes);
+        return m;
     }
 
     @Override
