@@ -109,7 +109,7 @@ public final class TraceSpansScorerFactory extends TypedScorerFactory<TraceSpans
             return null;
         }
         long max = bound(params, m, "max", name, -1);
-        if (max < 0) {
+        if (m.get("max") == null) {
             params.problem(ScorerProblem.at("'" + name + "' needs 'max' (a whole number >= 0)", name, "max"));
         }
         return new Limit(pattern(params, m, false, name, -1), max);
