@@ -17,8 +17,9 @@ import java.util.Optional;
  * Completes a turn's response from the agent's own spans, received by an {@link OtlpReceiver}: tool
  * calls when a scorer of the turn reads them and the response reports none (or
  * {@link ToolCallsFrom#TRACES_FIRST}), token usage when a scorer or the prices read it and the
- * response reports none, and the turn's spans themselves ({@link AgentResponse#traceSpans()}, an empty
- * list when none arrived) when a scorer reads them ({@code TurnInfo#needsSpans}). The turn's trace is found by its {@code traceparent} (put there by
+ * response reports none, and the turn's spans themselves ({@link AgentResponse#traceSpans()}, an
+ * empty list when none arrived) when a scorer reads them ({@code TurnInfo#needsSpans}). The turn's
+ * trace is found by its {@code traceparent} (put there by
  * {@link TraceContextHook}, which must come first); the hook waits at most {@code wait} for the
  * agent's root span under the turn's span ({@link OtlpReceiver#awaitTurn}) and only when it needs
  * something. The response records where its calls came from: {@code trace}, {@code response}, or
