@@ -25,5 +25,6 @@ module dev.agenteval.scorers {
             dev.agenteval.scorers.internal.MaxCostScorerFactory,
             dev.agenteval.scorers.internal.ToolsInOrderScorerFactory,
             dev.agenteval.scorers.internal.ToolArgsScorerFactory,
-            dev.agenteval.scorers.internal.TrajectoryScorerFactory;
+            dev.agenteval.scorers.internal.TrajectoryScorerFactory,
+            dev.agenteval.scorers.internal.TraceSpansScorerFactory;
 }

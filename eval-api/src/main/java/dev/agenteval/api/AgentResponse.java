@@ -30,6 +30,7 @@ public final class AgentResponse {
     private final String traceUrl;
     private final String traceId;
     private final String toolCallsSource;
+    private final List<Map<String, Object>> traceSpans;
 
     private AgentResponse(Builder b) {
         this.text = b.text == null ? joinText(b.parts) : b.text;
@@ -44,6 +45,7 @@ public final class AgentResponse {
         this.traceUrl = b.traceUrl;
         this.traceId = b.traceId;
         this.toolCallsSource = b.toolCallsSource;
+        this.traceSpans = b.traceSpans == null ? null : b.traceSpans.stream().map(Map::copyOf).toList();
     }
 
     /** A response with just this answer text (as one text part). */
@@ -140,6 +142,18 @@ public final class AgentResponse {
         return Optional.ofNullable(toolCallsSource);
     }
 
+    /**
+     * The agent's own spans of this turn, when a hook fetched them for a scorer that reads spans
+     * ({@code ScorerFactory#readsSpans}), each a map with {@code name}, {@code spanId},
+     * {@code parentSpanId} (absent for a root span), {@code startUnixNano}, {@code endUnixNano}
+     * (longs), {@code status} ({@code ok}, {@code error} or {@code unset}), {@code statusMessage} and
+     * {@code attributes} (a map); empty when no hook fetched them (no trace receiver), an empty list
+     * when the receiver got no span of the turn.
+     */
+    public Optional<List<Map<String, Object>>> traceSpans() {
+        return Optional.ofNullable(traceSpans);
+    }
+
     /** A builder holding this response's values. */
     public Builder toBuilder() {
         Builder b = new Builder();
@@ -155,6 +169,7 @@ public final class AgentResponse {
         b.traceUrl = traceUrl;
         b.traceId = traceId;
         b.toolCallsSource = toolCallsSource;
+        b.traceSpans = traceSpans;
         return b;
     }
 
@@ -219,6 +234,7 @@ public final class AgentResponse {
         private String traceUrl;
         private String traceId;
         private String toolCallsSource;
+        private List<Map<String, Object>> traceSpans;
 
         private Builder() {
         }
@@ -316,6 +332,12 @@ public final class AgentResponse {
         /** Where the tool calls came from: {@code response}, {@code trace} or {@code no_trace}. */
         public Builder toolCallsSource(String toolCallsSource) {
             this.toolCallsSource = toolCallsSource;
+            return this;
+        }
+
+        /** The agent's own spans of the turn (see {@link AgentResponse#traceSpans()}); null for none fetched. */
+        public Builder traceSpans(List<Map<String, Object>> traceSpans) {
+            this.traceSpans = traceSpans;
             return this;
         }
 

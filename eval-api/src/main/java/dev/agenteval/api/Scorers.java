@@ -40,6 +40,7 @@ import java.util.Map;
  * <tr><td>{@code tools_in_order}</td><td>{@code expected}: tool names</td></tr>
  * <tr><td>{@code tool_args}</td><td>{@code tool}, {@code assertions} and/or {@code fragment} (with {@code arg_mode})</td></tr>
  * <tr><td>{@code trajectory}</td><td>{@code mode} and/or {@code score} + {@code threshold} with {@code calls}, {@code arg_mode}, {@code arg_modes}, {@code never_called}, {@code min_calls}, {@code max_calls}, {@code max_repeats} (see {@link Trajectory})</td></tr>
+ * <tr><td>{@code trace_spans}</td><td>{@code span_count} (list of {@code {pattern, min, max}}), {@code error_spans}, {@code max_duration_ms}: the agent's own spans (see {@link TraceSpans})</td></tr>
  * <tr><td>{@code correctness}</td><td>{@code criteria}</td></tr>
  * <tr><td>{@code faithfulness}</td><td>{@code groundTruth} (never sent to the agent)</td></tr>
  * <tr><td>{@code expected_output_text}</td><td>{@code expected}</td></tr>
@@ -224,6 +225,75 @@ public final class Scorers {
         Map<String, Object> params = new LinkedHashMap<>();
         params.put(param, list);
         return ScorerSpec.of(type, params);
+    }
+
+    /**
+     * Assertions on the agent's own spans of the turn (received with {@code --otel-receiver}):
+     * {@code traceSpans().count("execute_tool *", 1, 3).maxErrorSpans(0).build()}.
+     */
+    public static TraceSpans traceSpans() {
+        return new TraceSpans();
+    }
+
+    /**
+     * Builds a {@code trace_spans} spec. Patterns are globs on the span name ({@code *} any
+     * characters, {@code ?} one, the whole name). No error span is allowed unless
+     * {@link #maxErrorSpans} says otherwise.
+     */
+    @API(status = org.apiguardian.api.API.Status.EXPERIMENTAL)
+    public static final class TraceSpans {
+        private final List<Map<String, Object>> counts = new java.util.ArrayList<>();
+        private final Map<String, Object> params = new LinkedHashMap<>();
+
+        private TraceSpans() {
+        }
+
+        /** Between {@code min} and {@code max} spans (inclusive) are named like {@code pattern}. */
+        public TraceSpans count(String pattern, long min, long max) {
+            if (min < 0 || max < min) {
+                throw new IllegalArgumentException("need 0 <= min <= max but min was " + min + " and max " + max);
+            }
+            counts.add(Map.of("pattern", Checks.requireNonBlank(pattern, "pattern"), "min", min, "max", max));
+            return this;
+        }
+
+        /** At most {@code max} spans have an error status (0 unless said). */
+        public TraceSpans maxErrorSpans(long max) {
+            return limit("error_spans", "*", max);
+        }
+
+        /** At most {@code max} spans named like {@code pattern} have an error status. */
+        public TraceSpans maxErrorSpans(String pattern, long max) {
+            return limit("error_spans", pattern, max);
+        }
+
+        /** No span took longer than {@code max} (whole milliseconds). */
+        public TraceSpans maxDuration(Duration max) {
+            return maxDuration("*", max);
+        }
+
+        /** No span named like {@code pattern} took longer than {@code max} (whole milliseconds). */
+        public TraceSpans maxDuration(String pattern, Duration max) {
+            return limit("max_duration_ms", pattern, Checks.requireNonNull(max, "max").toMillis());
+        }
+
+        private TraceSpans limit(String name, String pattern, long max) {
+            if (max < 0) {
+                throw new IllegalArgumentException(name + " must be >= 0 but was " + max);
+            }
+            params.put(name, Map.of("pattern", Checks.requireNonBlank(pattern, "pattern"), "max", max));
+            return this;
+        }
+
+        /** The spec. */
+        public ScorerSpec build() {
+            Map<String, Object> all = new LinkedHashMap<>();
+            if (!counts.isEmpty()) {
+                all.put("span_count", List.copyOf(counts));
+            }
+            all.putAll(params);
+            return ScorerSpec.of("trace_spans", all);
+        }
     }
 
     private static List<Map<String, Object>> maps(JsonPathCheck... assertions) {

@@ -89,4 +89,13 @@ public interface ScorerFactory {
     default boolean readsUsage() {
         return java.util.Set.of("max_tokens", "max_cost").contains(id());
     }
+
+    /**
+     * True when the scorer reads the agent's own spans of the turn ({@code AgentResponse#traceSpans}):
+     * a runner with a trace receiver then waits for them ({@code TurnHook.TurnInfo#needsSpans}). By
+     * default the built-in {@code trace_spans}; a plugin scorer that reads spans overrides it.
+     */
+    default boolean readsSpans() {
+        return "trace_spans".equals(id());
+    }
 }

@@ -45,18 +45,25 @@ public interface TurnHook {
      * @param headers        the headers the turn's request carries (after {@link #beforeTurn}); empty before
      * @param needsToolCalls true when a scorer of the turn reads tool calls
      * @param needsUsage     true when a scorer of the turn, or the run's prices, read token usage
+     * @param needsSpans     true when a scorer of the turn reads the agent's own spans
      */
     record TurnInfo(Case testCase, int attempt, int turn, Map<String, String> headers, boolean needsToolCalls,
-                    boolean needsUsage) {
+                    boolean needsUsage, boolean needsSpans) {
         /** Validates and copies. */
         public TurnInfo {
             Objects.requireNonNull(testCase, "testCase");
             headers = Map.copyOf(headers);
         }
 
+        /** A turn whose scorers read no spans. */
+        public TurnInfo(Case testCase, int attempt, int turn, Map<String, String> headers, boolean needsToolCalls,
+                        boolean needsUsage) {
+            this(testCase, attempt, turn, headers, needsToolCalls, needsUsage, false);
+        }
+
         /** This turn with the request's {@code headers}. */
         public TurnInfo withHeaders(Map<String, String> headers) {
-            return new TurnInfo(testCase, attempt, turn, headers, needsToolCalls, needsUsage);
+            return new TurnInfo(testCase, attempt, turn, headers, needsToolCalls, needsUsage, needsSpans);
         }
     }
 }

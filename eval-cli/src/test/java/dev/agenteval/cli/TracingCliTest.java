@@ -121,6 +121,42 @@ class TracingCliTest {
     }
 
     @Test
+    void should_assert_on_the_agents_spans_and_fail_a_case_with_an_error_span() throws Exception {
+        Files.writeString(dir.resolve("suite.yaml"), """
+                cases:
+                  - id: fine
+                    turns:
+                      - input: What's the weather in Paris?
+                        scorers:
+                          - type: trace_spans
+                            span_count: [{pattern: "execute_tool *", min: 1, max: 2}]
+                            max_duration_ms: 1000
+                  - id: broken
+                    turns:
+                      - input: What's the weather in Oslo? fail
+                        scorers:
+                          - type: trace_spans
+                            span_count: [{pattern: "execute_tool *", min: 1}]
+                """);
+        int port = freePort();
+        agent = FakeA2aAgent.start().otherwise(request -> {
+            Matcher m = traceparent(request);
+            export(port, m.group(1), m.group(2), request.text().contains("fail"));
+            return A2aReply.completed("Sunny, 21 C.");
+        });
+
+        CommandResult r = run("--otel-receiver=" + port, "--otel-wait", "30");
+
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(1);
+        JsonNode cases = JSON.readTree(dir.resolve("out/results.json").toFile()).path("cases");
+        JsonNode fine = cases.get(0).at("/turns/0/scores/0");
+        JsonNode broken = cases.get(1).at("/turns/0/scores/0");
+        assertThat(fine.path("status").asText()).as(fine.toString()).isEqualTo("passed");
+        assertThat(broken.path("status").asText()).as(broken.toString()).isEqualTo("failed");
+        assertThat(broken.toString()).contains("1 error span (execute_tool get_weather: timeout), at most 0 allowed");
+    }
+
+    @Test
     void should_score_the_response_and_say_so_when_no_trace_arrives() throws Exception {
         agent = FakeA2aAgent.start().otherwise(A2aReply.completed("Sunny."));
 
@@ -176,18 +212,24 @@ class TracingCliTest {
 
     /** The agent's spans of a turn as OTLP JSON: its root under the turn's span, a tool call below it. */
     private static void export(int port, String traceId, String turnSpanId) {
+        export(port, traceId, turnSpanId, false);
+    }
+
+    /** As {@link #export(int, String, String)}, the tool span with an error status when {@code failed}. */
+    private static void export(int port, String traceId, String turnSpanId, boolean failed) {
+        String status = failed ? "\"status\":{\"code\":2,\"message\":\"timeout\"}," : "";
         String root = "a1a1a1a1a1a1a1a1";
         String body = """
                 {"resourceSpans":[{"resource":{"attributes":[{"key":"service.name","value":{"stringValue":"agent"}}]},
                  "scopeSpans":[{"spans":[
                   {"traceId":"%1$s","spanId":"b2b2b2b2b2b2b2b2","parentSpanId":"%2$s","name":"execute_tool get_weather",
-                   "kind":1,"startTimeUnixNano":"2","endTimeUnixNano":"3","attributes":[
+                   "kind":1,%4$s"startTimeUnixNano":"2","endTimeUnixNano":"3","attributes":[
                     {"key":"gen_ai.operation.name","value":{"stringValue":"execute_tool"}},
                     {"key":"gen_ai.tool.name","value":{"stringValue":"get_weather"}},
                     {"key":"gen_ai.tool.call.arguments","value":{"stringValue":"{\\"city\\":\\"Paris\\"}"}}]},
                   {"traceId":"%1$s","spanId":"%2$s","parentSpanId":"%3$s","name":"invoke_agent","kind":2,
                    "startTimeUnixNano":"1","endTimeUnixNano":"4"}]}]}]}
-                """.formatted(traceId, root, turnSpanId);
+                """.formatted(traceId, root, turnSpanId, status);
         try {
             HttpURLConnection c = (HttpURLConnection) URI.create("http://127.0.0.1:" + port + "/v1/traces").toURL()
                     .openConnection();

@@ -7,6 +7,9 @@ import dev.agenteval.api.AgentResponse;
 import dev.agenteval.api.Usage;
 import dev.agenteval.spi.TurnHook;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -14,7 +17,9 @@ import java.util.Optional;
  * Completes a turn's response from the agent's own spans, received by an {@link OtlpReceiver}: tool
  * calls when a scorer of the turn reads them and the response reports none (or
  * {@link ToolCallsFrom#TRACES_FIRST}), token usage when a scorer or the prices read it and the
- * response reports none. The turn's trace is found by its {@code traceparent} (put there by
+ * response reports none, and the turn's spans themselves ({@link AgentResponse#traceSpans()}, an
+ * empty list when none arrived) when a scorer reads them ({@code TurnInfo#needsSpans}). The turn's
+ * trace is found by its {@code traceparent} (put there by
  * {@link TraceContextHook}, which must come first); the hook waits at most {@code wait} for the
  * agent's root span under the turn's span ({@link OtlpReceiver#awaitTurn}) and only when it needs
  * something. The response records where its calls came from: {@code trace}, {@code response}, or
@@ -55,13 +60,16 @@ public final class AgentTraceHook implements TurnHook {
         boolean wantCalls = turn.needsToolCalls()
                 && (preference == ToolCallsFrom.TRACES_FIRST || response.toolCalls().isEmpty());
         boolean wantUsage = turn.needsUsage() && response.usage().isEmpty();
-        if (parent.isEmpty() || !wantCalls && !wantUsage) {
+        if (parent.isEmpty() || !wantCalls && !wantUsage && !turn.needsSpans()) {
             return turn.needsToolCalls() ? response.toBuilder().toolCallsSource(FROM_RESPONSE).build() : response;
         }
         AgentTrace trace = receiver.awaitTurn(parent.get().traceId(), parent.get().spanId(), wait);
         AgentResponse.Builder b = response.toBuilder();
+        if (turn.needsSpans()) {
+            b.traceSpans(trace.spans().stream().map(AgentTraceHook::spanMap).toList());
+        }
         if (trace.spans().isEmpty()) {
-            return turn.needsToolCalls() ? b.toolCallsSource(NO_TRACE).build() : response;
+            return turn.needsToolCalls() ? b.toolCallsSource(NO_TRACE).build() : b.build();
         }
         if (wantCalls) {
             b.clearToolCalls().toolCalls(trace.toolCalls()).toolCallsSource(FROM_TRACE);
@@ -73,6 +81,24 @@ public final class AgentTraceHook implements TurnHook {
             b.usage(usage);
         }
         return b.build();
+    }
+
+    /** A span as {@link AgentResponse#traceSpans()} gives it. */
+    static Map<String, Object> spanMap(OtlpSpan s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", s.name());
+        m.put("spanId", s.spanId());
+        if (s.parentSpanId() != null) {
+            m.put("parentSpanId", s.parentSpanId());
+        }
+        m.put("startUnixNano", s.startTimeUnixNano());
+        m.put("endUnixNano", s.endTimeUnixNano());
+        m.put("status", s.statusCode().name().toLowerCase(Locale.ROOT));
+        m.put("statusMessage", Objects.requireNonNullElse(s.statusMessage(), ""));
+        Map<String, Object> attributes = new LinkedHashMap<>();
+        s.attributes().forEach((k, v) -> attributes.put(k, v == null ? "" : v));
+        m.put("attributes", attributes);
+        return m;
     }
 
     @Override

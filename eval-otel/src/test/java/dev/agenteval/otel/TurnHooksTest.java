@@ -129,6 +129,29 @@ class TurnHooksTest {
     }
 
     @Test
+    void should_give_the_turns_spans_to_a_scorer_that_reads_them_and_an_empty_list_when_none_arrive()
+            throws Exception {
+        TurnInfo info = sent(TraceContextHook.create(), new TurnInfo(CASE, 1, 1, Map.of(), false, false, true));
+        Traceparent turn = Traceparent.in(info.headers()).orElseThrow();
+        agentSpans(turn);
+        TurnInfo other = sent(TraceContextHook.create(), new TurnInfo(CASE, 1, 1, Map.of(), false, false, true));
+
+        AgentResponse r = new AgentTraceHook(receiver, Duration.ofSeconds(5), ToolCallsFrom.RESPONSE_FIRST)
+                .afterTurn(info, AgentResponse.ofText("sunny"));
+        AgentResponse none = new AgentTraceHook(receiver, Duration.ZERO, ToolCallsFrom.RESPONSE_FIRST)
+                .afterTurn(other, AgentResponse.ofText("sunny"));
+
+        assertThat(r.traceSpans().orElseThrow()).hasSize(3).anySatisfy(s -> assertThat(s)
+                .containsEntry("name", "a".repeat(16)).containsEntry("spanId", "a".repeat(16))
+                .containsEntry("parentSpanId", turn.spanId()).containsEntry("startUnixNano", 0L)
+                .containsEntry("endUnixNano", 1L).containsEntry("status", "unset").containsEntry("statusMessage", "")
+                .containsEntry("attributes", Map.of("gen_ai.operation.name", "invoke_agent")));
+        assertThat(r.toolCallsSource()).isEmpty();
+        assertThat(none.traceSpans()).contains(List.of());
+        assertThat(AgentResponse.ofText("sunny").traceSpans()).isEmpty();
+    }
+
+    @Test
     void should_score_on_the_response_when_no_trace_arrives_within_the_wait() throws Exception {
         TurnInfo info = sent(TraceContextHook.create(), turn(1, 1, true, false));
 

@@ -28,7 +28,7 @@ public record TurnHooks(List<TurnHook> hooks, Providers providers, Prices prices
     /** Turn {@code index} (0-based) of an attempt as the hooks see it, with the headers they give it. */
     TurnInfo before(Case c, int attempt, int index, List<ScorerSpec> specs) {
         TurnInfo info = new TurnInfo(c, attempt, index + 1, Map.of(), reads(specs, ScorerFactory::readsToolCalls),
-                !prices.isEmpty() || reads(specs, ScorerFactory::readsUsage));
+                !prices.isEmpty() || reads(specs, ScorerFactory::readsUsage), reads(specs, ScorerFactory::readsSpans));
         Map<String, String> headers = new LinkedHashMap<>();
         each("beforeTurn", info, h -> h.beforeTurn(info).forEach(headers::putIfAbsent));
         return info.withHeaders(headers);

@@ -18,7 +18,7 @@ class ScorerDiscoveryTest {
 
     private static final List<String> BUILT_IN_IDS = List.of("must_include", "must_not_include", "contains",
             "not_contains", "regex", "equals", "jsonpath", "must_include_json", "expected_state",
-            "max_duration_seconds", "max_tokens", "max_cost", "tools_in_order", "tool_args", "trajectory");
+            "max_duration_seconds", "max_tokens", "max_cost", "tools_in_order", "tool_args", "trajectory", "trace_spans");
 
     @Test
     void should_find_every_built_in_scorer_through_the_service_loader() {
@@ -27,7 +27,7 @@ class ScorerDiscoveryTest {
             ids.add(f.id());
         }
 
-        assertThat(BUILT_IN_IDS).hasSize(15);
+        assertThat(BUILT_IN_IDS).hasSize(16);
         assertThat(ids).containsAll(BUILT_IN_IDS).doesNotHaveDuplicates();
     }
 
