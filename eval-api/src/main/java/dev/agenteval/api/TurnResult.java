@@ -92,6 +92,12 @@ public record TurnResult(int index, String name, String input, Object request, O
                 null, null, null);
     }
 
+    /** This turn with {@code traceId} as the W3C trace id sent with it (null: none), everything else kept. */
+    public TurnResult withTraceId(String traceId) {
+        return new TurnResult(index, name, input, request, response, answer, state, toolCalls, duration, usage,
+                harnessFailure, scores, agentId, contextId, taskId, traceUrl, inputParts, traceId, toolCallsSource);
+    }
+
     /** This turn with {@code traceUrl} as its trace link (null: none), everything else kept. */
     public TurnResult withTraceUrl(String traceUrl) {
         return new TurnResult(index, name, input, request, response, answer, state, toolCalls, duration, usage,

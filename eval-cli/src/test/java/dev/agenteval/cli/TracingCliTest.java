@@ -198,6 +198,17 @@ class TracingCliTest {
     }
 
     @Test
+    void should_keep_the_trace_id_of_a_turn_the_agent_failed() throws Exception {
+        agent = FakeA2aAgent.start().otherwise(A2aReply.httpStatus(500, "boom"));
+
+        CommandResult r = run();
+
+        assertThat(r.exitCode()).as(r.toString()).isNotZero();
+        assertThat(turn().path("harnessFailure").isMissingNode()).isFalse();
+        assertThat(turn().path("traceId").asText()).isEqualTo(traceparent(agent.takeRequest()).group(1));
+    }
+
+    @Test
     void should_refuse_invalid_tracing_options_before_sending_anything() {
         agent = FakeA2aAgent.start().otherwise(A2aReply.completed("Sunny."));
 

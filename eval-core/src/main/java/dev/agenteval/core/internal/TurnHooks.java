@@ -36,19 +36,20 @@ public record TurnHooks(List<TurnHook> hooks, Providers providers, Prices prices
 
     /** The response completed by each hook in turn. */
     AgentResponse after(TurnInfo info, AgentResponse response) throws InterruptedException {
-        AgentResponse r = response;
         for (TurnHook h : hooks) {
             try {
-                r = java.util.Objects.requireNonNullElse(h.afterTurn(info, r), r);
+                response = java.util.Objects.requireNonNullElse(h.afterTurn(info, response), response);
             } catch (RuntimeException e) {
                 failed(h, "afterTurn", info, e);
             }
         }
-        return r;
+        return response;
     }
 
-    /** Tells each hook the turn ended with {@code result}; returns it. */
-    TurnResult ended(TurnInfo info, TurnResult result) {
+    /** Tells each hook the turn ended with {@code result}, a failed one given the trace id its request was sent with. */
+    TurnResult ended(TurnInfo info, TurnResult turn) {
+        String[] parent = info.headers().getOrDefault("traceparent", "").split("-");
+        TurnResult result = turn.traceId() == null && parent.length == 4 ? turn.withTraceId(parent[1]) : turn;
         each("turnEnded", info, h -> h.turnEnded(info, result));
         return result;
     }
