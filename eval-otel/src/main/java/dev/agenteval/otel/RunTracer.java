@@ -297,8 +297,7 @@ public final class RunTracer implements RunListener, TurnHook, AutoCloseable {
                     .setStartTimestamp(start, TimeUnit.NANOSECONDS)
                     .setAttribute(CASE_ID, k.caseId())
                     .setAttribute(ATTEMPT, (long) k.attempt());
-            // One trace per case attempt (the agent's spans of its turns join it), linked to the run's span.
-            builder.setNoParent();
+            builder.setNoParent(); // a trace per case attempt (the agent's spans join it), linked to the run's span
             Span r = run;
             if (r != null) {
                 builder.addLink(r.getSpanContext()).setAttribute(RUN_TRACE_ID, r.getSpanContext().getTraceId());
