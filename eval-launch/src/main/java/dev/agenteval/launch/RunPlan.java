@@ -224,12 +224,11 @@ public final class RunPlan {
         Judge chosen = needsJudge(suites) ? judge().orElse(null) : null;
         // Read whether or not a judge runs, so that an invalid value is reported either way.
         boolean redact = Wiring.redactJudgeInput(settings);
+        Optional<String> described = validAgent().map(a -> a.describe(defaultAgentId));
         builder.agent(agent).providers(providers).environment(environment).redactJudgeInput(redact)
-                .agentDescription(validAgent().map(a -> a.describe(defaultAgentId))
-                        .orElseGet(() -> Fingerprints.describeAgent(settings, defaultAgentId)))
+                .agentDescription(described.orElseGet(() -> Fingerprints.describeAgent(settings, defaultAgentId)))
                 .prices(prices());
-        Optional<RunTracer> tracer = tracing().tracer(validAgent().map(a -> a.describe(defaultAgentId))
-                .orElseGet(agent::description));
+        Optional<RunTracer> tracer = tracing().tracer(described.orElseGet(agent::description));
         tracer.ifPresent(builder::listener);
         builder.turnHook(tracing().hooks().toArray(dev.agenteval.spi.TurnHook[]::new));
         if (chosen != null) {
